@@ -1,0 +1,1 @@
+"""Mass Gathering Permit Wizard."""

@@ -1,0 +1,181 @@
+"""The assessment: does this event need a permit, and if so what does the ordinance demand.
+
+`assess(answers, book)` returns the JSON object specified in shared/CONTRACT.md (plus
+additive keys: fee and facility details, citations for the dates, what still applies).
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from .answers import Facts, clean_answers
+from .conditions import evaluate
+from .errors import AnswersError
+from .formulas import as_json_number, money, quantity
+from .loader import Jurisdiction, RuleBook
+
+PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
+
+
+def _cited(rule: dict) -> dict:
+    return {"text": rule["text"], "citation": rule["citation"]}
+
+
+def decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str]]:
+    """Outcome, reasons and the answer keys still needed, from the `scope` rules."""
+    scope = j.data["scope"]
+    pending: set[str] = set()  # answers an exemption still needs
+    for section, outcome in (("exemptions", "exempt"), ("not_applicable", "not_required")):
+        for rule in scope.get(section, []):
+            value, missing = evaluate(rule["if"], facts)
+            if value:
+                return outcome, [_cited(rule)], set()
+            if value is None:
+                pending |= missing
+    triggers = [(rule, *evaluate(rule["if"], facts)) for rule in scope.get("triggers", [])]
+    hits = [_cited(rule) for rule, value, _ in triggers if value]
+    if hits:
+        return ("uncertain", [], pending) if pending else ("required", hits, set())
+    unknown = set().union(*(m for _, v, m in triggers if v is None)) if triggers else set()
+    if unknown:
+        return "uncertain", [], pending | unknown
+    open_doubts: set[str] = set()
+    for rule in scope.get("uncertain", []):
+        value, missing = evaluate(rule["if"], facts)
+        if value:
+            return ("uncertain", [], pending) if pending else ("uncertain", [_cited(rule)], set())
+        if value is None:
+            open_doubts |= missing
+    if open_doubts:
+        return "uncertain", [], pending | open_doubts
+    fallback = scope["otherwise"]
+    # An unsettled exemption cannot matter when the event falls outside the ordinance anyway.
+    if fallback["outcome"] == "not_required" or not pending:
+        return fallback["outcome"], [_cited(fallback)], set()
+    return "uncertain", [], pending
+
+
+def _applies(item: dict, facts: Facts) -> bool:
+    return evaluate(item.get("if"), facts)[0] is True
+
+
+def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
+    if spec is None or not _applies(spec, facts):
+        return None
+    value = money(spec, facts)
+    return {
+        "amount": None if value is None else as_json_number(value),
+        "text": spec.get("text", ""),
+        "citation": spec["citation"],
+    }
+
+
+def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
+    """Each required quantity with the rate and the figure it is computed from."""
+    rows, seen = [], set()
+    for spec in j.data.get("quantities", []):
+        if spec["key"] in seen or not _applies(spec, facts):
+            continue
+        value = quantity(spec, facts)
+        if value is None:
+            continue
+        seen.add(spec["key"])
+        terms = spec.get("terms") or [spec]
+        rows.append({
+            "key": spec["key"],
+            "label": spec["label"],
+            "quantity": as_json_number(value),
+            "rate": spec.get("rate_text", ""),
+            "basis": {t["of"]: as_json_number(_fraction(facts.get(t["of"]))) for t in terms if "of" in t},
+            "citation": spec["citation"],
+        })
+    return rows
+
+
+def _fraction(value: Any):
+    from fractions import Fraction
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
+    first_day = facts.first_day()
+    lead = j.data["filing"]["lead_days"]
+    within = j.data["decision"]["within_days"]
+    basis, days = (("ordinance", lead) if lead is not None
+                   else ("decision_period", within) if within is not None else (None, None))
+    file_by = None if first_day is None or days is None else (first_day - timedelta(days=days)).isoformat()
+    return {
+        "file_by": file_by,
+        "file_by_basis": basis if file_by else None,
+        "file_by_citation": j.data["filing"]["citation"] if basis == "ordinance" else j.data["decision"]["citation"],
+        "decision_within_days": within,
+        "decision_citation": j.data["decision"]["citation"],
+    }
+
+
+def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
+    """Assess already-cleaned answers against one jurisdiction."""
+    facts = Facts(answers)
+    outcome, reasons, missing = decide(j, facts)
+    if missing:
+        reasons = [{"text": "We need more answers before we can say whether a permit is needed.",
+                    "citation": j.data["ordinance"]}]
+    result: dict[str, Any] = {
+        "jurisdiction": j.id,
+        "jurisdiction_name": j.name,
+        "ordinance": j.data["ordinance"],
+        "issuer": j.data["issuer"],
+        "file_with": j.data["file_with"],
+        "outcome": outcome,
+        "permit_required": PERMIT_REQUIRED[outcome],
+        "reasons": reasons,
+        "missing": [k for k in answers_order(j) if k in missing] + sorted(missing - set(answers_order(j))),
+    }
+    applies = outcome in ("required", "uncertain")
+    fees = j.data["fees"]
+    application = _money_entry(fees.get("application"), facts) if applies else None
+    waivable = fees.get("waivable")
+    result.update({
+        "application_fee": application["amount"] if application else None,
+        "fee_waivable": bool(applies and waivable and _applies(waivable, facts)),
+        "deposit": (_money_entry(fees.get("deposit"), facts) or {}).get("amount") if applies else None,
+        "bond": (_money_entry(fees.get("bond"), facts) or {}).get("amount") if applies else None,
+        "insurance": [
+            {"coverage": i["coverage"], "minimum": i["minimum"], "citation": i["citation"]}
+            for i in j.data.get("insurance", []) if applies and _applies(i, facts)
+        ],
+    })
+    result["fees"] = {
+        name: _money_entry(fees.get(name), facts) if applies else None
+        for name in ("application", "deposit", "bond")
+    }
+    if result["fee_waivable"]:
+        result["fees"]["waiver"] = _cited(waivable)
+    dates = filing_dates(j, facts)
+    if not applies:
+        dates.update(file_by=None, file_by_basis=None)
+    result.update(dates)
+    rows = facilities(j, facts) if applies else []
+    result["quantities"] = {row["key"]: row["quantity"] for row in rows}
+    result["facilities"] = rows
+    result["checklist"] = [
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"]}
+        for c in j.data.get("checklist", []) if applies and _applies(c, facts)
+    ]
+    result["warnings"] = [_cited(w) for w in j.data.get("warnings", []) if _applies(w, facts)]
+    result["still_applies"] = [
+        _cited(n) for n in j.data["scope"].get("still_applies", []) if not applies and _applies(n, facts)
+    ]
+    return result
+
+
+def answers_order(j: Jurisdiction) -> list[str]:
+    return j.asked_keys
+
+
+def assess(raw_answers: Any, book: RuleBook) -> dict:
+    """Validate raw answers (CLI, API, import) and assess them. Raises AnswersError."""
+    answers = clean_answers(raw_answers, book.questions, book.jurisdictions)
+    if "jurisdiction" not in answers:
+        raise AnswersError("jurisdiction", "is required: say where the event takes place")
+    return assess_jurisdiction(book.jurisdictions[answers["jurisdiction"]], answers)

@@ -1,0 +1,50 @@
+"""Typed errors raised by the engine and turned into messages at the edges (CLI, HTTP)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class WizardError(Exception):
+    """Base for every error the engine raises on purpose."""
+
+
+class AnswersError(WizardError):
+    """An answer is malformed; names the key so the user can fix it."""
+
+    def __init__(self, key: str, message: str):
+        self.key = key
+        self.message = message
+        super().__init__(f"{key}: {message}")
+
+
+class UnknownJurisdiction(AnswersError):
+    def __init__(self, value: object, known: list[str]):
+        super().__init__(
+            "jurisdiction",
+            f"unknown jurisdiction {value!r}; expected one of: {', '.join(known)}",
+        )
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a rule or interview file, located for the author."""
+
+    file: str
+    line: int | None
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.key}: {self.message}"
+
+
+class RuleFileError(WizardError):
+    """The rule files fail validation; carries every problem found, not just the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__(
+            f"{len(problems)} problem(s) in the rule files:\n"
+            + "\n".join(str(p) for p in problems)
+        )

@@ -1,0 +1,88 @@
+"""Quantities (ratios, rounded up) and money (flat, per block, per day, tiered) from rule data."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from .answers import Facts
+
+
+def _number(value: Any) -> Fraction:
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def as_json_number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def ratio_term(term: dict, facts: Facts) -> Fraction | None:
+    """base x rate / per, e.g. one toilet per 200 women, or 1.5 gpm per 100 persons."""
+    if "fixed" in term:
+        return _number(term["fixed"])
+    base = facts.get(term["of"])
+    if base is None:
+        return None
+    if "one_per" in term:
+        rate, per = Fraction(1), _number(term["one_per"])
+    else:
+        rate, per = _number(term.get("rate", 1)), _number(term.get("per", 1))
+    value = _number(base) * rate / per
+    return Fraction(math.ceil(value)) if term.get("round", "up") == "up" else value
+
+
+def quantity(spec: dict, facts: Facts) -> Fraction | None:
+    terms = spec.get("terms") or [spec]
+    values = [ratio_term(t, facts) for t in terms]
+    if any(v is None for v in values):
+        return None
+    total = sum(values, Fraction(0))
+    if "minimum" in spec:
+        total = max(total, _number(spec["minimum"]))
+    return total
+
+
+def multiplier(times: dict | None, facts: Facts) -> Fraction | None:
+    if times is None:
+        return Fraction(1)
+    value = facts.get(times["value"] if "value" in times else times["of"])
+    if value is None:
+        return None
+    if "blocks_of" in times:
+        # "for each 300 people or fraction thereof": any part of a block counts as a block.
+        return Fraction(math.ceil(_number(value) / _number(times["blocks_of"])))
+    return _number(value)
+
+
+def money(spec: dict | None, facts: Facts) -> Fraction | None:
+    """Evaluate a money spec; None when the ordinance fixes no value or an answer is missing."""
+    if spec is None or spec.get("amount", 0) is None:
+        return None
+    if "tiers" in spec:
+        base_value = facts.get(spec["of"])
+        if base_value is None:
+            return None
+        amount = next(
+            (_number(t["amount"]) for t in spec["tiers"] if "up_to" not in t or base_value <= t["up_to"]),
+            None,
+        )
+        if amount is None:
+            return None
+    else:
+        amount = _number(spec["amount"])
+    factor = multiplier(spec.get("times"), facts)
+    return None if factor is None else amount * factor
+
+
+def money_names(spec: dict | None) -> set[str]:
+    """Value names a money spec reads, for load-time checks."""
+    if not spec:
+        return set()
+    names = {spec["of"]} if "of" in spec else set()
+    times = spec.get("times") or {}
+    names |= {times[k] for k in ("value", "of") if k in times}
+    return names
+
+
+def quantity_names(spec: dict) -> set[str]:
+    return {t["of"] for t in (spec.get("terms") or [spec]) if "of" in t}
