@@ -5,7 +5,6 @@ Every problem is collected and reported together (file, line, key), never just t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -78,9 +77,7 @@ class Jurisdiction:
     def steps(self) -> list[dict]:
         return self.data["interview"]
 
-    @cached_property
-    def asked_keys(self) -> list[str]:
-        return [q for step in self.steps for q in step["questions"]]
+    asked_keys: list = field(default_factory=list, repr=False)  # answer keys in interview order
 
     def line(self, *where) -> int | None:
         return line_of(self.lines, where)
@@ -162,6 +159,15 @@ def semantic_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     return problems
 
 
+def expand_questions(keys: list[str], questions: dict) -> list[str]:
+    """Answer keys behind question keys: a flag_set stands for each of its flags."""
+    out: list[str] = []
+    for key in keys:
+        question = questions.get(key, {})
+        out.extend(question["options"] if question.get("kind") == "flag_set" else [key])
+    return out
+
+
 def load_questions(path: Path | None = None) -> dict:
     data, _ = read_yaml(path or resource_dir("interviews") / "questions.yaml")
     return data["questions"]
@@ -197,6 +203,7 @@ def check_files(paths: Iterable[Path] | None = None) -> tuple[RuleBook, list[Pro
             found.append(Problem(str(path), j.line("id"), "id", f"duplicate jurisdiction id {j.id!r}"))
         problems.extend(found)
         if not found:
+            j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], questions)
             jurisdictions[j.id] = j
     questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
     return RuleBook(questions, jurisdictions), problems
