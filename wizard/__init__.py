@@ -1,1 +1,67 @@
-"""Mass Gathering Permit Wizard."""
+"""Mass Gathering Permit Wizard: the app factory."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_htmx import HTMX
+from flask_wtf import CSRFProtect
+
+from .loader import load_rulebook
+from .resources import resource_dir
+from .storage import InterviewStore
+
+csrf = CSRFProtect()
+htmx = HTMX()
+
+
+def _secret_key(instance_path: Path) -> str:
+    """A key kept beside the database so sessions and CSRF tokens survive a restart."""
+    key_file = instance_path / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    instance_path.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    key_file.write_text(key)
+    key_file.chmod(0o600)
+    return key
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(resource_dir("templates")),
+        static_folder=str(resource_dir("static")),
+        instance_relative_config=True,
+    )
+    app.config.update(
+        DATABASE=os.environ.get("WIZARD_DATABASE", str(Path(app.instance_path) / "wizard.db")),
+        RULE_PATHS=None,
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    app.config.update(config or {})
+    if not app.config.get("SECRET_KEY"):
+        db_dir = Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:" else Path(app.instance_path)
+        app.config["SECRET_KEY"] = _secret_key(db_dir)
+
+    # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
+    app.extensions["rulebook"] = load_rulebook(app.config["RULE_PATHS"])
+    store = InterviewStore(app.config["DATABASE"])
+    store.migrate()
+    app.extensions["interview_store"] = store
+
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    from .web import api, errors, interview, packet
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    app.register_blueprint(interview.bp)
+    app.register_blueprint(packet.bp)
+    errors.init_app(app)
+    return app

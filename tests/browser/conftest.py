@@ -1,0 +1,66 @@
+"""Browser fixtures: the real app served on a loopback port, driven by Debian's Chromium."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from wizard import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory):
+    app = create_app({
+        "DATABASE": str(tmp_path_factory.mktemp("live") / "wizard.db"),
+        "SECRET_KEY": "browser-test-secret",
+    })
+    return app
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app):
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page_no_js(browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

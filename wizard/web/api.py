@@ -1,0 +1,27 @@
+"""JSON API: POST /api/assess returns the same object as `wizard assess`."""
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from ..assess import assess
+from ..errors import AnswersError
+from . import rulebook
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.post("/assess")
+def assess_answers():
+    raw = request.get_json(silent=True, force=True)
+    if raw is None:
+        return jsonify(error="answers: the request body must be a JSON object of answers", key="answers"), 400
+    try:
+        return jsonify(assess(raw, rulebook()))
+    except AnswersError as error:
+        return jsonify(error=str(error), key=error.key), 400
+
+
+@bp.get("/jurisdictions")
+def jurisdictions():
+    book = rulebook()
+    return jsonify([{"id": j.id, "name": j.name, "ordinance": j.data["ordinance"]} for j in book.jurisdictions.values()])

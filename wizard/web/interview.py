@@ -1,0 +1,2 @@
+from flask import Blueprint
+bp = Blueprint("interview", __name__)
