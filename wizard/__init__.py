@@ -58,7 +58,8 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from .web import api, errors, interview, packet
+    from .web import api, errors, formatting, interview, packet
+    formatting.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)

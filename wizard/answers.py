@@ -35,6 +35,20 @@ DERIVED_FACTS = {
 }
 
 
+# The answers each derived fact is computed from, for deciding which questions can change a verdict.
+DERIVED_INPUTS = {
+    "event_days": ("starts_at", "ends_at"),
+    "duration_hours": ("starts_at", "ends_at"),
+    "multi_day": ("starts_at", "ends_at"),
+    "commercial": COMMERCIAL_FLAGS,
+    "hazardous_activity": ("hazardous",),
+    "female_attendance": ("max_attendance", "female_share"),
+    "male_attendance": ("max_attendance", "female_share"),
+    "attendance_over_capacity": ("max_attendance", "venue_capacity"),
+    "total_attendance_or_max": ("total_attendance", "max_attendance"),
+}
+
+
 def parse_datetime(key: str, value: Any) -> datetime:
     if not isinstance(value, str):
         raise AnswersError(key, f"expected a date and time like 2027-06-05T10:00, got {value!r}")

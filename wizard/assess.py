@@ -21,38 +21,38 @@ def _cited(rule: dict) -> dict:
     return {"text": rule["text"], "citation": rule["citation"]}
 
 
-def decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str]]:
-    """Outcome, reasons and the answer keys still needed, from the `scope` rules."""
+def decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str], str]:
+    """Outcome, reasons, the answer keys still needed, and which part of `scope` decided."""
     scope = j.data["scope"]
     pending: set[str] = set()  # answers an exemption still needs
     for section, outcome in (("exemptions", "exempt"), ("not_applicable", "not_required")):
         for rule in scope.get(section, []):
             value, missing = evaluate(rule["if"], facts)
             if value:
-                return outcome, [_cited(rule)], set()
+                return outcome, [_cited(rule)], set(), section
             if value is None:
                 pending |= missing
     triggers = [(rule, *evaluate(rule["if"], facts)) for rule in scope.get("triggers", [])]
     hits = [_cited(rule) for rule, value, _ in triggers if value]
     if hits:
-        return ("uncertain", [], pending) if pending else ("required", hits, set())
+        return ("uncertain", [], pending, "missing") if pending else ("required", hits, set(), "triggers")
     unknown = set().union(*(m for _, v, m in triggers if v is None)) if triggers else set()
     if unknown:
-        return "uncertain", [], pending | unknown
+        return "uncertain", [], pending | unknown, "missing"
     open_doubts: set[str] = set()
     for rule in scope.get("uncertain", []):
         value, missing = evaluate(rule["if"], facts)
         if value:
-            return ("uncertain", [], pending) if pending else ("uncertain", [_cited(rule)], set())
+            return ("uncertain", [], pending, "missing") if pending else ("uncertain", [_cited(rule)], set(), "uncertain")
         if value is None:
             open_doubts |= missing
     if open_doubts:
-        return "uncertain", [], pending | open_doubts
+        return "uncertain", [], pending | open_doubts, "missing"
     fallback = scope["otherwise"]
     # An unsettled exemption cannot matter when the event falls outside the ordinance anyway.
     if fallback["outcome"] == "not_required" or not pending:
-        return fallback["outcome"], [_cited(fallback)], set()
-    return "uncertain", [], pending
+        return fallback["outcome"], [_cited(fallback)], set(), "otherwise"
+    return "uncertain", [], pending, "missing"
 
 
 def _applies(item: dict, facts: Facts) -> bool:
@@ -116,7 +116,7 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
 def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     """Assess already-cleaned answers against one jurisdiction."""
     facts = Facts(answers)
-    outcome, reasons, missing = decide(j, facts)
+    outcome, reasons, missing, decided_by = decide(j, facts)
     if missing:
         reasons = [{"text": "We need more answers before we can say whether a permit is needed.",
                     "citation": j.data["ordinance"]}]
@@ -129,6 +129,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "outcome": outcome,
         "permit_required": PERMIT_REQUIRED[outcome],
         "reasons": reasons,
+        "decided_by": decided_by,
         "missing": [k for k in answers_order(j) if k in missing] + sorted(missing - set(answers_order(j))),
     }
     applies = outcome in ("required", "uncertain")

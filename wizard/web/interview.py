@@ -1,2 +1,209 @@
-from flask import Blueprint
+"""The interview pages: start, one step at a time, check your answers, result.
+
+Every page is one template; an htmx request gets the template's `content` block, a plain
+request the whole page, so each step works with JavaScript off (see `render_page`).
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
+from werkzeug.datastructures import MultiDict
+
+from ..answers import clean_answers
+from ..errors import AnswersError
+from ..interview import JURISDICTION_STEP, flow, previous_step, step_keys
+from ..storage import Interview
+from . import rulebook, store
+from .formatting import show_answer
+from .forms import form_for, form_to_answers
+from .pages import render_page
+from .prefill import answers_from_query
+
 bp = Blueprint("interview", __name__)
+
+
+def load(interview_id: str) -> Interview:
+    interview = store().get(interview_id)
+    if interview is None:
+        abort(404)
+    return interview
+
+
+def jurisdiction_step() -> dict:
+    return {"step": JURISDICTION_STEP, "title": "Where is your event?", "questions": ["jurisdiction"],
+            "why": "Each village and city has its own rules. We only ask what your local law needs.",
+            "citation": "Each local ordinance"}
+
+
+def current_flow(interview: Interview):
+    j = rulebook().get(interview.jurisdiction or "")
+    if j is None:
+        return None, None
+    return j, flow(j, interview.answers, interview.completed_steps, rulebook())
+
+
+@bp.get("/")
+def start():
+    return render_page("start.html", jurisdictions=rulebook().jurisdictions.values(), chosen=None, prefill={})
+
+
+@bp.get("/for/<jurisdiction_id>")
+def start_for(jurisdiction_id: str):
+    """A clerk's link: the municipality already chosen, optionally more answers in the query."""
+    j = rulebook().get(jurisdiction_id) or abort(404)
+    prefill, problems = answers_from_query(request.args, rulebook())
+    for problem in problems:
+        flash(problem, "warning")
+    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
+
+
+@bp.post("/start")
+def begin():
+    book = rulebook()
+    raw = {"jurisdiction": request.form.get("jurisdiction", "")}
+    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    try:
+        answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
+    except AnswersError:
+        return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
+                           error="Select where your event will take place"), 200
+    interview = store().create(answers)
+    interview.completed_steps.append(JURISDICTION_STEP)
+    store().save(interview)
+    return redirect_to_next(interview)
+
+
+@bp.get("/i/<interview_id>")
+def resume(interview_id: str):
+    return redirect_to_next(load(interview_id))
+
+
+def next_url(interview: Interview, returning: bool = False) -> str:
+    j, state = current_flow(interview)
+    if j is None:
+        return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
+    if state.next_step is not None:
+        return url_for(".step", interview_id=interview.id, step_id=state.next_step["step"])
+    if state.finished_early:
+        return url_for(".result", interview_id=interview.id)
+    return url_for(".check", interview_id=interview.id)
+
+
+def redirect_to_next(interview: Interview, returning: bool = False):
+    return redirect(next_url(interview, returning), code=303)
+
+
+def find_step(interview: Interview, step_id: str):
+    """The step and the path it is on; 404 for a step that does not apply to these answers."""
+    if step_id == JURISDICTION_STEP:
+        return jurisdiction_step(), [], None
+    j, state = current_flow(interview)
+    if j is None:
+        abort(404)
+    step = next((s for s in state.path if s["step"] == step_id), None)
+    if step is None:
+        abort(404)
+    return step, state.path, j
+
+
+def step_context(interview, step, path, j, form):
+    book = rulebook()
+    questions = dict(book.questions)
+    back = previous_step(path, step["step"])
+    position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
+    return dict(
+        interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
+        position=position, total=len(path),
+        back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
+                  else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
+                  else url_for(".start")),
+        action=url_for(".step", interview_id=interview.id, step_id=step["step"],
+                       **({"return": "check"} if request.args.get("return") == "check" else {})),
+    )
+
+
+@bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
+def step(interview_id: str, step_id: str):
+    interview = load(interview_id)
+    step, path, j = find_step(interview, step_id)
+    book = rulebook()
+    formdata = request.form if request.method == "POST" else None
+    form = form_for(step, book.questions, interview.answers, formdata=formdata)
+    if request.method == "POST":
+        if form.validate():
+            save_step(interview, step, form)
+            target = next_url(interview)
+            if request.args.get("return") == "check" and target.endswith("/check"):
+                target = url_for(".check", interview_id=interview.id)
+            return follow(target)
+        return render_page("step.html", **step_context(interview, step, path, j, form))
+    return render_page("step.html", **step_context(interview, step, path, j, form))
+
+
+def save_step(interview: Interview, step: dict, form) -> None:
+    book = rulebook()
+    values, cleared = form_to_answers(form, book.questions)
+    answers = {k: v for k, v in interview.answers.items() if k not in cleared}
+    answers.update(values)
+    # The form validated each field; the vocabulary check also catches cross-field errors.
+    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    if step["step"] not in interview.completed_steps:
+        interview.completed_steps.append(step["step"])
+    store().save(interview)
+
+
+def follow(target: str):
+    """Redirect after a successful post. htmx's request follows it with its headers, so the
+    next page comes back as a fragment with its own URL to push (see pages.render_page)."""
+    return redirect(target, code=303)
+
+
+@bp.get("/i/<interview_id>/check")
+def check(interview_id: str):
+    interview = load(interview_id)
+    j, state = current_flow(interview)
+    if j is None:
+        return redirect_to_next(interview)
+    if state.next_step is not None:
+        return redirect_to_next(interview)
+    book = rulebook()
+    rows = []
+    for s in [jurisdiction_step()] + state.path:
+        if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
+            continue
+        for key in s["questions"]:
+            rows.append({
+                "label": book.questions[key]["label"] if key != "jurisdiction" else "Where the event is",
+                "value": show_answer(key, state.answers, book.questions) if key != "jurisdiction" else j.name,
+                "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
+                "key": key,
+            })
+    return render_page("check.html", interview=interview, rows=rows, jurisdiction=j,
+                       finished_early=state.finished_early)
+
+
+@bp.get("/i/<interview_id>/result")
+def result(interview_id: str):
+    interview = load(interview_id)
+    j, state = current_flow(interview)
+    if j is None or state.next_step is not None:
+        return redirect_to_next(interview)
+    today = current_app.config.get("TODAY") or date.today()
+    return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
+                       finished_early=state.finished_early, today=today, answers=state.answers,
+                       questions=rulebook().questions)
+
+
+@bp.post("/i/<interview_id>/delete")
+def delete(interview_id: str):
+    interview = load(interview_id)
+    store().delete(interview.id)
+    flash("Your answers have been deleted from this computer and our records.", "success")
+    return redirect(url_for(".start"), code=303)
+
+
+@bp.after_app_request
+def vary_on_htmx(response):
+    response.vary.add("HX-Request")
+    return response
