@@ -1,7 +1,7 @@
 """Error pages: every failure a user can cause gets a page that says what to do, never a traceback."""
 from __future__ import annotations
 
-from flask import jsonify, render_template, request
+from flask import jsonify, request
 from flask_wtf.csrf import CSRFError
 
 
@@ -13,7 +13,8 @@ def init_app(app) -> None:
     def page(status: int, title: str, message: str):
         if _wants_json():
             return jsonify(error=message), status
-        return render_template("error.html", status=status, title=title, message=message), status
+        from .pages import render_page
+        return render_page("error.html", status=status, title=title, message=message), status
 
     app.register_error_handler(404, lambda e: page(404, "Page not found",
         "We could not find that page. If you followed a link to a saved interview, it may have been cleared."))
