@@ -191,8 +191,19 @@ def result(interview_id: str):
         return redirect_to_next(interview)
     today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
+                       headline=result_headline(state.assessment["outcome"], j),
                        finished_early=state.finished_early, today=today, answers=state.answers,
                        questions=rulebook().questions)
+
+
+def result_headline(outcome: str, j) -> str:
+    word = j.data.get("license_word", "permit")
+    return {
+        "required": f"You need a {word}",
+        "not_required": f"You do not need a {word} under this ordinance",
+        "exempt": f"Your event is exempt from this {word}",
+        "uncertain": f"The ordinance does not settle whether you need a {word}",
+    }[outcome]
 
 
 @bp.post("/i/<interview_id>/delete")

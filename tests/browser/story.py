@@ -1,0 +1,62 @@
+"""Drive an interview from a table of answers, as ALKiln's story tables do.
+
+Whatever page appears, fill each field on it from the story; a field the story lacks fails the
+test (so a question asked that should not be is caught). Returns the step ids shown, in order.
+"""
+from __future__ import annotations
+
+import re
+
+STEP_URL = re.compile(r"/i/[A-Za-z0-9_-]+/step/([a-z0-9-]+)")
+
+
+def fill_page(page, story: dict) -> None:
+    names = page.eval_on_selector_all(
+        "form.step-form [name]:not([type=hidden])", "els => [...new Set(els.map(e => e.name))]")
+    for name in names:
+        assert name in story, f"the page at {page.url} asks {name!r}, which the story does not answer"
+        value = story[name]
+        inputs = page.locator(f"form.step-form [name='{name}']")
+        kind = inputs.first.get_attribute("type")
+        if kind == "radio":
+            choice = {True: "yes", False: "no"}.get(value, value)
+            page.check(f"form.step-form input[name='{name}'][value='{choice}']")
+        elif kind == "checkbox":
+            for box in inputs.all():
+                wanted = box.get_attribute("value") in value
+                box.set_checked(wanted)
+        else:
+            inputs.first.fill("" if value is None else str(value))
+
+
+def submit_and_wait(page) -> None:
+    before = page.url
+    page.click("form.step-form button[type=submit]")
+    page.wait_for_function(
+        "([before]) => location.href !== before || document.querySelector('.error-summary')",
+        arg=[before])
+    page.wait_for_load_state()
+
+
+def run_story(page, base_url: str, jurisdiction: str, story: dict, max_steps: int = 30) -> list[str]:
+    """From the clerk's link for `jurisdiction` to the result page; returns the steps shown."""
+    page.goto(f"{base_url}/for/{jurisdiction}")
+    page.get_by_role("button", name="Start now").click()
+    page.wait_for_function("location.pathname.startsWith('/i/')")
+    shown: list[str] = []
+    for _ in range(max_steps):
+        page.wait_for_selector("h1")
+        match = STEP_URL.search(page.url)
+        if match is None:
+            break
+        shown.append(match.group(1))
+        fill_page(page, story)
+        submit_and_wait(page)
+        assert page.locator(".error-summary").count() == 0, (
+            f"validation error on {shown[-1]}: {page.locator('.error-summary').inner_text()}")
+    if page.url.endswith("/check"):
+        page.get_by_role("link", name="See your result").click()
+        page.wait_for_function("location.pathname.endsWith('/result')")
+        page.wait_for_selector(".panel h1")
+    assert page.url.endswith("/result"), page.url
+    return shown
