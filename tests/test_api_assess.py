@@ -58,14 +58,8 @@ BAD_BODIES = [
     pytest.param('{"jurisdiction": "dekalb-il", "max_attendance": ' + "1" * 5000 + "}", "answers",
                  id="integer-over-4300-digits"),
     pytest.param('{"jurisdiction": "wi-village-ch64", "female_share": 1' + "0" * 400 + "}", "female_share",
-                 id="share-huge-integer",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "wizard/answers.py _clean_one (share): math.isfinite() raises OverflowError on an "
-                     "integer too large for a float; the API answers 500 instead of 400"))),
-    pytest.param("[" * 100_000 + "]" * 100_000, "answers", id="deeply-nested-json",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "wizard/web/api.py: request.get_json(silent=True) swallows only ValueError; the "
-                     "RecursionError from deeply nested JSON becomes a 500 instead of a 400"))),
+                 id="share-huge-integer"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "answers", id="deeply-nested-json"),
 ]
 
 

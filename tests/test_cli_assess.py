@@ -71,19 +71,10 @@ BAD_INPUT = [
 
 KNOWN_CRASHES = [
     pytest.param('{"jurisdiction": "wi-village-ch64", "female_share": 1' + "0" * 400 + "}", "female_share",
-                 id="share-huge-integer",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "wizard/answers.py _clean_one (share): math.isfinite() raises OverflowError on an "
-                     "integer too large for a float; traceback and exit 1 instead of exit 2"))),
-    pytest.param('{"jurisdiction": "baroda-mi", "max_attendance": ' + "1" * 5000 + "}", "max_attendance",
-                 id="integer-over-4300-digits",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "wizard/cli.py assess catches only JSONDecodeError/UnicodeDecodeError; json.load raises "
-                     "plain ValueError (int max str digits) on a 5000-digit number: traceback, exit 1"))),
-    pytest.param("[" * 100_000 + "]" * 100_000, "answers", id="deeply-nested-json",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "wizard/cli.py assess does not catch RecursionError from json.load on deeply nested "
-                     "input: traceback, exit 1"))),
+                 id="share-huge-integer"),
+    pytest.param('{"jurisdiction": "baroda-mi", "max_attendance": ' + "1" * 5000 + "}", "answers",
+                 id="integer-over-4300-digits"),
+    pytest.param("[" * 100_000 + "]" * 100_000, "answers", id="deeply-nested-json"),
 ]
 
 

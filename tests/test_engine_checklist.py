@@ -157,11 +157,6 @@ def test_conditional_checklist_item(book, jurisdiction, item, citation, present,
         assert item not in ids(result), f"{item} present for {changes}"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "dekalb-il.yaml: the cash escrow of § 34.06(d)(1) is a term of the § 34.06(d) agreement, "
-    "required only for Commercial Events or events on City-owned property; the rule file lists it "
-    "(and the escrow-amount warning) for a non-commercial event on private land with a hazardous "
-    "activity, a street closure or temporary utilities"))
 def test_dekalb_no_escrow_without_a_city_agreement(book):
     result = run(book, "dekalb-il", max_attendance=50, hazardous=["combat"])
     assert result["outcome"] == "required"
@@ -260,22 +255,11 @@ def test_everything_carries_a_citation(book, jurisdiction, changes):
         assert result["file_by_citation"].strip()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "wi-village-ch64.yaml: camping (§ 64-4B(9)) and the camping plan (application item Q) are keyed "
-    "to overnight_stay only, but the ordinance requires them 'if the assembly is to continue "
-    "overnight'; a three-day event that runs continuously (closes_overnight: false) continues "
-    "overnight even if the organizer answers overnight_stay: false"))
 def test_wisconsin_camping_when_the_assembly_runs_through_the_night(book):
     result = run(book, "wi-village-ch64", **THREE_DAYS, closes_overnight=False, overnight_stay=False)
     assert {"camping", "camping-plan"} <= ids(result)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "wizard/assess.py assess_jurisdiction: warnings are emitted whatever the outcome, so a "
-    "not-required event is warned about a fee it need not pay (Baroda multi-day-fee), showers it "
-    "need not build (Baroda showers-span) and camping statements for an application it need not "
-    "file (Whitesboro multi-day-reading); warnings about what the permit demands should follow "
-    "the same `applies` gate as the checklist"))
 @pytest.mark.parametrize("jurisdiction, changes, words", [
     pytest.param("baroda-mi", {"max_attendance": 50, **THREE_DAYS}, "The fee is",
                  id="baroda-fee-warning-for-50-people"),

@@ -204,11 +204,6 @@ def test_dekalb_no_insurance_for_a_plain_non_commercial_crowd(book):
     assert result["insurance"] == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "dekalb-il.yaml: the $1,000,000 insurance of § 34.06(d)(3) is a term of 'said agreement', "
-    "which § 34.06(d) requires only 'for any Commercial Event or any event which requires a "
-    "permit and is to be conducted on City-owned property'; the rule file demands it for a "
-    "non-commercial event on private land too (insurance `if` lacks commercial-or-municipal)"))
 @pytest.mark.parametrize("changes", [
     pytest.param({"temporary_structures": True}, id="private-non-commercial-tent"),
     pytest.param({"hazardous": ["haunted_house"]}, id="private-non-commercial-hazardous"),

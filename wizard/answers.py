@@ -70,13 +70,14 @@ def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Iterab
         if value < 0:
             raise AnswersError(key, f"must not be negative, got {value}")
         if value > 10_000_000:
-            raise AnswersError(key, f"is too large to be real, got {value}")
+            raise AnswersError(key, "is too large to be a real attendance or count (over 10,000,000)")
         return value
     if kind == "share":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise AnswersError(key, f"expected a number from 0 to 1, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                isinstance(value, float) and not math.isfinite(value)):
+            raise AnswersError(key, f"expected a number from 0 to 1, got {str(value)[:20]!r}")
         if not 0 <= value <= 1:
-            raise AnswersError(key, f"must be from 0 to 1, got {value}")
+            raise AnswersError(key, "must be a number from 0 to 1")
         return value
     if kind == "datetime":
         parse_datetime(key, value)

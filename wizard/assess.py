@@ -163,7 +163,8 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"]}
         for c in j.data.get("checklist", []) if applies and _applies(c, facts)
     ]
-    result["warnings"] = [_cited(w) for w in j.data.get("warnings", []) if _applies(w, facts)]
+    # Warnings qualify what the permit demands; with no permit needed, `still_applies` speaks instead.
+    result["warnings"] = [_cited(w) for w in j.data.get("warnings", []) if applies and _applies(w, facts)]
     result["still_applies"] = [
         _cited(n) for n in j.data["scope"].get("still_applies", []) if not applies and _applies(n, facts)
     ]

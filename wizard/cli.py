@@ -31,8 +31,11 @@ def assess(answers_file, rule_paths) -> None:
         sys.exit(2)
     try:
         raw = json.load(answers_file)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        click.echo(f"error: answers: not valid JSON ({error})", err=True)
+    except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError, or a number too long to parse
+        click.echo(f"error: answers: not valid JSON ({str(error).splitlines()[0][:200]})", err=True)
+        sys.exit(2)
+    except RecursionError:
+        click.echo("error: answers: the JSON is nested too deeply", err=True)
         sys.exit(2)
     try:
         result = run_assessment(raw, book)
@@ -48,14 +51,16 @@ def assess(answers_file, rule_paths) -> None:
 @click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
               type=click.Path(path_type=Path), help="SQLite database file (created if missing).")
 @click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
-def serve(host, port, db_path, threads) -> None:
+@click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
+def serve(host, port, db_path, threads, rule_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     import waitress
 
     from . import create_app
 
     try:
-        app = create_app({"DATABASE": str(db_path)})
+        app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None})
     except RuleFileError as error:
         click.echo(f"refusing to start: {error}", err=True)
         sys.exit(1)
@@ -76,6 +81,56 @@ def check(paths) -> None:
         click.echo(f"{len(problems)} problem(s) found.", err=True)
         sys.exit(1)
     click.echo("All rule files are valid.")
+
+
+@main.command()
+@click.argument("jurisdiction")
+@click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "svg"]), default="mermaid", show_default=True,
+              help="mermaid and dot print diagram text. svg runs Graphviz's `dot` program, which must be "
+                   "installed on this machine: no well-kept pure-pip library renders SVG without system "
+                   "packages, so without Graphviz use dot or mermaid and render them elsewhere.")
+@click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
+def graph(jurisdiction, fmt, rule_paths) -> None:
+    """Print JURISDICTION's interview as a flow diagram: steps in order, the conditions between them
+    in plain words, and the exemptions, triggers and other outcome rules as end nodes."""
+    from .graph import GraphError, render
+    from .loader import check_files
+
+    book, problems = check_files(rule_paths or None)
+    j = book.get(jurisdiction)
+    if j is None:
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        known = ", ".join(book.jurisdictions) or "none"
+        click.echo(f"error: no valid rule file with id {jurisdiction!r} (valid ids: {known})", err=True)
+        sys.exit(2)
+    try:
+        click.echo(render(j, book.questions, fmt), nl=False)
+    except GraphError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+
+
+@main.command()
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the Markdown here (e.g. docs/vocabulary.md) instead of printing it.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Exit 1 if the file given by --output is not up to date; change nothing.")
+def vocabulary(output, check_only) -> None:
+    """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml."""
+    from .vocabulary_doc import render, write
+
+    if check_only:
+        if output is None or not output.exists() or output.read_text(encoding="utf-8") != render():
+            click.echo(f"{output or 'the vocabulary'} is out of date: run `wizard vocabulary --output {output}`", err=True)
+            sys.exit(1)
+        click.echo(f"{output} is up to date.")
+    elif output is None:
+        click.echo(render(), nl=False)
+    else:
+        write(output)
+        click.echo(f"Wrote {output}.")
 
 
 if __name__ == "__main__":

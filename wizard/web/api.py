@@ -12,7 +12,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.post("/assess")
 def assess_answers():
-    raw = request.get_json(silent=True, force=True)
+    try:
+        raw = request.get_json(silent=True, force=True)
+    except RecursionError:
+        raw = None
     if raw is None:
         return jsonify(error="answers: the request body must be a JSON object of answers", key="answers"), 400
     try:
