@@ -13,9 +13,10 @@ def book():
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, book):
     app = create_app({
         "TESTING": True,
+        "RULEBOOK": book,
         "DATABASE": str(tmp_path / "wizard.db"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,

@@ -50,7 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(db_dir)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
-    app.extensions["rulebook"] = load_rulebook(app.config["RULE_PATHS"])
+    app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(app.config["RULE_PATHS"])
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store
@@ -65,4 +65,17 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(interview.bp)
     app.register_blueprint(packet.bp)
     errors.init_app(app)
+    app.after_request(security_headers)
     return app
+
+
+def security_headers(response):
+    """Nothing a user types can run as code: scripts only from our own static files."""
+    response.headers.setdefault("Content-Security-Policy", (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"))
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")  # interview ids live in URLs
+    if response.mimetype == "text/html":
+        response.headers.setdefault("Cache-Control", "no-store")  # a kiosk's next user must not see answers
+    return response

@@ -69,6 +69,16 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     return Flow(path, effective, next_step, finished_early, assessment)
 
 
+def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
+    """Steps whose required questions all have answers already (a prefilled link, an import)."""
+    done = []
+    for step in j.steps:
+        required = [k for k in step["questions"] if not book.questions[k].get("optional")]
+        if required and all(key in answers for key in expand_questions(required, book.questions)):
+            done.append(step["step"])
+    return done
+
+
 def previous_step(path: list[dict], step_id: str) -> dict | None:
     ids = [s["step"] for s in path]
     if step_id not in ids:

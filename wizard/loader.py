@@ -12,7 +12,6 @@ import jsonschema
 import yaml
 
 from .answers import DERIVED_FACTS
-from .conditions import names_in
 from .errors import Problem, RuleFileError
 from .formulas import money_names, quantity_names
 from .resources import resource_dir
@@ -101,14 +100,49 @@ def _schema() -> dict:
 
 
 def schema_problems(data: Any, lines: dict, filename: str) -> list[Problem]:
-    validator = jsonschema.Draft202012Validator(_schema())
+    schema = _schema()
+    validator = jsonschema.Draft202012Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        if error.schema == schema["$defs"]["condition"]:
+            # A broken condition: say which operator or name is wrong, on its own line.
+            issues = condition_issues(error.instance, tuple(error.absolute_path))
+            if issues:
+                problems.extend(Problem(filename, line_of(lines, w), dotted(w), m) for w, m in issues)
+                continue
         # oneOf failures say little; the deepest sub-error names the real mistake.
         best = jsonschema.exceptions.best_match([error]) if error.context else error
         where = list(best.absolute_path)
         problems.append(Problem(filename, line_of(lines, where), dotted(where), best.message))
-    return problems
+    return list(dict.fromkeys(problems))  # the same error can arrive by two schema paths
+
+
+def condition_issues(condition: Any, where: Path_) -> list[tuple[Path_, str]]:
+    """Plain explanations of a malformed condition; empty when the schema's message is better."""
+    if not isinstance(condition, dict):
+        return [(where, f"a condition must be a mapping like {{value: NAME, equals: X}}, got {condition!r}")]
+    combinators = [k for k in ("all", "any", "not") if k in condition]
+    if combinators:
+        extra = sorted(set(condition) - {combinators[0]})
+        if extra:
+            return [(where, f"{combinators[0]!r} cannot be combined with {', '.join(map(repr, extra))} in one condition")]
+        inner = condition[combinators[0]]
+        if combinators[0] == "not":
+            return condition_issues(inner, where + ("not",))
+        if not isinstance(inner, list) or not inner:
+            return [(where + (combinators[0],), f"{combinators[0]!r} needs a non-empty list of conditions")]
+        return [i for n, c in enumerate(inner) for i in condition_issues(c, where + (combinators[0], n))]
+    from .conditions import OPERATORS
+    operators = [k for k in condition if k != "value"]
+    unknown = [k for k in operators if k not in OPERATORS]
+    if unknown:
+        return [(where + (k,), f"unknown operator {k!r}; use one of: {', '.join(OPERATORS)}") for k in unknown]
+    if "value" not in condition:
+        return [(where, "a comparison needs `value: NAME` naming the answer or fact it tests")]
+    if len(operators) != 1:
+        found = ", ".join(operators) or "none"
+        return [(where, f"a comparison needs exactly one operator (found: {found})")]
+    return []
 
 
 def _walk_conditions(data: Any, where: Path_ = ()):
@@ -133,8 +167,9 @@ def semantic_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
         problems.append(Problem(str(j.path), j.line(*where), dotted(where), message))
 
     for where, condition in _walk_conditions(j.data):
-        for name in sorted(names_in(condition) - known):
-            problem(where, f"condition names unknown answer or fact {name!r}")
+        for name_where, name in name_paths(condition, where):
+            if name not in known:
+                problem(name_where, f"condition names unknown answer or fact {name!r}")
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
             problem(("quantities", index), f"quantity reads unknown answer or fact {name!r}")
@@ -156,7 +191,25 @@ def semantic_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
             if ident in seen:
                 problem((section, index, id_key), f"duplicate id {ident!r} (first at item {seen[ident]})")
             seen.setdefault(ident, index)
+    # Operand types and formulas on sample answers: mistakes that would break an assessment.
+    from .checks import runtime_problems
+    problems.extend(runtime_problems(j, questions))
     return problems
+
+
+def name_paths(condition: Any, where: Path_) -> list[tuple[Path_, str]]:
+    """(path of the `value` key, name) for every name a condition mentions, operands included."""
+    found: list[tuple[Path_, str]] = []
+    if isinstance(condition, dict):
+        for key, sub in condition.items():
+            if key == "value" and isinstance(sub, str):
+                found.append((where + ("value",), sub))
+            else:
+                found.extend(name_paths(sub, where + (key,)))
+    elif isinstance(condition, list):
+        for index, item in enumerate(condition):
+            found.extend(name_paths(item, where + (index,)))
+    return found
 
 
 def expand_questions(keys: list[str], questions: dict) -> list[str]:
@@ -195,7 +248,7 @@ def check_files(paths: Iterable[Path] | None = None) -> tuple[RuleBook, list[Pro
             continue
         found = schema_problems(data, lines, str(path))
         if found:
-            problems.extend(found)
+            problems.extend(found + _semantic_despite_schema(data, path, lines, questions, found))
             continue
         j = Jurisdiction(data, path, lines)
         found = semantic_problems(j, questions)
@@ -207,6 +260,17 @@ def check_files(paths: Iterable[Path] | None = None) -> tuple[RuleBook, list[Pro
             jurisdictions[j.id] = j
     questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
     return RuleBook(questions, jurisdictions), problems
+
+
+def _semantic_despite_schema(data: Any, path: Path, lines: dict, questions: dict, found: list) -> list[Problem]:
+    """Report every problem at once: the name checks still run where the schema failed, when they can."""
+    if not isinstance(data, dict):
+        return []
+    try:
+        extra = semantic_problems(Jurisdiction(data, path, lines), questions)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        return []  # the malformed part trips the check; the schema problems already say why
+    return [p for p in extra if p not in found]
 
 
 def load_rulebook(paths: Iterable[Path] | None = None) -> RuleBook:

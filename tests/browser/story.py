@@ -29,20 +29,29 @@ def fill_page(page, story: dict) -> None:
             inputs.first.fill("" if value is None else str(value))
 
 
-def submit_and_wait(page) -> None:
-    before = page.url
-    page.click("form.step-form button[type=submit]")
-    page.wait_for_function(
-        "([before]) => location.href !== before || document.querySelector('.error-summary')",
-        arg=[before])
+MARK_STALE = "document.getElementById('content').insertAdjacentHTML('beforeend', '<i id=stale-marker></i>')"
+
+
+def wait_for_new_content(page, action) -> None:
+    """Run `action` and wait until the page content was replaced (htmx swap or full load).
+
+    Waits with selectors, not wait_for_function, which would need eval and so break under the
+    site's Content-Security-Policy; the browser tests run with the real CSP in force."""
+    page.evaluate(MARK_STALE)
+    action()
+    page.wait_for_selector("#stale-marker", state="detached")
+    page.wait_for_selector(".htmx-request, .htmx-swapping, .htmx-settling", state="detached")
     page.wait_for_load_state()
+
+
+def submit_and_wait(page) -> None:
+    wait_for_new_content(page, lambda: page.click("form.step-form button[type=submit]"))
 
 
 def run_story(page, base_url: str, jurisdiction: str, story: dict, max_steps: int = 30) -> list[str]:
     """From the clerk's link for `jurisdiction` to the result page; returns the steps shown."""
     page.goto(f"{base_url}/for/{jurisdiction}")
-    page.get_by_role("button", name="Start now").click()
-    page.wait_for_function("location.pathname.startsWith('/i/')")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
     shown: list[str] = []
     for _ in range(max_steps):
         page.wait_for_selector("h1")
@@ -55,8 +64,7 @@ def run_story(page, base_url: str, jurisdiction: str, story: dict, max_steps: in
         assert page.locator(".error-summary").count() == 0, (
             f"validation error on {shown[-1]}: {page.locator('.error-summary').inner_text()}")
     if page.url.endswith("/check"):
-        page.get_by_role("link", name="See your result").click()
-        page.wait_for_function("location.pathname.endsWith('/result')")
+        wait_for_new_content(page, lambda: page.get_by_role("link", name="See your result").click())
         page.wait_for_selector(".panel h1")
     assert page.url.endswith("/result"), page.url
     return shown

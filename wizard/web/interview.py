@@ -8,11 +8,10 @@ from __future__ import annotations
 from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
-from werkzeug.datastructures import MultiDict
 
 from ..answers import clean_answers
 from ..errors import AnswersError
-from ..interview import JURISDICTION_STEP, flow, previous_step, step_keys
+from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
 from ..storage import Interview
 from . import rulebook, store
 from .formatting import show_answer
@@ -69,7 +68,8 @@ def begin():
         return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
                            error="Select where your event will take place"), 200
     interview = store().create(answers)
-    interview.completed_steps.append(JURISDICTION_STEP)
+    j = book.get(answers["jurisdiction"])
+    interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, answers, book)
     store().save(interview)
     return redirect_to_next(interview)
 

@@ -1,6 +1,119 @@
-"""Downloads for a saved interview: the PDF packet, the answers as JSON, and a calendar file."""
+"""Downloads for a saved interview: the PDF packet, the answers as JSON, and a calendar file;
+and the way back in: importing a saved answers file into a new interview."""
 from __future__ import annotations
 
-from flask import Blueprint
+import hashlib
+import json
+import re
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+
+
+from ..answers import clean_answers
+from ..assess import assess_jurisdiction
+from ..errors import AnswersError
+from ..interview import JURISDICTION_STEP, answered_steps
+from ..packet import packet_pdf
+from ..packet.calendar import build_calendar
+from ..storage import Interview
+from . import rulebook, store
+from .pages import render_page
 
 bp = Blueprint("packet", __name__)
+
+IMPORT_LIMIT = 1024 * 1024  # bytes: an answers file is a few kilobytes
+
+
+def _interview(interview_id: str) -> Interview:
+    interview = store().get(interview_id)
+    if interview is None:
+        abort(404)
+    return interview
+
+
+def _not_ready(message: str):
+    return render_template("error.html", status=409, title="Not ready yet", message=message), 409
+
+
+def _slug(answers: dict) -> str:
+    name = re.sub(r"[^A-Za-z0-9]+", "-", answers.get("event_name") or "").strip("-").lower()[:40].strip("-")
+    return name or "event"
+
+
+def _download(body: bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "private, no-store"  # an organizer's answers: keep out of shared caches
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _jurisdiction(interview: Interview):
+    jurisdiction_id = interview.answers.get("jurisdiction")
+    return rulebook().get(jurisdiction_id) if jurisdiction_id else None
+
+
+@bp.get("/i/<interview_id>/packet.pdf")
+def packet(interview_id: str):
+    interview = _interview(interview_id)
+    if _jurisdiction(interview) is None:
+        return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
+    body = packet_pdf(interview.answers, rulebook())
+    return _download(body, "application/pdf",
+                     f"permit-packet-{interview.answers['jurisdiction']}-{_slug(interview.answers)}.pdf")
+
+
+@bp.get("/i/<interview_id>/answers.json")
+def answers_file(interview_id: str):
+    interview = _interview(interview_id)
+    body = json.dumps(interview.answers, ensure_ascii=False, indent=2) + "\n"
+    return _download(body.encode("utf-8"), "application/json", f"permit-answers-{_slug(interview.answers)}.json")
+
+
+@bp.get("/i/<interview_id>/event.ics")
+def calendar_file(interview_id: str):
+    interview = _interview(interview_id)
+    j = _jurisdiction(interview)
+    if j is None:
+        return _not_ready("Say where your event takes place first: the dates follow that place's ordinance.")
+    assessment = assess_jurisdiction(j, interview.answers)
+    seed = hashlib.sha256(interview.id.encode()).hexdigest()
+    body = build_calendar(interview.answers, assessment, j, seed)
+    if body is None:
+        return _not_ready("Give the dates of your event first: there is nothing to put in a calendar yet.")
+    return _download(body, "text/calendar", f"permit-dates-{_slug(interview.answers)}.ics")
+
+
+def _read_answers_file() -> tuple[dict | None, str | None]:
+    """The cleaned answers from the uploaded file, or a message saying what is wrong with it."""
+    upload = request.files.get("answers_file")
+    if upload is None or not upload.filename:
+        return None, "Choose the answers file you saved (it ends in .json)."
+    data = upload.read(IMPORT_LIMIT + 1)
+    if len(data) > IMPORT_LIMIT:
+        return None, "That file is too large to be a saved answers file."
+    try:
+        raw = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError covers JSONDecodeError
+        return None, "That file is not a saved answers file: it could not be read as JSON."
+    book = rulebook()
+    try:
+        return clean_answers(raw, book.questions, book.jurisdictions), None
+    except AnswersError as error:
+        return None, f"That file has an answer we cannot use. {error}"
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_answers():
+    if request.method == "GET":
+        return render_page("import.html", error=None)
+    answers, error = _read_answers_file()
+    if error:
+        return render_page("import.html", error=error), 400
+    interview = store().create(answers)
+    j = rulebook().get(answers.get("jurisdiction", ""))
+    if j is not None:
+        # Steps the file already answers count as done, so the organizer picks up where they left off.
+        interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, answers, rulebook())
+        store().save(interview)
+    return redirect(url_for("interview.resume", interview_id=interview.id), code=303)

@@ -1,0 +1,145 @@
+"""The interview over HTTP without a browser: fragments vs pages, storage, ids, bad input."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wizard import create_app
+from wizard.storage import InterviewStore
+
+FESTIVAL_STEP_POSTS = {
+    "dates": {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"},
+    "crowd": {"max_attendance": "5000"},
+}
+
+
+def start(client, jurisdiction="whitesboro-ny"):
+    response = client.post("/start", data={"jurisdiction": jurisdiction})
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def interview_id(url):
+    return re.search(r"/i/([^/]+)/", url).group(1)
+
+
+def test_htmx_request_gets_the_content_block_and_a_url_to_push(client):
+    url = start(client)
+    page = client.get(url)
+    fragment = client.get(url, headers={"HX-Request": "true"})
+    assert "<html" in page.get_data(as_text=True)
+    body = fragment.get_data(as_text=True)
+    assert "<html" not in body and "<title>When is your event? – Mass Gathering Permit Wizard</title>" not in body
+    assert body.startswith("<title>When is your event?")
+    assert fragment.headers["HX-Push-Url"] == url
+    assert "HX-Request" in fragment.headers["Vary"] and "HX-Request" in page.headers["Vary"]
+
+
+def test_history_restore_request_gets_the_full_page(client):
+    url = start(client)
+    restore = client.get(url, headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in restore.get_data(as_text=True)
+
+
+def test_answers_survive_a_server_restart(tmp_path):
+    config = {"DATABASE": str(tmp_path / "w.db"), "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False}
+    first = create_app(config).test_client()
+    url = start(first)
+    assert first.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
+    second = create_app(config).test_client()  # a new process on the same database file
+    page = second.get(url).get_data(as_text=True)
+    assert 'value="2027-07-09T12:00"' in page
+    assert second.get(f"/i/{interview_id(url)}").headers["Location"].endswith("/step/crowd")
+
+
+def test_interview_ids_are_unguessable_and_unknown_ids_are_404(client, app):
+    url = start(client)
+    ident = interview_id(url)
+    assert len(ident) >= 43  # 32 random bytes, base64url: 256 bits
+    assert client.get(url.replace(ident, ident[:-1] + ("A" if ident[-1] != "A" else "B"))).status_code == 404
+    for bad in ("x", "../../etc/passwd", "' OR 1=1 --", "A" * 500):
+        assert client.get(f"/i/{bad}/check").status_code == 404
+
+
+def test_schema_is_created_by_migrations(tmp_path):
+    store = InterviewStore(tmp_path / "m.db")
+    store.migrate()
+    store.migrate()  # idempotent
+    db = store.connect()
+    assert "interviews" in db.table_names()
+    assert [r["name"] for r in db["_sqlite_migrations"].rows] == ["m001_create_interviews"]
+
+
+HOSTILE = ["", " ", "-5", "1e9", "12.5", "99999999999", "<script>alert(1)</script>", "' OR 1=1 --",
+           "2027-13-45T25:99", "yes", "maybe", "\x00", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🎪", "x" * 25_000]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_hostile_input_gets_a_message_never_a_500_and_keeps_earlier_answers(client, value):
+    url = start(client)
+    assert client.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
+    crowd = url.replace("/step/dates", "/step/crowd")
+    response = client.post(crowd, data={"max_attendance": value})
+    assert response.status_code in (200, 303)
+    if response.status_code == 200:
+        assert "There is a problem" in response.get_data(as_text=True)
+    dates_page = client.get(url).get_data(as_text=True)
+    assert 'value="2027-07-09T12:00"' in dates_page
+
+
+@pytest.mark.parametrize("field, value", [
+    ("starts_at", "<b>bold</b>"), ("ends_at", "2027-07-08T12:00"), ("starts_at", "tomorrow"),
+])
+def test_bad_dates_get_clear_messages(client, field, value):
+    url = start(client)
+    data = {**FESTIVAL_STEP_POSTS["dates"], field: value}
+    page = client.post(url, data=data).get_data(as_text=True)
+    assert "There is a problem" in page
+    assert ("closing time must be after" in page) or ("Enter a real date and time" in page)
+
+
+def test_typed_text_is_shown_as_text_not_run(client):
+    url = start(client, "dekalb-il")
+    ident = interview_id(url)
+    from wizard.web import store
+    with client.application.app_context():
+        interview = store().get(ident)
+        interview.answers["event_name"] = "<script>alert('x')</script>"
+        store().save(interview)
+    response = client.get(f"/i/{ident}/step/land")
+    assert "<script>alert" not in response.get_data(as_text=True)
+
+
+def test_choice_outside_the_options_is_refused(client):
+    url = start(client, "dekalb-il")
+    response = client.post(url, data={"property_owner": "the moon"})
+    assert response.status_code == 200 and "There is a problem" in response.get_data(as_text=True)
+
+
+def test_prefilled_link_carries_answers_and_reports_bad_ones(client):
+    page = client.get("/for/baroda-mi?property_owner=private&max_attendance=abc&nonsense=1").get_data(as_text=True)
+    assert 'name="property_owner" value="private"' in page
+    assert "max_attendance" in page and "nonsense" in page  # both explained to the user
+    response = client.post("/start", data={"jurisdiction": "baroda-mi", "property_owner": "private"})
+    assert response.headers["Location"].endswith("/step/setting")  # the answered step is skipped
+
+
+def test_unknown_jurisdiction_link_is_404_and_bad_start_is_a_message(client):
+    assert client.get("/for/atlantis").status_code == 404
+    page = client.post("/start", data={"jurisdiction": "atlantis"}).get_data(as_text=True)
+    assert "Select where your event will take place" in page
+
+
+def test_delete_removes_the_interview(client):
+    url = start(client)
+    ident = interview_id(url)
+    assert client.post(f"/i/{ident}/delete").status_code == 303
+    assert client.get(url).status_code == 404
+
+
+def test_csrf_is_enforced_when_enabled(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": "k"})
+    response = app.test_client().post("/start", data={"jurisdiction": "baroda-mi"})
+    assert response.status_code == 400
+    assert "Please try again" in response.get_data(as_text=True)

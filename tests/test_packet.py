@@ -1,0 +1,278 @@
+"""The PDF application packet: open each jurisdiction's packet with pypdf and find in it what the
+organizer answered and what the ordinance demands."""
+from __future__ import annotations
+
+import ast
+import re
+from datetime import date
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from wizard.answers import clean_answers
+from wizard.assess import assess_jurisdiction
+from wizard.packet import build_packet, packet_pdf
+from wizard.packet.formatting import answer_text, long_date, money, number
+
+JURISDICTIONS = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
+
+FESTIVAL = {
+    "event_name": "Riverbend Music Festival",
+    "event_purpose": "A three-day outdoor music festival with food vendors.",
+    "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00",
+    "closes_overnight": False, "after_dark": True, "overnight_stay": True,
+    "max_attendance": 5000, "total_attendance": 12000, "tickets": 5000, "vehicles": 1500,
+    "property_owner": "private", "setting": "outdoors",
+    "permanent_venue": False, "government_fair_on_fairgrounds": False, "licensed_under_other_ordinance": False,
+    "organizer_type": "corporation", "nonprofit": False, "local_exempt_organizer": "none",
+    "conducted_by_municipality": False, "resides_locally": False, "applicant_is_owner": False,
+    "has_use_contract": False, "owes_city_debt": False,
+    "admission_fee": True, "sells_goods": True, "prizes": False, "for_profit_sponsor": True,
+    "for_profit_premises": False, "taxable_sales": True, "flea_market": False, "hazardous": [],
+    "speech_event": False, "licensed_auction": False, "separately_permitted": False, "street_closure": False,
+    "temporary_structures": True, "temporary_utilities": True, "age_restricted_sales": True,
+    "multiple_parcels": False, "food_service": True, "amplified_sound": True, "outdoor_lighting": True,
+    "security_personnel": True, "public_water": False, "liquid_waste_hauled": True,
+    "applicant_name": "Jane Q. Organizer", "applicant_age": 42, "applicant_address": "12 Elm Street, Springfield",
+    "applicant_phone": "555-0100", "applicant_email": "jane@example.org",
+    "organization_name": "Riverbend Events Inc.", "site_address": "400 County Road 9",
+    "property_owner_name": "Pat Farmer", "property_owner_address": "1 Farm Lane",
+}
+
+NON_LATIN_NAME = "Zoë Łukasiewicz-Núñez 李小龍"
+CJK = r"\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+
+
+def festival(jurisdiction: str, book, **changes) -> dict:
+    return clean_answers(dict(FESTIVAL, jurisdiction=jurisdiction, **changes), book.questions, book.jurisdictions)
+
+
+def normalise(text: str) -> str:
+    """Whitespace as one space; no space between CJK characters (pypdf puts one between glyphs)."""
+    text = " ".join(text.split())
+    return re.sub(rf"(?<=[{CJK}]) (?=[{CJK}])", "", text)
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(BytesIO(data)).pages]
+
+
+def body_text(data: bytes, title: str) -> str:
+    """The packet's text without the running header, "(continued)" lines and footer of each page."""
+    kept = []
+    for text in page_texts(data):
+        for line in text.splitlines():
+            if line.startswith(title) or line.endswith("(continued)") or re.search(r"Page \d+ of \d+$", line):
+                continue
+            kept.append(line)
+    return normalise("\n".join(kept))
+
+
+def embedded_fonts(data: bytes) -> dict[str, str]:
+    """BaseFont name -> the stream that embeds its program (FontFile2 for TrueType, FontFile3 for CFF)."""
+    fonts = {}
+    for page in PdfReader(BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+            stream = next((k for k in ("/FontFile2", "/FontFile3", "/FontFile") if k in descriptor), "")
+            fonts[str(font["/BaseFont"])] = stream
+    return fonts
+
+
+@pytest.fixture(scope="module")
+def packets(book):
+    """Each jurisdiction's festival packet: (answers, assessment, packet content, PDF bytes, text)."""
+    out = {}
+    for jurisdiction in JURISDICTIONS:
+        answers = festival(jurisdiction, book)
+        j = book.jurisdictions[jurisdiction]
+        content = build_packet(answers, j, book.questions)
+        data = packet_pdf(answers, book)
+        out[jurisdiction] = (answers, assess_jurisdiction(j, answers), content, data, body_text(data, content.title))
+    return out
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_packet_carries_the_organizers_answers(packets, jurisdiction):
+    _, _, _, data, text = packets[jurisdiction]
+    assert data.startswith(b"%PDF-")
+    for expected in ("Riverbend Music Festival", "Jane Q. Organizer", "Riverbend Events Inc.", "400 County Road 9",
+                     "5,000", "Friday, July 9, 2027, 12:00 PM", "Sunday, July 11, 2027, 11:00 PM",
+                     "A company or corporation"):
+        assert expected in text, expected
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_cover_shows_fee_file_by_date_and_where_to_file(packets, jurisdiction):
+    _, a, content, _, text = packets[jurisdiction]
+    fee = a["application_fee"]
+    assert (money(fee) if fee is not None else "None stated") in text
+    assert long_date(date.fromisoformat(a["file_by"])) in text
+    for amount in (a["deposit"], a["bond"], *(i["minimum"] for i in a["insurance"])):
+        if amount is not None:
+            assert money(amount) in text
+    for reason in a["reasons"]:
+        assert normalise(reason["text"]) in text and reason["citation"] in text
+    assert normalise(content.filing[0].value) in text  # file with
+    assert normalise(content.filing[1].value) in text  # issued by
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_every_checklist_item_and_warning_is_in_the_packet(packets, jurisdiction):
+    _, a, _, _, text = packets[jurisdiction]
+    assert a["checklist"], "the festival needs a permit everywhere, so there is a checklist"
+    for item in a["checklist"]:
+        assert normalise(item["text"]) in text, item["id"]
+        assert item["citation"] in text
+    for warning in a["warnings"]:
+        assert normalise(warning["text"]) in text
+    assert "Due: with the application" in text
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_application_follows_the_ordinances_list(packets, jurisdiction):
+    _, _, content, _, text = packets[jurisdiction]
+    positions = [text.find(normalise(f"{item.ref} {item.heading}")) for item in content.application]
+    assert -1 not in positions
+    assert positions == sorted(positions), "application items appear in the ordinance's order"
+    if any(item.attach for item in content.application):
+        assert "ATTACH:" in text
+    if any(item.asks for item in content.application):
+        assert "FILL IN" in text
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_facilities_worksheet_and_footer(packets, jurisdiction):
+    _, a, content, data, text = packets[jurisdiction]
+    for row in a["facilities"]:
+        assert normalise(row["label"]) in text and number(row["quantity"]) in text
+    pages = page_texts(data)
+    for n, page in enumerate(pages, 1):
+        assert f"Page {n} of {len(pages)}" in page
+        assert content.short_name in page and "Riverbend Music Festival" in page
+
+
+def test_facility_basis_names_the_attendance_it_comes_from(packets):
+    text = packets["wi-village-ch64"][4]
+    assert "2,500 women and girls at one time (50% of 5,000)" in text
+    assert "5,000 people at one time" in text
+
+
+def signature_text(book, jurisdiction: str, **changes) -> str:
+    answers = festival(jurisdiction, book, **changes)
+    content = build_packet(answers, book.jurisdictions[jurisdiction], book.questions)
+    return body_text(packet_pdf(answers, book), content.title)
+
+
+def test_wisconsin_corporation_swears_all_officers(book):
+    text = signature_text(book, "wi-village-ch64", organizer_type="corporation")
+    assert "Oath or affirmation of all officers of the corporation" in text
+    assert "all the partners" not in text
+    assert "Subscribed and sworn to before me this" in text and "My commission expires" in text
+    assert "Signature of signer 4" in text  # a line for each officer
+
+
+def test_wisconsin_partnership_swears_all_partners(book):
+    text = signature_text(book, "wi-village-ch64", organizer_type="partnership")
+    assert "Oath or affirmation of all partners" in text
+    assert "officers of the corporation" not in text
+
+
+def test_wisconsin_individual_and_owner(book):
+    text = signature_text(book, "wi-village-ch64", organizer_type="individual", applicant_is_owner=True)
+    assert "Oath or affirmation of the applicant" in text
+    assert "Record owner's statement of permission" not in text
+
+
+def test_baroda_operator_and_owner_apply_together(book):
+    text = signature_text(book, "baroda-mi", applicant_is_owner=False, has_use_contract=False)
+    assert "Joint application of operator and property owner" in text
+    assert "Signature of the operator" in text and "Signature of the property owner" in text
+    assert "Pat Farmer" in text  # the owner's printed name is filled in
+
+
+def test_baroda_use_contract_lets_the_operator_apply_alone(book):
+    text = signature_text(book, "baroda-mi", applicant_is_owner=False, has_use_contract=True)
+    assert "use contract exhibited" in text
+    assert "Joint application" not in text and "Signature of the property owner" not in text
+
+
+def test_baroda_owner_operator(book):
+    text = signature_text(book, "baroda-mi", applicant_is_owner=True)
+    assert "Application of the operator and owner" in text and "Joint application" not in text
+
+
+def test_whitesboro_verified_petition_has_a_notary_jurat(book):
+    text = signature_text(book, "whitesboro-ny", resides_locally=False)
+    assert "Verification of petition" in text
+    assert "Subscribed and sworn to before me this ______ day of" in text
+    assert "Notary Public (signature and seal)" in text and "My commission expires" in text
+    assert "Agent's verified statement" in text  # a non-resident names an agent in Oneida County
+
+
+def test_dekalb_applicant_signs_without_a_notary(book):
+    text = signature_text(book, "dekalb-il")
+    assert "Applicant's signature" in text and "Signature of the applicant" in text
+    assert "NOTARY JURAT" not in text
+
+
+def test_non_latin_name_and_long_purpose_render_without_loss(book):
+    purpose = " ".join(f"word{n:04d}" for n in range(1000))[:5000]
+    assert len(purpose) == 5000
+    answers = festival("wi-village-ch64", book, applicant_name=NON_LATIN_NAME, event_purpose=purpose,
+                       event_name="Fiesta Ñandú 李小龍 Memorial")
+    content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
+    data = packet_pdf(answers, book)
+    text = body_text(data, content.title)
+    assert NON_LATIN_NAME in text
+    assert "Fiesta Ñandú 李小龍 Memorial" in text
+    assert purpose in text, "the whole purpose statement, wrapped over pages, comes back out"
+    fonts = embedded_fonts(data)
+    assert any(name.endswith("+NotoSans") and stream for name, stream in fonts.items())
+    assert any("NotoSansCJK" in name and stream for name, stream in fonts.items())
+    assert all(stream for stream in fonts.values()), "every font is embedded"
+
+
+def test_latin_only_packet_leaves_out_the_cjk_font(packets):
+    fonts = embedded_fonts(packets["dekalb-il"][3])
+    assert fonts and not any("CJK" in name for name in fonts)
+
+
+def test_unanswered_fills_are_left_as_blanks(book):
+    answers = clean_answers({"jurisdiction": "baroda-mi", "max_attendance": 400, "property_owner": "private",
+                             "setting": "outdoors"}, book.questions, book.jurisdictions)
+    content = build_packet(answers, book.jurisdictions["baroda-mi"], book.questions)
+    text = body_text(packet_pdf(answers, book), content.title)
+    assert "FILL IN" in text and "Unnamed event" in text
+    assert "Not yet known" in text  # the file-by date needs the dates
+
+
+def test_not_required_packet_is_a_summary(book):
+    answers = festival("whitesboro-ny", book, max_attendance=150, total_attendance=150)
+    content = build_packet(answers, book.jurisdictions["whitesboro-ny"], book.questions)
+    assert not content.applies and content.application == [] and content.signatures == []
+    text = body_text(packet_pdf(answers, book), content.title)
+    assert "No permit is needed under this ordinance" in text
+
+
+def test_answer_formatting(book):
+    q = book.questions
+    assert answer_text("after_dark", True, q) == "Yes" and answer_text("after_dark", False, q) == "No"
+    assert answer_text("starts_at", "2027-07-09T12:00", q) == "Friday, July 9, 2027, 12:00 PM"
+    assert answer_text("ends_at", "2027-07-11T00:05", q) == "Sunday, July 11, 2027, 12:05 AM"
+    assert answer_text("max_attendance", 12500, q) == "12,500"
+    assert answer_text("organizer_type", "partnership", q) == "A partnership"
+    assert answer_text("hazardous", [], q) == "None"
+    assert money(1700) == "$1,700" and money(12.5) == "$12.50"
+
+
+def test_content_builder_does_not_import_flask():
+    for path in (Path(__file__).resolve().parents[1] / "wizard" / "packet").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.split(".")[0] == "flask" for n in names), path.name

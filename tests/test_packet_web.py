@@ -1,0 +1,156 @@
+"""Downloads for a saved interview (packet, answers file, calendar) and importing an answers file."""
+from __future__ import annotations
+
+import io
+import json
+from datetime import date, datetime, timedelta
+
+import pytest
+from icalendar import Calendar
+
+from wizard import create_app
+from wizard.assess import assess_jurisdiction
+from wizard.web import store
+
+from .test_packet import festival
+
+
+def saved(app, answers: dict) -> str:
+    with app.app_context():
+        return store().create(answers).id
+
+
+def stored_answers(app, interview_id: str) -> dict:
+    with app.app_context():
+        return store().get(interview_id).answers
+
+
+def upload(client, body: bytes, filename: str = "answers.json"):
+    return client.post("/import", data={"answers_file": (io.BytesIO(body), filename)},
+                       content_type="multipart/form-data")
+
+
+def test_packet_downloads_as_a_pdf(app, client, book):
+    interview_id = saved(app, festival("baroda-mi", book))
+    response = client.get(f"/i/{interview_id}/packet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF-")
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith("attachment") and "riverbend-music-festival.pdf" in disposition
+    assert "no-store" in response.headers["Cache-Control"]
+
+
+@pytest.mark.parametrize("path", ["packet.pdf", "answers.json", "event.ics"])
+def test_unknown_interview_is_not_found(client, path):
+    assert client.get(f"/i/{'A' * 43}/{path}").status_code == 404
+    assert client.get(f"/i/nope/{path}").status_code == 404
+
+
+def test_packet_needs_a_jurisdiction(app, client):
+    interview_id = saved(app, {"event_name": "Street fair"})
+    response = client.get(f"/i/{interview_id}/packet.pdf")
+    assert response.status_code == 409
+    assert b"where your event takes place" in response.data
+
+
+def test_answers_file_is_the_answers(app, client, book):
+    answers = festival("whitesboro-ny", book, applicant_name="Zoë Łukasiewicz-Núñez 李小龍")
+    interview_id = saved(app, answers)
+    response = client.get(f"/i/{interview_id}/answers.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"].startswith("attachment")
+    assert json.loads(response.data.decode("utf-8")) == answers
+    assert "李小龍".encode() in response.data  # readable UTF-8, not \u escapes
+
+
+def test_export_then_import_gives_the_same_answers(app, client, book):
+    answers = festival("wi-village-ch64", book, event_purpose="Line one\nLine two")
+    original = saved(app, answers)
+    exported = client.get(f"/i/{original}/answers.json").data
+    response = upload(client, exported)
+    assert response.status_code == 303
+    new_id = response.headers["Location"].rstrip("/").split("/")[2]
+    assert new_id != original
+    assert stored_answers(app, new_id) == answers
+
+
+def test_import_form_is_a_page_with_a_file_field(client):
+    response = client.get("/import")
+    assert response.status_code == 200
+    assert b'name="answers_file"' in response.data and b'enctype="multipart/form-data"' in response.data
+    assert b'name="csrf_token"' in response.data
+
+
+@pytest.mark.parametrize("body, message", [
+    (b"{not json", b"could not be read as JSON"),
+    (b"\xff\xfe\x00garbage", b"could not be read as JSON"),
+    (b"[1, 2]", b"expected a JSON object of answers"),
+    (json.dumps({"max_attendance": -5}).encode(), b"max_attendance: must not be negative"),
+    (json.dumps({"jurisdiction": "atlantis"}).encode(), b"unknown jurisdiction"),
+    (json.dumps({"favourite_colour": "blue"}).encode(), b"favourite_colour: is not a known answer key"),
+])
+def test_import_explains_a_bad_file(client, body, message):
+    response = upload(client, body)
+    assert response.status_code == 400
+    assert message in response.data
+    assert b'class="error-summary"' in response.data
+
+
+def test_import_without_a_file_asks_for_one(client):
+    response = client.post("/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert b"Choose the answers file" in response.data
+
+
+def test_import_is_csrf_protected(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "s"})
+    response = upload(app.test_client(), b"{}")
+    assert response.status_code == 400
+    with app.app_context():
+        assert store().connect()["interviews"].count == 0
+
+
+def calendar_for(app, client, answers: dict) -> Calendar:
+    response = client.get(f"/i/{saved(app, answers)}/event.ics")
+    assert response.status_code == 200
+    assert response.mimetype == "text/calendar"
+    assert response.headers["Content-Disposition"].startswith("attachment")
+    return Calendar.from_ical(response.data)
+
+
+def test_calendar_has_file_by_decision_and_event(app, client, book):
+    answers = festival("whitesboro-ny", book)
+    a = assess_jurisdiction(book.jurisdictions["whitesboro-ny"], answers)
+    events = calendar_for(app, client, answers).walk("VEVENT")
+    assert len(events) == 3
+    file_by, decision, event = events
+    assert str(file_by["SUMMARY"]) == "File permit application with the Village Clerk"
+    assert file_by.decoded("DTSTART") == date.fromisoformat(a["file_by"])  # all day: a date, not a time
+    assert file_by.decoded("DTEND") == date.fromisoformat(a["file_by"]) + timedelta(days=1)
+    assert decision.decoded("DTSTART") == date.fromisoformat(a["file_by"]) + timedelta(days=20)
+    start = event.decoded("DTSTART")
+    assert start == datetime(2027, 7, 9, 12, 0) and start.tzinfo is None  # floating local time
+    assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0)
+    assert str(event["SUMMARY"]) == "Riverbend Music Festival"
+    assert str(event["LOCATION"]) == "400 County Road 9"
+    assert len({str(e["UID"]) for e in events}) == 3
+
+
+def test_calendar_without_a_decision_period(app, client, book):
+    events = calendar_for(app, client, festival("dekalb-il", book)).walk("VEVENT")
+    assert [str(e["SUMMARY"]) for e in events] == [
+        "File permit application with the City of DeKalb", "Riverbend Music Festival"]
+
+
+def test_calendar_uids_do_not_reveal_the_interview_id(app, client, book):
+    interview_id = saved(app, festival("baroda-mi", book))
+    body = client.get(f"/i/{interview_id}/event.ics").data.decode()
+    assert interview_id not in body
+
+
+def test_calendar_needs_dates(app, client):
+    interview_id = saved(app, {"jurisdiction": "baroda-mi"})
+    response = client.get(f"/i/{interview_id}/event.ics")
+    assert response.status_code == 409

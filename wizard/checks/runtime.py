@@ -1,0 +1,135 @@
+"""Load checks the schema cannot express: operand types, and every formula on sample answers.
+
+The loader runs these, so the server refuses to start on them, as `wizard check` reports them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..answers import Facts
+from ..errors import Problem
+from ..formulas import money_names, quantity, quantity_names
+from .common import LISTED, ORDERING, Reporter, _path_to, all_comparisons, formula_specs, kind_of
+
+def runtime_problems(j, questions: dict) -> list[Problem]:
+    """Mistakes that would make an assessment wrong or crash: operand types, failing formulas."""
+    report = Reporter(j)
+    for where, condition in all_comparisons(j):
+        for path, message in _operand_problems(condition, where, questions):
+            report(path, message)
+    _formula_problems(j, questions, report)
+    return report.problems
+
+
+def _operand_problems(condition: dict, where: tuple, questions: dict) -> list[tuple[tuple, str]]:
+    name = condition.get("value")
+    operators = [k for k in condition if k != "value"]
+    kind = kind_of(name, questions) if isinstance(name, str) else None
+    if kind is None or len(operators) != 1 or operators[0] == "answered":
+        return []
+    op = operators[0]
+    where = where + (op,)
+    if op in ORDERING and kind in ("yes_no", "choice", "choices"):
+        return [(where, f"{name!r} is a {kind} answer; {op!r} only compares numbers, dates and times")]
+    if op == "includes" and kind != "choices":
+        return [(where, f"'includes' tests a list answer (kind choices); {name!r} is a {kind} answer")]
+    if op != "includes" and kind == "choices":
+        return [(where, f"{name!r} is a list of choices; test it with 'includes'")]
+    operand = condition[op]
+    items = list(enumerate(operand)) if op in LISTED and isinstance(operand, list) else [(None, operand)]
+    found = []
+    for index, item in items:
+        message = _literal_problem(item, kind, name, questions)
+        if message:
+            found.append((where if index is None else where + (index,), message))
+    return found
+
+
+def _literal_problem(item: Any, kind: str, name: str, questions: dict) -> str | None:
+    if isinstance(item, dict) and "sum" in item:
+        kinds = [kind_of(p["value"], questions) if isinstance(p, dict) else _kind_of_literal(p) for p in item["sum"]]
+        parts = [k for k in kinds if k not in (None, "number")]
+        if kind != "number" or parts:
+            return f"'sum' adds numbers only; cannot compare {name!r} ({kind}) with {item!r}"
+        return None
+    if isinstance(item, dict):  # {value: NAME}; anything else is the schema's to report
+        other = kind_of(item["value"], questions) if isinstance(item.get("value"), str) else None
+        if other is not None and other != kind:
+            return f"compares {name!r} ({kind}) with {item['value']!r} ({other})"
+        return None
+    if kind == "choice" and name != "jurisdiction":
+        options = list(questions[name].get("options") or {})
+        if item not in options:
+            return f"{name!r} has no option {item!r}; its options are: {', '.join(options)}"
+        return None
+    if kind == "choices":
+        options = list(questions[name].get("options") or {})
+        return None if item in options else f"{name!r} has no option {item!r}; its options are: {', '.join(options)}"
+    literal = _kind_of_literal(item)
+    if kind in ("number", "yes_no") and literal != kind:
+        want = "a number" if kind == "number" else "true or false"
+        return f"{name!r} is a {'number' if kind == 'number' else 'yes/no answer'}; compare it with {want}, not {item!r}"
+    if kind in ("datetime", "text") and not isinstance(item, str):
+        return f"{name!r} is {kind}; compare it with text, not {item!r}"
+    return None
+
+
+def _kind_of_literal(item: Any) -> str:
+    if isinstance(item, bool):
+        return "yes_no"
+    return "number" if isinstance(item, (int, float)) else "text"
+
+def _formula_problems(j, questions: dict, report: Reporter) -> None:
+    failed: set[tuple] = set()
+    for where, label, _fn, spec in formula_specs(j):
+        names = quantity_names(spec) if _fn is quantity else money_names(spec)
+        for name in sorted(names):
+            kind = kind_of(name, questions)
+            if kind not in (None, "number"):
+                report(_path_to(spec, name, where), f"{label} reads {name!r}, a {kind} answer; formulas need a "
+                                                    "number (a count, a share or a numeric fact)")
+                failed.add(where)
+    for sample, answers in sample_answer_sets(questions, j.id).items():
+        facts = Facts(answers)
+        for where, label, fn, spec in formula_specs(j):
+            if where in failed:
+                continue
+            try:
+                fn(spec, facts)
+            except Exception as error:  # noqa: BLE001 - any failure here is the author's to fix
+                failed.add(where)
+                times = spec.get("times")
+                if isinstance(error, KeyError) and isinstance(times, dict) and error.args[0] not in times:
+                    where = where + ("times",)
+                report(where, f"{label} fails on sample answers ({sample}): {_explain(error)}")
+
+
+def _explain(error: Exception) -> str:
+    if isinstance(error, KeyError):
+        return f"a key it needs is missing: {error.args[0]!r}"
+    return f"{type(error).__name__}: {error}"
+
+def sample_answer_sets(questions: dict, jurisdiction_id: str) -> dict[str, dict]:
+    """A few complete, plausible answer sets (and an empty one) to run every formula on."""
+    plans = {
+        "a one-day event of 120 people": (120, 0.5, False, 0, "2027-06-05T10:00", "2027-06-05T22:00"),
+        "a four-day festival of 25,000": (25_000, 0.35, True, -1, "2027-06-04T08:00", "2027-06-07T23:30"),
+        "no one expected, opening and closing at once": (0, 0, True, 1, "2027-06-05T10:00", "2027-06-05T10:00"),
+    }
+    sets: dict[str, dict] = {"nothing answered yet": {"jurisdiction": jurisdiction_id}}
+    for label, (count, share, flag, pick, start, end) in plans.items():
+        answers: dict[str, Any] = {"jurisdiction": jurisdiction_id}
+        for key, q in questions.items():
+            options = list(q.get("options") or {})
+            value = {
+                "yes_no": flag, "count": count, "share": share, "text": "Sample", "long_text": "Sample",
+                "datetime": end if key == "ends_at" else start,
+                "choice": options[pick % len(options)] if options else None,
+                "choices": options[:1] if pick > 0 else (options if pick < 0 else []),
+            }.get(q["kind"])
+            if value is not None and key != "jurisdiction":
+                answers[key] = value
+        sets[label] = answers
+    first = sets["a one-day event of 120 people"]
+    sets["optional questions left empty"] = {k: v for k, v in first.items() if not questions[k].get("optional")}
+    return sets

@@ -1,0 +1,22 @@
+"""The application packet: a PDF per jurisdiction, an answers file and a calendar file.
+
+`content` decides what the packet says (no layout, no Flask); `pdf` and `sections` set it in
+type with fpdf2; `calendar` writes the iCalendar file.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from ..loader import RuleBook
+from .content import Packet, build_packet
+
+
+def packet_pdf(answers: dict, book: RuleBook, today: date | None = None) -> bytes:
+    """The PDF packet for cleaned answers that name a jurisdiction."""
+    from .pdf import render
+
+    j = book.jurisdictions[answers["jurisdiction"]]
+    return render(build_packet(answers, j, book.questions, today=today))
+
+
+__all__ = ["Packet", "build_packet", "packet_pdf"]

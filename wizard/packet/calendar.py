@@ -1,0 +1,98 @@
+"""The dates that matter as an iCalendar file: the last day to file, the latest decision, the event.
+
+Filing and decision days are all-day events; the event itself is in floating local time (no
+time zone), as the organizer gave it, so it shows at the same clock time on any calendar.
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import date, datetime, timedelta, timezone
+
+from icalendar import Alarm, Calendar, Event
+
+from ..loader import Jurisdiction
+from .formatting import clean_text, money, parse_moment, short_place
+
+PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"
+
+
+def _uid(seed: str, what: str) -> str:
+    """Stable per interview and entry, without revealing the interview's id."""
+    digest = hashlib.sha256(f"{seed}:{what}".encode()).hexdigest()[:32]
+    return f"{digest}-{what}@mass-gathering-permit-wizard"
+
+
+def _all_day(uid: str, day: date, summary: str, description: str, stamp: datetime) -> Event:
+    event = Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp)
+    event.add("dtstart", day)
+    event.add("dtend", day + timedelta(days=1))
+    event.add("summary", summary)
+    event.add("description", description)
+    event.add("transp", "TRANSPARENT")
+    return event
+
+
+def _reminder(days_before: int, text: str) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", text)
+    alarm.add("trigger", timedelta(days=-days_before))
+    return alarm
+
+
+def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
+                    now: datetime | None = None) -> list[Event]:
+    stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
+    word = j.data.get("license_word", "permit")
+    name = clean_text(answers.get("event_name") or "") or "your event"
+    office = short_place(j.data["file_with"])
+    events = []
+    if assessment.get("file_by"):
+        file_by = date.fromisoformat(assessment["file_by"])
+        lines = [f"Last day to file the {word} application for {name} with {j.data['file_with']}."]
+        fee = (assessment.get("fees") or {}).get("application") or {}
+        if fee.get("amount") is not None:
+            lines.append(f"Application fee: {money(fee['amount'])} ({fee['citation']}).")
+        lines.append(f"Source: {assessment['file_by_citation']} ({j.data['ordinance']}).")
+        event = _all_day(_uid(seed, "file-by"), file_by, f"File {word} application with {office}",
+                         "\n".join(lines), stamp)
+        event.add_component(_reminder(7, f"One week left to file the {word} application for {name}"))
+        events.append(event)
+        within = assessment.get("decision_within_days")
+        if within is not None:
+            decided = file_by + timedelta(days=within)
+            text = (f"{j.data['issuer'][:1].upper()}{j.data['issuer'][1:]} must decide within {within} days of "
+                    f"filing: by this day if you file on the last day, earlier if you file earlier.\n"
+                    f"Source: {assessment['decision_citation']} ({j.data['ordinance']}).")
+            events.append(_all_day(_uid(seed, "decision"), decided, f"Latest {word} decision for {name}", text, stamp))
+    if answers.get("starts_at") and answers.get("ends_at"):
+        event = Event()
+        event.add("uid", _uid(seed, "event"))
+        event.add("dtstamp", stamp)
+        event.add("dtstart", parse_moment(answers["starts_at"]))  # naive: floating local time
+        event.add("dtend", parse_moment(answers["ends_at"]))
+        event.add("summary", name if answers.get("event_name") else "Your event")
+        if answers.get("site_address"):
+            event.add("location", clean_text(answers["site_address"]))
+        event.add("description", f"{j.name}. Mass gathering {word}: {assessment['outcome'].replace('_', ' ')}.")
+        events.append(event)
+    return events
+
+
+def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
+                   now: datetime | None = None) -> bytes | None:
+    """The .ics file, or None when there is no date to put in it yet."""
+    events = calendar_events(answers, assessment, j, seed, now)
+    if not events:
+        return None
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}")
+    for event in events:
+        cal.add_component(event)
+    return cal.to_ical()

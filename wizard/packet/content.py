@@ -1,0 +1,373 @@
+"""What goes in the application packet, built from the answers and the assessment.
+
+Plain data, no layout and no Flask: `build_packet(answers, jurisdiction, questions)` returns a
+`Packet` that `wizard.packet.pdf` sets in type. Every figure and requirement carries the
+section of the ordinance it comes from; nothing here is invented (no address, no phone).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Iterator
+
+from ..answers import Facts
+from ..assess import assess_jurisdiction
+from ..conditions import evaluate
+from ..loader import Jurisdiction
+from .formatting import (
+    BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
+    parse_moment, short_place,
+)
+
+LONG_VALUE = 110  # characters: longer answers get the full width under their label
+MULTI_SIGNER_LINES = 4
+
+
+@dataclass
+class Row:
+    """One line of a form: a label and its value; value None leaves a blank to fill in."""
+    label: str
+    value: str | None
+    note: str = ""
+    long: bool = False
+
+
+@dataclass
+class Cited:
+    text: str
+    citation: str
+
+
+@dataclass
+class Fact:
+    """A figure on the cover: "Application fee", "$500", what it is, where it comes from."""
+    label: str
+    value: str
+    detail: str = ""
+    citation: str = ""
+    figure: bool = True  # a short figure set in bold; False: a sentence set as text
+
+
+@dataclass
+class FormItem:
+    ref: str
+    heading: str
+    citation: str
+    rows: list[Row] = field(default_factory=list)
+    asks: str | None = None
+    attach: str | None = None
+
+
+@dataclass
+class ChecklistGroup:
+    title: str
+    items: list[Cited]
+
+
+@dataclass
+class FacilityRow:
+    label: str
+    quantity: str
+    rate: str
+    basis: str
+    citation: str
+
+
+@dataclass
+class SignerLine:
+    role: str
+    printed_name: str = ""
+    capacity: bool = False  # ask for the signer's title or office
+
+
+@dataclass
+class SignatureBlock:
+    title: str
+    text: str
+    signers: str
+    citation: str
+    notary: bool
+    lines: list[SignerLine]
+
+
+@dataclass
+class Packet:
+    title: str
+    jurisdiction_id: str
+    jurisdiction_name: str
+    short_name: str
+    ordinance: str
+    license_word: str
+    office: str  # where to file, in short: "the Village Clerk"
+    event_name: str
+    prepared_on: date
+    outcome: str
+    outcome_title: str
+    reasons: list[Cited]
+    event: list[Row]
+    organizer: list[Row]
+    money: list[Fact]
+    dates: list[Fact]
+    filing: list[Fact]
+    application: list[FormItem]
+    checklist: list[ChecklistGroup]
+    facilities: list[FacilityRow]
+    signatures: list[SignatureBlock]
+    notes: list[Cited]
+    applies: bool  # a permit is required or may be: the application parts are included
+
+    def strings(self) -> Iterator[str]:
+        """Every piece of text in the packet (to choose the fonts it needs)."""
+        yield from _strings(self)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _applies(item: dict, facts: Facts) -> bool:
+    return evaluate(item.get("if"), facts)[0] is True
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+OUTCOME_TITLES = {
+    "required": "A {word} is required",
+    "not_required": "No {word} is needed under this ordinance",
+    "exempt": "Your event is exempt from this ordinance",
+    "uncertain": "The ordinance does not settle whether you need a {word}",
+}
+
+WHEN_TITLES = (
+    ("with_application", "With the application"),
+    ("before_license", "Before the {word} is issued"),
+    ("during_event", "During the event"),
+    ("after_event", "After the event"),
+)
+
+
+class _Builder:
+    def __init__(self, answers: dict, j: Jurisdiction, questions: dict, assessment: dict):
+        self.answers = answers
+        self.j = j
+        self.questions = questions
+        self.a = assessment
+        self.facts = Facts(answers)
+        self.word = j.data.get("license_word", "permit")
+
+    def text(self, key: str) -> str | None:
+        value = self.answers.get(key)
+        return None if value is None else answer_text(key, value, self.questions)
+
+    def not_applicable(self, key: str) -> bool:
+        """The interview skips this question for these answers (e.g. no organization for an individual)."""
+        steps = [s for s in self.j.steps if key in s["questions"]]
+        return bool(steps) and all(evaluate(s.get("if"), self.facts)[0] is False for s in steps)
+
+    def row(self, key: str) -> Row:
+        label = field_label(key, self.questions)
+        value = self.text(key)
+        if value is None:  # a blank to fill in: a big one for a long answer
+            long = self.questions.get(key, {}).get("kind") == "long_text"
+            return Row(label, None, "Not applicable" if self.not_applicable(key) else "", long)
+        return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
+
+    # The cover --------------------------------------------------------------------------
+
+    def outcome_title(self) -> str:
+        if self.a["missing"]:
+            return f"We need more answers to say whether you need a {self.word}"
+        return OUTCOME_TITLES[self.a["outcome"]].format(word=self.word)
+
+    def event_rows(self) -> list[Row]:
+        rows = [] if self.answers.get("event_name") else [self.row("event_name")]
+        start, end = self.answers.get("starts_at"), self.answers.get("ends_at")
+        if start and end:
+            rows.append(Row("When", f"{self.text('starts_at')} to {self.text('ends_at')}"))
+            rows.append(Row("Duration", duration_text(parse_moment(start), parse_moment(end))))
+        else:
+            rows += [self.row("starts_at"), self.row("ends_at")]
+        site = self.row("site_address")
+        crowd = self.text("max_attendance")
+        rows += [Row("Site", site.value, site.note), Row("Crowd", crowd and f"{crowd} people at one time")]
+        return rows
+
+    def organizer_rows(self) -> list[Row]:
+        rows = [Row("Applicant", self.text("applicant_name")), self.row("organizer_type")]
+        if self.answers.get("organization_name"):
+            rows.append(self.row("organization_name"))
+        contact = "; ".join(v for v in (self.text("applicant_phone"), self.text("applicant_email")) if v)
+        if contact:
+            rows.append(Row("Contact", contact))
+        return rows
+
+    def money_facts(self) -> list[Fact]:
+        fees = self.a["fees"]
+        out = []
+        for name, label in (("application", "Application fee"), ("deposit", "Deposit"), ("bond", "Bond")):
+            entry = fees.get(name)
+            if entry:
+                out.append(Fact(label, self.amount(name, entry), entry["text"], entry["citation"]))
+            if name == "application" and fees.get("waiver"):
+                out.append(Fact("Fee waiver", "May be waived", fees["waiver"]["text"], fees["waiver"]["citation"]))
+        for item in self.a["insurance"]:
+            out.append(Fact("Insurance", f"at least {money(item['minimum'])}", _cap(item["coverage"]), item["citation"]))
+        return out
+
+    def amount(self, name: str, entry: dict) -> str:
+        if entry["amount"] is not None:
+            return money(entry["amount"])
+        if self.j.data["fees"][name].get("amount", 0) is None:
+            return "None stated"  # the ordinance sets no figure
+        return "Not yet known"  # it depends on answers not given yet
+
+    def date_facts(self) -> list[Fact]:
+        a, out = self.a, []
+        within = a["decision_within_days"]
+        if a["file_by"]:
+            file_by = date.fromisoformat(a["file_by"])
+            if a["file_by_basis"] == "ordinance":
+                lead = self.j.data["filing"]["lead_days"]
+                detail = f"The ordinance requires filing at least {lead} days before the event."
+            else:
+                detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
+                          f"{within}-day decision period before your event. File earlier if you can.")
+            out.append(Fact("File by", long_date(file_by), detail, a["file_by_citation"]))
+            if within is not None:
+                decided = long_date(file_by + timedelta(days=within))
+                out.append(Fact("Decision", f"within {within} days of filing",
+                                f"If you file on the last day, expect the decision by {decided}.", a["decision_citation"]))
+        elif a["permit_required"] is not False:
+            out.append(Fact("File by", "Not yet known", "Give the event's dates to work out the last day to file.",
+                            a["file_by_citation"]))
+        if within is None and a["permit_required"] is not False:
+            out.append(Fact("Decision", "No time limit stated", "The ordinance sets no period for the decision.",
+                            a["decision_citation"]))
+        return out
+
+    def filing_facts(self) -> list[Fact]:
+        return [
+            Fact("File with", _cap(self.j.data["file_with"]), figure=False),
+            Fact("Issued by", _cap(self.j.data["issuer"]), figure=False),
+        ]
+
+    # The application --------------------------------------------------------------------
+
+    def form_item(self, item: dict) -> FormItem:
+        fills = item.get("fills", [])
+        rows = [self.row(key) for key in fills]
+        if "starts_at" in fills and "ends_at" in fills and self.answers.get("starts_at") and self.answers.get("ends_at"):
+            at = fills.index("ends_at") + 1
+            rows.insert(at, Row("Duration", duration_text(parse_moment(self.answers["starts_at"]),
+                                                          parse_moment(self.answers["ends_at"]))))
+        return FormItem(item["ref"], item["heading"], item["citation"], rows, item.get("asks"), item.get("attach"))
+
+    def application(self) -> list[FormItem]:
+        return [self.form_item(i) for i in self.j.data.get("application_form", []) if _applies(i, self.facts)]
+
+    def checklist(self) -> list[ChecklistGroup]:
+        groups = []
+        for when, title in WHEN_TITLES:
+            items = [Cited(c["text"], c["citation"]) for c in self.a["checklist"] if c["when"] == when]
+            if items:
+                groups.append(ChecklistGroup(title.format(word=self.word), items))
+        return groups
+
+    def basis_text(self, basis: dict) -> str:
+        if not basis:
+            return "Fixed number"
+        parts = []
+        for key, value in basis.items():
+            text = f"{number(value)} {BASIS_LABELS.get(key, key.replace('_', ' '))}"
+            if key in ("female_attendance", "male_attendance"):
+                share = self.answers.get("female_share")
+                share = 0.5 if share is None else share
+                share = share if key == "female_attendance" else 1 - share
+                text += f" ({share * 100:.0f}% of {number(self.answers['max_attendance'])})"
+            parts.append(text)
+        return "; ".join(parts)
+
+    def facilities(self) -> list[FacilityRow]:
+        return [FacilityRow(r["label"], number(r["quantity"]), r["rate"], self.basis_text(r["basis"]), r["citation"])
+                for r in self.a["facilities"]]
+
+    def signature(self, sig: dict) -> SignatureBlock:
+        return SignatureBlock(sig["title"], sig["text"], sig["signers"], sig["citation"],
+                              bool(sig.get("notary")), self.signer_lines(sig["signers"]))
+
+    def signer_lines(self, signers: str) -> list[SignerLine]:
+        if signers.lower().startswith("every"):
+            return [SignerLine(f"Signer {n}", capacity=True) for n in range(1, MULTI_SIGNER_LINES + 1)]
+        plain = re.sub(r"\s*\([^)]*\)", "", signers)
+        roles = [_cap(part.strip()) for part in re.split(r"\s+and\s+", plain) if part.strip()]
+        group = self.answers.get("organizer_type") in ("corporation", "partnership", "association")
+        return [SignerLine(role, self.printed_name(role),
+                           capacity=group and any(w in role.lower() for w in ("applicant", "operator")))
+                for role in roles or [signers]]
+
+    def printed_name(self, role: str) -> str:
+        role = role.lower()
+        if "agent" in role:
+            key = "local_agent_name"
+        elif any(w in role for w in ("applicant", "individual", "operator")):
+            key = "applicant_name"
+        elif "owner" in role:
+            key = "property_owner_name"
+        else:
+            return ""
+        return clean_text(self.answers.get(key) or "")
+
+    def signatures(self) -> list[SignatureBlock]:
+        return [self.signature(s) for s in self.j.data.get("signatures", []) if _applies(s, self.facts)]
+
+    def notes(self) -> list[Cited]:
+        notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
+        notes += [Cited(n["text"], n["citation"]) for n in self.a["still_applies"]]
+        if self.a["missing"]:
+            wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
+            notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.data["ordinance"]))
+        return notes
+
+
+def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
+                 today: date | None = None) -> Packet:
+    """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
+    a = assessment or assess_jurisdiction(j, answers)
+    b = _Builder(answers, j, questions, a)
+    applies = a["outcome"] in ("required", "uncertain")
+    return Packet(
+        title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",
+        jurisdiction_id=j.id,
+        jurisdiction_name=j.name,
+        short_name=j.data.get("short_name", j.name),
+        ordinance=j.data["ordinance"],
+        license_word=b.word,
+        office=short_place(j.data["file_with"]),
+        event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
+        prepared_on=today or date.today(),
+        outcome=a["outcome"],
+        outcome_title=b.outcome_title(),
+        reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
+        event=b.event_rows(),
+        organizer=b.organizer_rows(),
+        money=b.money_facts(),
+        dates=b.date_facts(),
+        filing=b.filing_facts(),
+        application=b.application() if applies else [],
+        checklist=b.checklist(),
+        facilities=b.facilities(),
+        signatures=b.signatures() if applies else [],
+        notes=b.notes(),
+        applies=applies,
+    )

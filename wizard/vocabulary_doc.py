@@ -1,0 +1,94 @@
+"""docs/vocabulary.md, generated from interviews/questions.yaml so the docs cannot drift.
+
+Regenerate with `wizard vocabulary --output docs/vocabulary.md`; a test fails when the committed
+file differs from what this module renders.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .answers import DERIVED_FACTS
+
+KIND_MEANINGS = {
+    "yes_no": "true or false",
+    "count": "a whole number, 0 or more",
+    "share": "a number from 0 to 1",
+    "choice": "one of the options",
+    "choices": "a list of options (possibly empty)",
+    "flag_set": "a group of yes_no answers asked together; not an answer key itself",
+    "datetime": "local date and time, `YYYY-MM-DDTHH:MM`",
+    "text": "one line of text",
+    "long_text": "several lines of text",
+}
+
+
+def _cell(text: object) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ").strip()
+
+
+def _options(key: str, question: dict) -> str:
+    if key == "jurisdiction":
+        return "the `id` of every loaded rule file"
+    options = question.get("options") or {}
+    return "<br>".join(f"`{value}`: {_cell(label)}" for value, label in options.items())
+
+
+def _status(question: dict) -> str:
+    status = "contract" if question.get("contract") else "addition"
+    notes = []
+    if question.get("optional"):
+        notes.append("optional")
+    if question.get("part_of"):
+        notes.append(f"asked within `{question['part_of']}`")
+    return status + (f" ({', '.join(notes)})" if notes else "")
+
+
+def render(questions: dict | None = None) -> str:
+    """The whole Markdown document."""
+    if questions is None:
+        from .loader import load_questions
+        questions = load_questions()
+    lines = [
+        "# Answers vocabulary",
+        "",
+        "<!-- Generated from interviews/questions.yaml by `wizard vocabulary --output docs/vocabulary.md`.",
+        "     Do not edit by hand: tests/test_authoring_docs.py fails when this file is out of date. -->",
+        "",
+        "Every answer key an interview can ask, shared by all jurisdictions. **contract** keys are the",
+        "public names in the shared contract (stable: never renamed or dropped); **additions** are",
+        "applicant and site details used to pre-fill the packet. Rule files name these keys in",
+        "`questions`, in conditions (`value:`), in quantities and fees (`of:`) and in `fills`.",
+        "See [authoring.md](authoring.md) for how rule files use them.",
+        "",
+        "## Kinds",
+        "",
+        "| kind | an answer is |",
+        "| --- | --- |",
+    ]
+    lines += [f"| `{kind}` | {meaning} |" for kind, meaning in KIND_MEANINGS.items()]
+    lines += [
+        "",
+        "## Keys",
+        "",
+        "| key | kind | options | label | contract or addition |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for key, question in questions.items():
+        lines.append(f"| `{key}` | `{question['kind']}` | {_options(key, question)} | "
+                     f"{_cell(question.get('label', ''))} | {_status(question)} |")
+    lines += [
+        "",
+        "## Derived facts",
+        "",
+        "Computed from the answers; rule files may name them wherever they name an answer key.",
+        "",
+        "| fact | meaning |",
+        "| --- | --- |",
+    ]
+    lines += [f"| `{name}` | {_cell(meaning)} |" for name, meaning in DERIVED_FACTS.items()]
+    return "\n".join(lines) + "\n"
+
+
+def write(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(), encoding="utf-8")
