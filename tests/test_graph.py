@@ -65,7 +65,7 @@ def test_outcome_edges_leave_from_the_step_that_settles_them(book):
     assert by_target[over_200].source == "s1"  # the crowd step
     assert by_target[over_200].label == "max attendance is more than 200"
     fire = next(n.id for n in nodes if n.label.startswith("Exempt: volunteer fire company"))
-    assert by_target[fire].source == "s3"  # the local-group step
+    assert by_target[fire].source == "s2"  # the local-group step
     assert by_target["otherwise"].source == "finish"
 
 

@@ -4,6 +4,7 @@ Every problem is collected and reported together (file, line, key), never just t
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -19,10 +20,14 @@ from .resources import resource_dir
 Path_ = tuple  # a key path inside a YAML document: ("scope", "triggers", 0, "if")
 
 
+# libyaml's C parser when present: ten times faster on the rule files, same results.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> tuple[Any, dict[Path_, int]]:
     """Parse YAML and map every key path to its 1-based line."""
     text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=_FAST_LOADER)
     lines: dict[Path_, int] = {}
 
     def walk(node: yaml.Node, where: Path_) -> None:
@@ -36,7 +41,7 @@ def read_yaml(path: Path) -> tuple[Any, dict[Path_, int]]:
             for index, item in enumerate(node.value):
                 walk(item, where + (index,))
 
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = yaml.compose(text, Loader=_FAST_LOADER)
     if root is not None:
         walk(root, ())
     return data, lines
@@ -94,6 +99,7 @@ class RuleBook:
         return self.jurisdictions.get(jurisdiction_id)
 
 
+@functools.lru_cache(maxsize=1)
 def _schema() -> dict:
     data, _ = read_yaml(resource_dir("interviews") / "schema" / "jurisdiction.schema.yaml")
     return data

@@ -29,7 +29,7 @@ PATHS = {
         "dates", "crowd", "local-group", "organizer", "agent", "overnight", "site", "activities",
         "event", "applicant", "company", "site-details"], "You need a permit"),
     "whitesboro-small": ("whitesboro-ny", {**BIG_FESTIVAL, "max_attendance": 150, "total_attendance": 180},
-        ["dates", "crowd", "visits"], "You do not need a permit under this ordinance"),
+        ["dates", "crowd"], "You do not need a permit under this ordinance"),
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
         ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
