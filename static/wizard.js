@@ -22,4 +22,20 @@
     var field = document.getElementById(link.getAttribute("href").slice(1));
     if (field) { event.preventDefault(); field.focus(); field.scrollIntoView({ block: "center" }); }
   });
+  // Kiosk mode: after a spell with no one using the screen, clear it for the next person.
+  var idle = parseInt(document.body.getAttribute("data-kiosk-idle") || "0", 10);
+  if (idle > 0) {
+    var timer = null;
+    var reset = function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        var form = document.getElementById("kiosk-clear");
+        if (form) { form.elements.reason.value = "idle"; form.submit(); }
+      }, idle * 1000);
+    };
+    ["keydown", "pointerdown", "input", "scroll"].forEach(function (name) {
+      document.addEventListener(name, reset, { passive: true });
+    });
+    reset();
+  }
 })();

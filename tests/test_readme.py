@@ -20,7 +20,8 @@ def test_every_command_and_option_is_documented():
 
 
 def test_every_setting_is_documented(app):
-    for setting in ("DATABASE", "RULE_PATHS", "RULEBOOK", "SECRET_KEY", "TODAY", "WTF_CSRF_ENABLED"):
+    for setting in ("DATABASE", "RULE_PATHS", "RULEBOOK", "SECRET_KEY", "TODAY", "WTF_CSRF_ENABLED",
+                    "KIOSK", "KIOSK_IDLE_SECONDS"):
         assert f"`{setting}`" in README
     assert "WIZARD_DATABASE" in README
 

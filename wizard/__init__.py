@@ -58,8 +58,9 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    from .web import api, errors, formatting, interview, packet
+    from .web import api, errors, formatting, interview, kiosk, packet
     formatting.init_app(app)
+    kiosk.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)

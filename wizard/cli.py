@@ -53,18 +53,25 @@ def assess(answers_file, rule_paths) -> None:
 @click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
 @click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
-def serve(host, port, db_path, threads, rule_paths) -> None:
+@click.option("--kiosk", is_flag=True,
+              help="Shared-screen mode: interviews open only in the session that started them; "
+                   "an idle timer and a Finish button clear the screen.")
+@click.option("--idle-seconds", default=300, show_default=True, type=int,
+              help="With --kiosk: clear the screen after this many seconds without use.")
+def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None:
     """Run the wizard under the waitress WSGI server."""
     import waitress
 
     from . import create_app
 
     try:
-        app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None})
+        app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None,
+                          "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds})
     except RuleFileError as error:
         click.echo(f"refusing to start: {error}", err=True)
         sys.exit(1)
-    click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path})")
+    mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
+    click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     waitress.serve(app, host=host, port=port, threads=threads)
 
 

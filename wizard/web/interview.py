@@ -13,7 +13,7 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
 from ..storage import Interview
-from . import rulebook, store
+from . import kiosk, load_interview, rulebook, store
 from .formatting import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page
@@ -23,10 +23,7 @@ bp = Blueprint("interview", __name__)
 
 
 def load(interview_id: str) -> Interview:
-    interview = store().get(interview_id)
-    if interview is None:
-        abort(404)
-    return interview
+    return load_interview(interview_id)
 
 
 def jurisdiction_step() -> dict:
@@ -68,6 +65,7 @@ def begin():
         return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
                            error="Select where your event will take place"), 200
     interview = store().create(answers)
+    kiosk.remember(interview.id)
     j = book.get(answers["jurisdiction"])
     interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, answers, book)
     store().save(interview)

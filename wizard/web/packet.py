@@ -16,7 +16,7 @@ from ..interview import JURISDICTION_STEP, answered_steps
 from ..packet import packet_pdf
 from ..packet.calendar import build_calendar
 from ..storage import Interview
-from . import rulebook, store
+from . import kiosk, load_interview, rulebook, store
 from .pages import render_page
 
 bp = Blueprint("packet", __name__)
@@ -25,10 +25,7 @@ IMPORT_LIMIT = 1024 * 1024  # bytes: an answers file is a few kilobytes
 
 
 def _interview(interview_id: str) -> Interview:
-    interview = store().get(interview_id)
-    if interview is None:
-        abort(404)
-    return interview
+    return load_interview(interview_id)
 
 
 def _not_ready(message: str):
@@ -111,6 +108,7 @@ def import_answers():
     if error:
         return render_page("import.html", error=error), 400
     interview = store().create(answers)
+    kiosk.remember(interview.id)
     j = rulebook().get(answers.get("jurisdiction", ""))
     if j is not None:
         # Steps the file already answers count as done, so the organizer picks up where they left off.
