@@ -143,3 +143,46 @@ def test_csrf_is_enforced_when_enabled(tmp_path):
     response = app.test_client().post("/start", data={"jurisdiction": "baroda-mi"})
     assert response.status_code == 400
     assert "Please try again" in response.get_data(as_text=True)
+
+
+def finished_interview(app, answers):
+    from wizard.interview import JURISDICTION_STEP
+    from wizard.web import rulebook, store
+    with app.app_context():
+        interview = store().create(answers)
+        j = rulebook().get(answers["jurisdiction"])
+        interview.completed_steps = [JURISDICTION_STEP] + [s["step"] for s in j.steps]
+        store().save(interview)
+        return interview.id
+
+
+BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",
+          "organizer_type": "individual", "max_attendance": 400, "starts_at": "2027-07-09T12:00",
+          "ends_at": "2027-07-09T20:00"}
+
+
+@pytest.mark.parametrize("today, expected", [
+    ("2027-05-11", "The last day to apply has passed"),  # file_by is 2027-05-10 (60 days before)
+    ("2027-05-01", "Only 9 days left to file"),
+    ("2027-01-01", None),
+])
+def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, today, expected):
+    from datetime import date
+    app.config["TODAY"] = date.fromisoformat(today)
+    ident = finished_interview(app, BARODA)
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "Monday, May 10, 2027" in page
+    if expected:
+        assert expected in page
+    else:
+        assert "has passed" not in page and "left to file" not in page
+
+
+def test_result_page_shows_fee_facilities_and_checklist_with_citations(app, client):
+    ident = finished_interview(app, BARODA)
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "You need a license" in page
+    assert "$200" in page and "Ord. 171, License (a)" in page  # 400 people: two blocks of 300
+    assert "1 toilet for every 50 women" in page and "Ord. 171, Application (k)(9)" in page
+    assert "Before the license is issued" in page
+    assert "Within 45 days of filing" in page

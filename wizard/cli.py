@@ -123,14 +123,15 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the Markdown here (e.g. docs/vocabulary.md) instead of printing it.")
 @click.option("--check", "check_only", is_flag=True,
-              help="Exit 1 if the file given by --output is not up to date; change nothing.")
+              help="Exit 1 if the file given by --output (default docs/vocabulary.md) is not up to date; change nothing.")
 def vocabulary(output, check_only) -> None:
     """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml."""
     from .vocabulary_doc import render, write
 
     if check_only:
-        if output is None or not output.exists() or output.read_text(encoding="utf-8") != render():
-            click.echo(f"{output or 'the vocabulary'} is out of date: run `wizard vocabulary --output {output}`", err=True)
+        output = output or Path("docs/vocabulary.md")
+        if not output.exists() or output.read_text(encoding="utf-8") != render():
+            click.echo(f"{output} is out of date: run `wizard vocabulary --output {output}`", err=True)
             sys.exit(1)
         click.echo(f"{output} is up to date.")
     elif output is None:

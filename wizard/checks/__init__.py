@@ -40,7 +40,7 @@ def run_checks(paths: list[Path] | None = None) -> list[Problem]:
     return problems
 
 
-QUESTION_KEYS = {"kind", "label", "hint", "options", "optional", "contract", "part_of"}
+QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of"}
 
 
 def vocabulary_problems(path: Path | None = None) -> list[Problem]:

@@ -61,7 +61,9 @@ class CheckboxesField(SelectMultipleField):
 
 
 def _required(question: dict, message: str):
-    return Optional() if question.get("optional") else InputRequired(message=message)
+    if question.get("optional"):
+        return Optional()
+    return InputRequired(message=question.get("error") or message)
 
 
 def _short(label: str) -> str:
