@@ -7,13 +7,9 @@ import pytest
 
 from wizard.assess import assess
 
-DROP = object()
+from .engine_support import COMMERCIAL_OFF, DAY, DROP, THREE_DAYS, with_changes
 
-DAY = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00"}
-THREE_DAYS = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"}
-COMMERCIAL_OFF = {k: False for k in (
-    "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market")}
+
 
 # Complete answers under which each jurisdiction's permit is required (Wisconsin: uncertain,
 # since its text sets no attendance trigger, but everything it demands is still listed).
@@ -44,13 +40,7 @@ BASE = {
 
 
 def run(book, jurisdiction: str, **changes) -> dict:
-    answers = dict(BASE[jurisdiction])
-    for key, value in changes.items():
-        if value is DROP:
-            answers.pop(key, None)
-        else:
-            answers[key] = value
-    return assess(answers, book)
+    return assess(with_changes(BASE[jurisdiction], **changes), book)
 
 
 # --------------------------------------------------------------------------------------------

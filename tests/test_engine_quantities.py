@@ -11,12 +11,12 @@ import pytest
 
 from wizard.assess import assess
 
-DROP = object()
+from .engine_support import DROP, THREE_DAYS, with_changes
+
 
 EIGHT_HOURS = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00"}
 TWELVE_HOURS = {"starts_at": "2027-07-09T08:00", "ends_at": "2027-07-09T20:00"}
 TWELVE_HOURS_ONE_MINUTE = {"starts_at": "2027-07-09T08:00", "ends_at": "2027-07-09T20:01"}
-THREE_DAYS = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"}
 
 BASE = {
     "whitesboro-ny": {
@@ -42,13 +42,7 @@ BASE = {
 
 
 def run(book, jurisdiction: str, **changes) -> dict:
-    answers = dict(BASE[jurisdiction])
-    for key, value in changes.items():
-        if value is DROP:
-            answers.pop(key, None)
-        else:
-            answers[key] = value
-    return assess(answers, book)
+    return assess(with_changes(BASE[jurisdiction], **changes), book)
 
 
 def picked(result: dict, keys) -> dict:

@@ -11,12 +11,9 @@ import pytest
 
 from wizard.assess import assess
 
-DROP = object()  # remove the key from the base answers
+from .engine_support import COMMERCIAL_OFF, DAY, DROP, citations, with_changes
 
-DAY = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00"}
-COMMERCIAL_OFF = {k: False for k in (
-    "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market")}
+
 
 BASE = {
     "whitesboro-ny": {
@@ -48,17 +45,9 @@ BASE = {
 
 
 def run(book, jurisdiction: str, **changes) -> dict:
-    answers = dict(BASE[jurisdiction])
-    for key, value in changes.items():
-        if value is DROP:
-            answers.pop(key, None)
-        else:
-            answers[key] = value
-    return assess(answers, book)
+    return assess(with_changes(BASE[jurisdiction], **changes), book)
 
 
-def citations(result: dict) -> set[str]:
-    return {r["citation"] for r in result["reasons"]}
 
 
 def check(result: dict, outcome: str, cited: set[str] | None) -> None:

@@ -20,7 +20,8 @@ import yaml
 from ..errors import Problem
 from ..loader import dotted, Jurisdiction, jurisdiction_files, load_questions, read_yaml, schema_problems, semantic_problems
 from .authoring import AUTHORING_CHECKS, authoring_problems
-from .common import DERIVED_INPUTS, asked_at, kind_of, needed_keys
+from ..answers import DERIVED_INPUTS
+from .common import asked_at, kind_of, needed_keys
 from .runtime import runtime_problems, sample_answer_sets
 
 __all__ = ["run_checks", "check_file", "runtime_problems", "authoring_problems", "vocabulary_problems",

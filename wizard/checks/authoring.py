@@ -8,7 +8,8 @@ from ..conditions import evaluate, names_in
 from ..errors import Problem
 from ..formulas import money_names, quantity, quantity_names
 from ..loader import _walk_conditions, expand_questions, name_paths
-from .common import (ALWAYS_USED, DERIVED_INPUTS, Reporter, _path_to, all_comparisons, asked_at,
+from ..answers import DERIVED_INPUTS
+from .common import (ALWAYS_USED, Reporter, _path_to, all_comparisons, asked_at,
                      formula_specs, kind_of, needed_keys)
 
 SEARCH_LIMIT = 20_000  # answer combinations tried per step before giving the step the benefit of the doubt

@@ -3,23 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..answers import COMMERCIAL_FLAGS, DERIVED_FACTS, Facts
+from ..answers import DERIVED_FACTS, Facts
 from ..errors import Problem
 from ..formulas import money, quantity
 from ..loader import _walk_conditions, dotted, expand_questions
 
-# What each derived fact reads. `Facts.depends_on` lists what it *needs*; this lists everything.
-DERIVED_INPUTS: dict[str, tuple[str, ...]] = {
-    "event_days": ("starts_at", "ends_at"),
-    "duration_hours": ("starts_at", "ends_at"),
-    "multi_day": ("starts_at", "ends_at"),
-    "commercial": COMMERCIAL_FLAGS,
-    "hazardous_activity": ("hazardous",),
-    "female_attendance": ("max_attendance", "female_share"),
-    "male_attendance": ("max_attendance", "female_share"),
-    "attendance_over_capacity": ("max_attendance", "venue_capacity"),
-    "total_attendance_or_max": ("total_attendance", "max_attendance"),
-}
 BOOLEAN_FACTS = {"multi_day", "commercial", "hazardous_activity"}
 # Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
 # and the packet's cover (wizard/packet/content.py: event_rows, organizer_rows) shows the rest.

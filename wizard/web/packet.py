@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 
 from ..answers import clean_answers
