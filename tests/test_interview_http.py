@@ -186,3 +186,13 @@ def test_result_page_shows_fee_facilities_and_checklist_with_citations(app, clie
     assert "1 toilet for every 50 women" in page and "Ord. 171, Application (k)(9)" in page
     assert "Before the license is issued" in page
     assert "Within 45 days of filing" in page
+
+
+def test_changing_the_municipality_keeps_answers_and_redoes_only_uncovered_steps(client):
+    url = start(client, "whitesboro-ny")
+    client.post(url, data=FESTIVAL_STEP_POSTS["dates"])
+    ident = interview_id(url)
+    response = client.post(f"/i/{ident}/step/where", data={"jurisdiction": "baroda-mi"})
+    assert response.headers["Location"].endswith("/step/land")  # Baroda's first step
+    page = client.get(f"/i/{ident}/step/dates").get_data(as_text=True)
+    assert 'value="2027-07-09T12:00"' in page  # the dates carried over

@@ -145,8 +145,13 @@ def save_step(interview: Interview, step: dict, form) -> None:
     answers = {k: v for k, v in interview.answers.items() if k not in cleared}
     answers.update(values)
     # The form validated each field; the vocabulary check also catches cross-field errors.
+    moved = step["step"] == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
     interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
-    if step["step"] not in interview.completed_steps:
+    if moved:
+        # Another municipality: its steps differ, so only those the answers already cover are done.
+        j = book.get(interview.jurisdiction)
+        interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, interview.answers, book)
+    elif step["step"] not in interview.completed_steps:
         interview.completed_steps.append(step["step"])
     store().save(interview)
 
