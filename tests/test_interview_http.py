@@ -196,3 +196,10 @@ def test_changing_the_municipality_keeps_answers_and_redoes_only_uncovered_steps
     assert response.headers["Location"].endswith("/step/land")  # Baroda's first step
     page = client.get(f"/i/{ident}/step/dates").get_data(as_text=True)
     assert 'value="2027-07-09T12:00"' in page  # the dates carried over
+
+
+def test_clerks_page_lists_a_link_for_each_jurisdiction(client):
+    page = client.get("/clerks").get_data(as_text=True)
+    for jurisdiction in ("whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"):
+        assert f"/for/{jurisdiction}" in page
+    assert "property_owner=private" in page

@@ -72,3 +72,7 @@ def test_start_and_error_pages_have_no_axe_violations(phone_page, live_server):
     audit(phone_page, "start page with error")
     phone_page.goto(live_server + "/i/not-a-real-interview")
     audit(phone_page, "not found page")
+    phone_page.goto(live_server + "/clerks")
+    audit(phone_page, "clerks' links page")
+    phone_page.goto(live_server + "/import")
+    audit(phone_page, "import page")

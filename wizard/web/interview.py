@@ -54,6 +54,12 @@ def start_for(jurisdiction_id: str):
     return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
 
 
+@bp.get("/clerks")
+def clerks():
+    jurisdictions = list(rulebook().jurisdictions.values())
+    return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
+
+
 @bp.post("/start")
 def begin():
     book = rulebook()
