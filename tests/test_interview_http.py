@@ -203,3 +203,22 @@ def test_clerks_page_lists_a_link_for_each_jurisdiction(client):
     for jurisdiction in ("whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"):
         assert f"/for/{jurisdiction}" in page
     assert "property_owner=private" in page
+
+
+def test_odd_text_never_breaks_the_packet_or_the_calendar(app, client):
+    answers = {**BARODA, "event_name": "Fest \x00\x07 🎪 \u200b عربى עברית हिन्दी ไทย",
+               "applicant_name": "Zoë\tŁukasiewicz\r\n李小龍"}
+    from wizard.answers import clean_answers
+    from wizard.web import rulebook
+    with app.app_context():
+        answers = clean_answers(answers, rulebook().questions, rulebook().jurisdictions)
+    assert "\x00" not in answers["event_name"] and "\x07" not in answers["event_name"]
+    ident = finished_interview(app, answers)
+    for path in ("packet.pdf", "event.ics", "answers.json", "result", "check"):
+        assert client.get(f"/i/{ident}/{path}").status_code == 200, path
+
+
+def test_a_lone_surrogate_is_refused_with_a_message(client):
+    response = client.post("/api/assess", data='{"jurisdiction": "baroda-mi", "event_name": "\\ud83d"}',
+                           content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["key"] == "event_name"

@@ -7,6 +7,7 @@ posts from the interview; all of them pass through `clean_answers`, which raises
 from __future__ import annotations
 
 import math
+import unicodedata
 from datetime import date, datetime
 from fractions import Fraction
 from typing import Any, Iterable
@@ -87,7 +88,12 @@ def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Iterab
             raise AnswersError(key, f"expected text, got {value!r}")
         if len(value) > TEXT_LIMIT:
             raise AnswersError(key, f"is longer than {TEXT_LIMIT} characters")
-        return value
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate from a JSON "\ud83d" escape
+            raise AnswersError(key, "contains characters that are not valid text") from None
+        # Invisible control characters (NUL, bell...) only break files made from the text.
+        return "".join(ch for ch in value if ch in "\t\n" or unicodedata.category(ch) != "Cc")
     if kind == "choice":
         options = list(known_jurisdictions) if key == "jurisdiction" else list(question["options"])
         if value not in options:
