@@ -222,3 +222,20 @@ def test_a_lone_surrogate_is_refused_with_a_message(client):
     response = client.post("/api/assess", data='{"jurisdiction": "baroda-mi", "event_name": "\\ud83d"}',
                            content_type="application/json")
     assert response.status_code == 400 and response.get_json()["key"] == "event_name"
+
+
+def test_downloads_leave_out_answers_a_later_change_made_irrelevant(app, client):
+    # Asked about an agent while living elsewhere, then changed to living in the village.
+    answers = {"jurisdiction": "whitesboro-ny", "max_attendance": 500, "local_exempt_organizer": "none",
+               "resides_locally": False, "local_agent_name": "Ann Oneida", "starts_at": "2027-07-09T12:00",
+               "ends_at": "2027-07-09T20:00"}
+    ident = finished_interview(app, answers)
+    assert "Ann Oneida" in client.get(f"/i/{ident}/answers.json").get_data(as_text=True)
+    from wizard.web import store
+    with app.app_context():
+        interview = store().get(ident)
+        interview.answers["resides_locally"] = True
+        store().save(interview)
+    exported = client.get(f"/i/{ident}/answers.json").get_json()
+    assert "local_agent_name" not in exported and exported["resides_locally"] is True
+    assert "Oneida County agent" not in client.get(f"/i/{ident}/result").get_data(as_text=True)

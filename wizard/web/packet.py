@@ -12,7 +12,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
-from ..interview import JURISDICTION_STEP, answered_steps
+from ..interview import JURISDICTION_STEP, answered_steps, path_and_answers
 from ..packet import packet_pdf
 from ..packet.calendar import build_calendar
 from ..storage import Interview
@@ -25,7 +25,15 @@ IMPORT_LIMIT = 1024 * 1024  # bytes: an answers file is a few kilobytes
 
 
 def _interview(interview_id: str) -> Interview:
-    return load_interview(interview_id)
+    """The saved interview with only the answers that apply: what the check page and result show.
+
+    Answers of steps that a later change made irrelevant stay in storage (so flipping the change
+    back restores them) but must not reach the packet, the calendar or the export."""
+    interview = load_interview(interview_id)
+    j = rulebook().get(interview.answers.get("jurisdiction", ""))
+    if j is not None:
+        _path, interview.answers = path_and_answers(j, interview.answers, rulebook())
+    return interview
 
 
 def _not_ready(message: str):
