@@ -23,8 +23,14 @@ BIG_FESTIVAL = {
     "multiple_parcels": False, "separately_permitted": False,
 }
 
+ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
+
 # (jurisdiction, story, expected steps, expected result heading)
 PATHS = {
+    "whitesboro-one-day-fair": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 800, "resides_locally": True,
+                                                   "organizer_type": "individual"}, [
+        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant",
+        "site-details"], "You need a permit"),
     "whitesboro-festival": ("whitesboro-ny", BIG_FESTIVAL, [
         "dates", "crowd", "local-group", "organizer", "agent", "overnight", "site", "activities",
         "event", "applicant", "company", "site-details"], "You need a permit"),
@@ -33,7 +39,7 @@ PATHS = {
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
         ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
-        "venue", "crowd", "fair", "other-license", "dates", "hours", "crowd-mix", "tickets",
+        "venue", "crowd", "fair", "other-license", "dates", "hours", "overnight", "crowd-mix", "tickets",
         "organizer", "activities", "event", "applicant", "company", "site-details"],
         "The ordinance does not settle whether you need a license"),
     "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True, "venue_capacity": 4800},
