@@ -11,7 +11,7 @@ from typing import Any
 from .answers import Facts, clean_answers
 from .conditions import evaluate
 from .errors import AnswersError
-from .formulas import as_json_number, money, quantity
+from .formulas import as_json_number, exact, money, quantity
 from .loader import Jurisdiction, RuleBook
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
@@ -86,15 +86,10 @@ def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
             "label": spec["label"],
             "quantity": as_json_number(value),
             "rate": spec.get("rate_text", ""),
-            "basis": {t["of"]: as_json_number(_fraction(facts.get(t["of"]))) for t in terms if "of" in t},
+            "basis": {t["of"]: as_json_number(exact(facts.get(t["of"]))) for t in terms if "of" in t},
             "citation": spec["citation"],
         })
     return rows
-
-
-def _fraction(value: Any):
-    from fractions import Fraction
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
 def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
@@ -130,7 +125,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "permit_required": PERMIT_REQUIRED[outcome],
         "reasons": reasons,
         "decided_by": decided_by,
-        "missing": [k for k in answers_order(j) if k in missing] + sorted(missing - set(answers_order(j))),
+        "missing": [k for k in j.asked_keys if k in missing] + sorted(missing - set(j.asked_keys)),
     }
     applies = outcome in ("required", "uncertain")
     fees = j.data["fees"]
@@ -169,10 +164,6 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         _cited(n) for n in j.data["scope"].get("still_applies", []) if not applies and _applies(n, facts)
     ]
     return result
-
-
-def answers_order(j: Jurisdiction) -> list[str]:
-    return j.asked_keys
 
 
 def assess(raw_answers: Any, book: RuleBook) -> dict:

@@ -8,7 +8,8 @@ from typing import Any
 from .answers import Facts
 
 
-def _number(value: Any) -> Fraction:
+def exact(value: Any) -> Fraction:
+    """A number as an exact fraction; a float goes through its decimal text (0.3, not 0.299...)."""
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
@@ -19,15 +20,15 @@ def as_json_number(value: Fraction) -> int | float:
 def ratio_term(term: dict, facts: Facts) -> Fraction | None:
     """base x rate / per, e.g. one toilet per 200 women, or 1.5 gpm per 100 persons."""
     if "fixed" in term:
-        return _number(term["fixed"])
+        return exact(term["fixed"])
     base = facts.get(term["of"])
     if base is None:
         return None
     if "one_per" in term:
-        rate, per = Fraction(1), _number(term["one_per"])
+        rate, per = Fraction(1), exact(term["one_per"])
     else:
-        rate, per = _number(term.get("rate", 1)), _number(term.get("per", 1))
-    value = _number(base) * rate / per
+        rate, per = exact(term.get("rate", 1)), exact(term.get("per", 1))
+    value = exact(base) * rate / per
     return Fraction(math.ceil(value)) if term.get("round", "up") == "up" else value
 
 
@@ -38,7 +39,7 @@ def quantity(spec: dict, facts: Facts) -> Fraction | None:
         return None
     total = sum(values, Fraction(0))
     if "minimum" in spec:
-        total = max(total, _number(spec["minimum"]))
+        total = max(total, exact(spec["minimum"]))
     return total
 
 
@@ -50,8 +51,8 @@ def multiplier(times: dict | None, facts: Facts) -> Fraction | None:
         return None
     if "blocks_of" in times:
         # "for each 300 people or fraction thereof": any part of a block counts as a block.
-        return Fraction(math.ceil(_number(value) / _number(times["blocks_of"])))
-    return _number(value)
+        return Fraction(math.ceil(exact(value) / exact(times["blocks_of"])))
+    return exact(value)
 
 
 def money(spec: dict | None, facts: Facts) -> Fraction | None:
@@ -63,13 +64,13 @@ def money(spec: dict | None, facts: Facts) -> Fraction | None:
         if base_value is None:
             return None
         amount = next(
-            (_number(t["amount"]) for t in spec["tiers"] if "up_to" not in t or base_value <= t["up_to"]),
+            (exact(t["amount"]) for t in spec["tiers"] if "up_to" not in t or base_value <= t["up_to"]),
             None,
         )
         if amount is None:
             return None
     else:
-        amount = _number(spec["amount"])
+        amount = exact(spec["amount"])
     factor = multiplier(spec.get("times"), facts)
     return None if factor is None else amount * factor
 

@@ -83,7 +83,7 @@ def resume(interview_id: str):
     return redirect_to_next(load(interview_id))
 
 
-def next_url(interview: Interview, returning: bool = False) -> str:
+def next_url(interview: Interview) -> str:
     j, state = current_flow(interview)
     if j is None:
         return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
@@ -94,8 +94,8 @@ def next_url(interview: Interview, returning: bool = False) -> str:
     return url_for(".check", interview_id=interview.id)
 
 
-def redirect_to_next(interview: Interview, returning: bool = False):
-    return redirect(next_url(interview, returning), code=303)
+def redirect_to_next(interview: Interview):
+    return redirect(next_url(interview), code=303)
 
 
 def find_step(interview: Interview, step_id: str):
@@ -134,14 +134,9 @@ def step(interview_id: str, step_id: str):
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
     form = form_for(step, book.questions, interview.answers, formdata=formdata)
-    if request.method == "POST":
-        if form.validate():
-            save_step(interview, step, form)
-            target = next_url(interview)
-            if request.args.get("return") == "check" and target.endswith("/check"):
-                target = url_for(".check", interview_id=interview.id)
-            return follow(target)
-        return render_page("step.html", **step_context(interview, step, path, j, form))
+    if request.method == "POST" and form.validate():
+        save_step(interview, step, form)
+        return follow(next_url(interview))
     return render_page("step.html", **step_context(interview, step, path, j, form))
 
 
