@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.browser.stories import BIG_FESTIVAL  # noqa: E402
-from wizard import create_app  # noqa: E402
+from wizard.web.app import create_app  # noqa: E402
 
 RUNS = 5
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from wizard import create_app
+from wizard.web.app import create_app
 from wizard.assess import assess
 
 

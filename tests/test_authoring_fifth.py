@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wizard import create_app
+from wizard.web.app import create_app
 from wizard.cli import main
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"

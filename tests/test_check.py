@@ -11,7 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from wizard import create_app
+from wizard.web.app import create_app
 from wizard.checks import run_checks, vocabulary_problems
 from wizard.cli import main
 from wizard.errors import RuleFileError

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from wizard import create_app
+from wizard.web.app import create_app
 from wizard.storage import InterviewStore
 
 FESTIVAL_STEP_POSTS = {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard import create_app
+from wizard.web.app import create_app
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 import pytest
 from icalendar import Calendar
 
-from wizard import create_app
+from wizard.web.app import create_app
 from wizard.assess import assess_jurisdiction
 from wizard.web import store
 

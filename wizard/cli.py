@@ -62,7 +62,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None
     """Run the wizard under the waitress WSGI server."""
     import waitress
 
-    from . import create_app
+    from .web.app import create_app
 
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None,

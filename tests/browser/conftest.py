@@ -6,7 +6,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from wizard import create_app
+from wizard.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -5,7 +5,7 @@ import threading
 
 from werkzeug.serving import make_server
 
-from wizard import create_app
+from wizard.web.app import create_app
 
 from .story import wait_for_new_content
 

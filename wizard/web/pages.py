@@ -6,7 +6,7 @@ from flask import make_response, render_template
 from jinja2_fragments.flask import render_block
 from markupsafe import escape
 
-from .. import htmx
+from .extensions import htmx
 
 
 def is_htmx() -> bool:
