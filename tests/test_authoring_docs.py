@@ -8,7 +8,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from wizard.answers import DERIVED_FACTS
+from wizard.facts import FACTS as DERIVED_FACTS
 from wizard.cli import main
 from wizard.conditions import OPERATORS
 from wizard.vocabulary_doc import KIND_MEANINGS, render

@@ -8,11 +8,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from .answers import Facts, clean_answers
+from .answers import clean_answers
+from .facts import Facts
 from .conditions import evaluate
 from .errors import AnswersError
 from .formulas import as_json_number, exact, money, quantity
-from .loader import Jurisdiction, RuleBook
+from .rulebook import Jurisdiction, RuleBook
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
 

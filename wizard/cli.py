@@ -102,7 +102,7 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
     """Print JURISDICTION's interview as a flow diagram: steps in order, the conditions between them
     in plain words, and the exemptions, triggers and other outcome rules as end nodes."""
     from .graph import GraphError, render
-    from .loader import check_files
+    from .checks import check_files
 
     book, problems = check_files(rule_paths or None)
     j = book.get(jurisdiction)

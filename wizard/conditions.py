@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .answers import Facts
+from .facts import Facts
 
 Result = tuple[bool | None, set[str]]
 

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from .answers import Facts
+from .facts import Facts
 
 
 def exact(value: Any) -> Fraction:

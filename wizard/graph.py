@@ -17,7 +17,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import asked_at, needed_keys
+from .checks.common import asked_at, needed_keys
 from .conditions import names_in
 from .errors import WizardError
 

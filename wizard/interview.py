@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answers import DERIVED_INPUTS, Facts
+from .facts import Facts, inputs_of
 from .assess import assess_jurisdiction
 from .conditions import evaluate, names_in
-from .loader import Jurisdiction, RuleBook, expand_questions
+from .rulebook import Jurisdiction, RuleBook, expand_questions
 
 JURISDICTION_STEP = "where"
 
@@ -36,7 +36,7 @@ def deciding_keys(j: Jurisdiction) -> set[str]:
     names = names_in(j.data["scope"])
     keys = set()
     for name in names:
-        keys |= set(DERIVED_INPUTS.get(name, (name,)))
+        keys |= set(inputs_of(name))
     return keys
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .answers import DERIVED_FACTS
+from .facts import FACTS
+from .rulebook import load_questions
 
 KIND_MEANINGS = {
     "yes_no": "true or false",
@@ -46,7 +47,6 @@ def _status(question: dict) -> str:
 def render(questions: dict | None = None) -> str:
     """The whole Markdown document."""
     if questions is None:
-        from .loader import load_questions
         questions = load_questions()
     lines = [
         "# Answers vocabulary",
@@ -85,7 +85,7 @@ def render(questions: dict | None = None) -> str:
         "| fact | meaning |",
         "| --- | --- |",
     ]
-    lines += [f"| `{name}` | {_cell(meaning)} |" for name, meaning in DERIVED_FACTS.items()]
+    lines += [f"| `{name}` | {_cell(meaning)} |" for name, meaning in ((f.name, f.doc) for f in FACTS.values())]
     return "\n".join(lines) + "\n"
 
 

@@ -1,108 +1,63 @@
-"""`wizard check`: every problem in the rule files at once, each with its file, line and key.
+"""Checking rule files: one pipeline, two levels, every problem reported with file, line and key.
 
-Two layers of checks:
-
-- Load checks (`loader.check_files`, so the server refuses to start on them): the schema,
-  unknown answers, facts and operators, duplicate ids, and `runtime_problems` below (operand
-  types, and every quantity and fee evaluated on sample answer sets).
-- Authoring checks (`authoring_problems`, reported by `wizard check` only): steps no path can
-  reach, steps that test answers asked later or never, answers the rules need that no step asks,
-  questions nothing uses, blank citations, fee tiers out of order, questions asked twice.
+- `LOAD` (the server and `wizard assess` refuse to start on these): the file reads as YAML, the
+  schema, unknown answers, facts and operators, duplicate ids, operand types, and every quantity
+  and fee evaluated on sample answer sets (`runtime.py`).
+- `AUTHORING` (`wizard check` adds these): steps no path can reach, steps that test answers asked
+  later or never, answers the rules need that no step asks, questions nothing uses, blank
+  citations, fee tiers out of order, questions asked twice (`authoring.py`).
 """
-from __future__ import annotations
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import yaml
 
 from ..errors import Problem
-from ..loader import dotted, Jurisdiction, jurisdiction_files, load_questions, read_yaml, schema_problems, semantic_problems
-from .authoring import AUTHORING_CHECKS, authoring_problems
-from ..answers import DERIVED_INPUTS
-from .common import asked_at, kind_of, needed_keys
-from .runtime import runtime_problems, sample_answer_sets
+from ..rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
+from ..yamlfile import read_yaml
+from .authoring import AUTHORING_CHECKS
+from .names import name_problems
+from .runtime import runtime_problems
+from .schema import schema_problems
+from .vocabulary import vocabulary_problems
 
-__all__ = ["run_checks", "check_file", "runtime_problems", "authoring_problems", "vocabulary_problems",
-           "sample_answer_sets", "asked_at", "needed_keys", "kind_of", "DERIVED_INPUTS"]
+LOAD, AUTHORING = "load", "authoring"
+LOAD_CHECKS = (name_problems, runtime_problems)
 
-
-def run_checks(paths: list[Path] | None = None) -> list[Problem]:
-    """Check every rule file (default: the built-in ones) and return all problems found."""
-
-    problems = [Problem(str(p), None, "(folder)", "no .yaml rule files in this folder")
-                for p in paths or [] if p.is_dir() and not any(p.glob("*.yaml"))]
-    problems += vocabulary_problems()
-    questions = load_questions()
-    ids: dict[str, str] = {}
-    for path in jurisdiction_files(paths):
-        problems.extend(check_file(path, questions, ids))
-    return problems
+__all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "run_checks", "vocabulary_problems"]
 
 
-QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of"}
+def check_file(path: Path, questions: dict, ids: dict[str, str],
+               level: str = LOAD) -> tuple[Jurisdiction | None, list[Problem]]:
+    """The jurisdiction in one rule file (None unless it passes) and every problem found at `level`.
 
-
-def vocabulary_problems(path: Path | None = None) -> list[Problem]:
-    """The shared questions file: known kinds and keys, options where needed, flag sets that fit."""
-    from ..resources import resource_dir
-    from ..vocabulary_doc import KIND_MEANINGS
-
-    path = path or resource_dir("interviews") / "questions.yaml"
-    data, lines = read_yaml(path)
-    questions, found = data.get("questions") or {}, []
-
-    def problem(where: tuple, message: str) -> None:
-        where = ("questions",) + where
-        found.append(Problem(str(path), lines.get(where) or lines.get(where[:2]), dotted(where), message))
-
-    for key, q in questions.items():
-        if not isinstance(q, dict) or q.get("kind") not in KIND_MEANINGS:
-            problem((key,), f"kind must be one of: {', '.join(KIND_MEANINGS)}")
-            continue
-        for extra in sorted(set(q) - QUESTION_KEYS, key=str):
-            problem((key, extra), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
-        if not isinstance(q.get("label"), str) or not q["label"].strip():
-            problem((key,), "needs a label")
-        if q["kind"] in ("choice", "choices", "flag_set") and key != "jurisdiction" and not q.get("options"):
-            problem((key,), f"a {q['kind']} question needs options")
-        for flag in q.get("options") or {} if q["kind"] == "flag_set" else ():
-            if (questions.get(flag) or {}).get("kind") != "yes_no":
-                problem((key, "options", flag), f"flag {flag!r} must also be a yes_no question")
-        parent = q.get("part_of")
-        if parent and flag_owner_missing(questions, parent, key):
-            problem((key, "part_of"), f"{parent!r} is not a flag_set listing {key!r}")
-    return found
-
-
-def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:
-    owner = questions.get(parent) or {}
-    return owner.get("kind") != "flag_set" or key not in (owner.get("options") or {})
-
-
-def check_file(path: Path, questions: dict, ids: dict[str, str]) -> list[Problem]:
-
+    `ids` maps each jurisdiction id seen so far to its file, to catch duplicates across files."""
     try:
-        data, lines = read_yaml(path)
+        data = read_yaml(path)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
-        return [Problem(str(path), mark.line + 1 if mark else None, "(file)", str(error).splitlines()[0])]
-    found = [_friendlier(p) for p in schema_problems(data, lines, str(path))]
+        return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", str(error).splitlines()[0])]
+    j = Jurisdiction(data, path) if isinstance(data, dict) else None
+    found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
+    if j is None:
+        return None, found
     malformed = bool(found)
-    if not isinstance(data, dict):
-        return found
-    j = Jurisdiction(data, path, lines)
-    found += _guarded(malformed, semantic_problems, j, questions)
+    checks = LOAD_CHECKS + (AUTHORING_CHECKS if level == AUTHORING else ())
+    for check in checks:
+        found += _guarded(malformed, check, j, questions)
     ident = data.get("id")
     if isinstance(ident, str):
         if ident in ids:
-            found.append(Problem(str(path), j.line("id"), "id", f"duplicate jurisdiction id {ident!r} (also in {ids[ident]})"))
+            found.append(Problem(str(path), j.line("id"), "id",
+                                 f"duplicate jurisdiction id {ident!r} (also in {ids[ident]})"))
         ids.setdefault(ident, str(path))
-    for check in AUTHORING_CHECKS:
-        found += _guarded(malformed, check, j, questions)
-    found = list(dict.fromkeys(found))
-    return sorted(found, key=lambda p: p.line or 0)
+    found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
+    if found:
+        return None, found
+    j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], questions)
+    return j, []
 
 
 def _guarded(malformed: bool, check: Callable, *args) -> list[Problem]:
@@ -115,9 +70,24 @@ def _guarded(malformed: bool, check: Callable, *args) -> list[Problem]:
         raise
 
 
-def _friendlier(problem: Problem) -> Problem:
-    if problem.message == "'citation' is a required property":
-        return Problem(problem.file, problem.line, problem.key,
-                       "has no citation: every step, rule, fee, quantity and checklist item must cite "
-                       "the section of the ordinance it comes from")
-    return problem
+def check_files(paths: Iterable[Path] | None = None, level: str = LOAD) -> tuple[RuleBook, list[Problem]]:
+    """Check every rule file at `level`; returns the book of those that passed and every problem."""
+    questions = load_questions()
+    jurisdictions: dict[str, Jurisdiction] = {}
+    problems: list[Problem] = []
+    ids: dict[str, str] = {}
+    for path in jurisdiction_files(paths):
+        j, found = check_file(path, questions, ids, level)
+        problems.extend(found)
+        if j is not None:
+            jurisdictions[j.id] = j
+    questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
+    return RuleBook(questions, jurisdictions), problems
+
+
+def run_checks(paths: list[Path] | None = None) -> list[Problem]:
+    """`wizard check`: every problem at the authoring level, the shared questions file included."""
+    problems = [Problem(str(p), None, "(folder)", "no .yaml rule files in this folder")
+                for p in paths or [] if p.is_dir() and not any(p.glob("*.yaml"))]
+    problems += vocabulary_problems()
+    return problems + check_files(paths, AUTHORING)[1]

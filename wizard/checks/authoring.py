@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..answers import Facts
 from ..conditions import evaluate, names_in
 from ..errors import Problem
+from ..facts import Facts, inputs_of
 from ..formulas import money_names, quantity, quantity_names
-from ..loader import _walk_conditions, expand_questions, name_paths
-from ..answers import DERIVED_INPUTS
-from .common import (ALWAYS_USED, Reporter, _path_to, all_comparisons, asked_at,
-                     formula_specs, kind_of, needed_keys)
+from ..rulebook import expand_questions
+from .common import (ALWAYS_USED, Reporter, all_comparisons, asked_at, formula_specs, kind_of, name_paths,
+                     needed_keys, path_to, walk_conditions)
 
 SEARCH_LIMIT = 20_000  # answer combinations tried per step before giving the step the benefit of the doubt
+
 
 def flow_problems(j, questions: dict) -> list[Problem]:
     """Steps whose `if` tests answers asked later or never, or can never be true on any path."""
@@ -152,10 +152,10 @@ def candidates(name: str, questions: dict, literals: set) -> list:
 def needed_but_never_asked(j, questions: dict) -> list[Problem]:
     """Rules, fees and quantities that read an answer no step asks: they could never be settled."""
     report, asked = Reporter(j), asked_at(j, questions)
-    uses = [p for where, cond in _walk_conditions(j.data) if where[0] != "interview" for p in name_paths(cond, where)]
+    uses = [p for where, cond in walk_conditions(j.data) if where[0] != "interview" for p in name_paths(cond, where)]
     for where, _label, fn, spec in formula_specs(j):
         names = quantity_names(spec) if fn is quantity else money_names(spec)
-        uses += [(_path_to(spec, n, where), n) for n in sorted(names)]
+        uses += [(path_to(spec, n, where), n) for n in sorted(names)]
     for path, name in uses:
         never = [k for k in needed_keys(name) if k in questions and k not in asked]
         if never:
@@ -167,14 +167,14 @@ def needed_but_never_asked(j, questions: dict) -> list[Problem]:
 
 def used_names(j) -> set[str]:
     used = set(ALWAYS_USED)
-    for _where, condition in _walk_conditions(j.data):
+    for _where, condition in walk_conditions(j.data):
         used |= names_in(condition)
     for _where, _label, fn, spec in formula_specs(j):
         used |= quantity_names(spec) if fn is quantity else money_names(spec)
     for item in j.data.get("application_form") or []:
         used |= set(item.get("fills") or [])
     for name in list(used):
-        used |= set(DERIVED_INPUTS.get(name, ()))
+        used |= set(inputs_of(name))
     return used
 
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..answers import DERIVED_FACTS, Facts
 from ..errors import Problem
+from ..facts import fact_kind, required_inputs
 from ..formulas import money, quantity
-from ..loader import _walk_conditions, dotted, expand_questions
+from ..rulebook import expand_questions
+from ..yamlfile import KeyPath, dotted
 
-BOOLEAN_FACTS = {"multi_day", "commercial", "hazardous_activity"}
 # Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
 # and the packet's cover (wizard/packet/content.py: event_rows, organizer_rows) shows the rest.
 ALWAYS_USED = {
@@ -33,17 +33,44 @@ class Reporter:
 
 def kind_of(name: str, questions: dict) -> str | None:
     """number, yes_no, choice, choices, datetime, text, or None for an unknown name."""
-    if name in DERIVED_FACTS:
-        return "yes_no" if name in BOOLEAN_FACTS else "number"
+    derived = fact_kind(name)
+    if derived is not None:
+        return derived
     kind = questions.get(name, {}).get("kind")
     if kind in ("count", "share"):
         return "number"
     return "text" if kind == "long_text" else kind
 
 
-def needed_keys(name: str) -> list[str]:
-    """The answers without which a name stays unknown."""
-    return Facts({}).depends_on(name) if name in DERIVED_FACTS else [name]
+needed_keys = required_inputs  # the answers without which a name stays unknown
+
+
+def walk_conditions(data: Any, where: KeyPath = ()) -> Iterable[tuple[KeyPath, Any]]:
+    """Yield (path, condition) for every `if` nested anywhere in a rule file."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "if":
+                yield where + (key,), value
+            else:
+                yield from walk_conditions(value, where + (key,))
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from walk_conditions(item, where + (index,))
+
+
+def name_paths(condition: Any, where: KeyPath) -> list[tuple[KeyPath, str]]:
+    """(path of the `value` key, name) for every name a condition mentions, operands included."""
+    found: list[tuple[KeyPath, str]] = []
+    if isinstance(condition, dict):
+        for key, sub in condition.items():
+            if key == "value" and isinstance(sub, str):
+                found.append((where + ("value",), sub))
+            else:
+                found.extend(name_paths(sub, where + (key,)))
+    elif isinstance(condition, list):
+        for index, item in enumerate(condition):
+            found.extend(name_paths(item, where + (index,)))
+    return found
 
 
 def comparisons(condition: Any, where: tuple) -> Iterable[tuple[tuple, dict]]:
@@ -61,7 +88,7 @@ def comparisons(condition: Any, where: tuple) -> Iterable[tuple[tuple, dict]]:
 
 
 def all_comparisons(j) -> list[tuple[tuple, dict]]:
-    return [c for where, cond in _walk_conditions(j.data) for c in comparisons(cond, where)]
+    return [c for where, cond in walk_conditions(j.data) for c in comparisons(cond, where)]
 
 def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
@@ -69,18 +96,18 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     fees = j.data.get("fees") or {}
     return specs + [(("fees", n), f"fee {n!r}", money, fees[n]) for n in MONEY if isinstance(fees.get(n), dict)]
 
-def _path_to(spec: Any, name: str, where: tuple) -> tuple:
+def path_to(spec: Any, name: str, where: tuple) -> tuple:
     """The path of the key whose value is `name`, for an exact line."""
     if isinstance(spec, dict):
         for key, sub in spec.items():
             if sub == name:
                 return where + (key,)
-            found = _path_to(sub, name, where + (key,))
+            found = path_to(sub, name, where + (key,))
             if found != where + (key,):
                 return found
     elif isinstance(spec, list):
         for index, sub in enumerate(spec):
-            found = _path_to(sub, name, where + (index,))
+            found = path_to(sub, name, where + (index,))
             if found != where + (index,):
                 return found
     return where

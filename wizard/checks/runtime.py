@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..answers import Facts
+from ..facts import Facts
 from ..errors import Problem
 from ..formulas import money_names, quantity, quantity_names
-from .common import LISTED, ORDERING, Reporter, _path_to, all_comparisons, formula_specs, kind_of
+from .common import LISTED, ORDERING, Reporter, path_to, all_comparisons, formula_specs, kind_of
 
 def runtime_problems(j, questions: dict) -> list[Problem]:
     """Mistakes that would make an assessment wrong or crash: operand types, failing formulas."""
@@ -86,7 +86,7 @@ def _formula_problems(j, questions: dict, report: Reporter) -> None:
         for name in sorted(names):
             kind = kind_of(name, questions)
             if kind not in (None, "number"):
-                report(_path_to(spec, name, where), f"{label} reads {name!r}, a {kind} answer; formulas need a "
+                report(path_to(spec, name, where), f"{label} reads {name!r}, a {kind} answer; formulas need a "
                                                     "number (a count, a share or a numeric fact)")
                 failed.add(where)
     for sample, answers in sample_answer_sets(questions, j.id).items():

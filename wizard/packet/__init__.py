@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..loader import RuleBook
+from ..rulebook import RuleBook
 from .content import Packet, build_packet
 
 

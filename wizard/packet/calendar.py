@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from icalendar import Alarm, Calendar, Event
 
-from ..loader import Jurisdiction
+from ..rulebook import Jurisdiction
 from .formatting import clean_text, money, parse_moment, short_place
 
 PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Iterator
 
-from ..answers import Facts
+from ..facts import Facts
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
-from ..loader import Jurisdiction
+from ..rulebook import Jurisdiction
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import abort, current_app
 
-from ..loader import RuleBook
+from ..rulebook import RuleBook
 from ..storage import InterviewStore
 
 

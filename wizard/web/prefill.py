@@ -5,7 +5,7 @@ from typing import Any, Iterable
 
 from ..answers import clean_answers
 from ..errors import AnswersError
-from ..loader import RuleBook
+from ..rulebook import RuleBook
 
 TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
 

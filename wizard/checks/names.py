@@ -1,0 +1,44 @@
+"""Load checks the schema cannot express: every name exists, every id is unique."""
+from __future__ import annotations
+
+from ..errors import Problem
+from ..facts import FACTS
+from ..formulas import money_names, quantity_names
+from ..rulebook import Jurisdiction
+from .common import Reporter, name_paths, walk_conditions
+
+ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"))
+
+
+def known_names(questions: dict) -> set[str]:
+    return {k for k, q in questions.items() if q["kind"] != "flag_set"} | set(FACTS)
+
+
+def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
+    report, known = Reporter(j), known_names(questions)
+    for where, condition in walk_conditions(j.data):
+        for name_where, name in name_paths(condition, where):
+            if name not in known:
+                report(name_where, f"condition names unknown answer or fact {name!r}")
+    for index, spec in enumerate(j.data.get("quantities", [])):
+        for name in sorted(quantity_names(spec) - known):
+            report(("quantities", index), f"quantity reads unknown answer or fact {name!r}")
+    for key in ("application", "deposit", "bond"):
+        for name in sorted(money_names(j.data.get("fees", {}).get(key)) - known):
+            report(("fees", key), f"fee reads unknown answer or fact {name!r}")
+    for index, step in enumerate(j.steps):
+        for q_index, key in enumerate(step["questions"]):
+            if key not in questions:
+                report(("interview", index, "questions", q_index), f"unknown question {key!r}")
+    for index, item in enumerate(j.data.get("application_form", [])):
+        for f_index, key in enumerate(item.get("fills", [])):
+            if key not in known:
+                report(("application_form", index, "fills", f_index), f"unknown answer {key!r}")
+    for section, id_key in ID_SECTIONS:
+        seen: dict[str, int] = {}
+        for index, item in enumerate(j.data.get(section, [])):
+            ident = item.get(id_key)
+            if ident in seen:
+                report((section, index, id_key), f"duplicate id {ident!r} (first at item {seen[ident]})")
+            seen.setdefault(ident, index)
+    return report.problems

@@ -1,0 +1,45 @@
+"""The shared questions file (interviews/questions.yaml): known kinds and keys, options, flag sets."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import Problem
+from ..resources import resource_dir
+from ..vocabulary_doc import KIND_MEANINGS
+from ..yamlfile import dotted, line_map, read_yaml
+
+QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of"}
+
+
+def vocabulary_problems(path: Path | None = None) -> list[Problem]:
+    """The shared questions file: known kinds and keys, options where needed, flag sets that fit."""
+    path = path or resource_dir("interviews") / "questions.yaml"
+    data, lines = read_yaml(path), line_map(path)
+    questions, found = data.get("questions") or {}, []
+
+    def problem(where: tuple, message: str) -> None:
+        where = ("questions",) + where
+        found.append(Problem(str(path), lines.get(where) or lines.get(where[:2]), dotted(where), message))
+
+    for key, q in questions.items():
+        if not isinstance(q, dict) or q.get("kind") not in KIND_MEANINGS:
+            problem((key,), f"kind must be one of: {', '.join(KIND_MEANINGS)}")
+            continue
+        for extra in sorted(set(q) - QUESTION_KEYS, key=str):
+            problem((key, extra), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
+        if not isinstance(q.get("label"), str) or not q["label"].strip():
+            problem((key,), "needs a label")
+        if q["kind"] in ("choice", "choices", "flag_set") and key != "jurisdiction" and not q.get("options"):
+            problem((key,), f"a {q['kind']} question needs options")
+        for flag in q.get("options") or {} if q["kind"] == "flag_set" else ():
+            if (questions.get(flag) or {}).get("kind") != "yes_no":
+                problem((key, "options", flag), f"flag {flag!r} must also be a yes_no question")
+        parent = q.get("part_of")
+        if parent and flag_owner_missing(questions, parent, key):
+            problem((key, "part_of"), f"{parent!r} is not a flag_set listing {key!r}")
+    return found
+
+
+def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:
+    owner = questions.get(parent) or {}
+    return owner.get("kind") != "flag_set" or key not in (owner.get("options") or {})

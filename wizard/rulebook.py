@@ -1,0 +1,155 @@
+"""The rule book: the shared questions and every loaded jurisdiction, with typed access.
+
+A `Jurisdiction` is one ordinance encoded as data (a rule file that passed its checks). Code
+reads it through the properties below, never through raw dictionary look-ups, so a default
+(a rule file that omits `license_word` means "permit") lives in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterable
+
+from .resources import resource_dir
+from .yamlfile import KeyPath, line_map, line_of, read_yaml
+
+
+@dataclass
+class Jurisdiction:
+    """One ordinance encoded as data."""
+
+    data: dict
+    path: Path
+    asked_keys: list = field(default_factory=list, repr=False)  # answer keys in interview order
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+    @property
+    def short_name(self) -> str:
+        return self.data.get("short_name") or self.name
+
+    @property
+    def state(self) -> str | None:
+        return self.data.get("state")
+
+    @property
+    def county(self) -> str | None:
+        return self.data.get("county")
+
+    @property
+    def ordinance(self) -> str:
+        return self.data["ordinance"]
+
+    @property
+    def license_word(self) -> str:
+        return self.data.get("license_word") or "permit"
+
+    @property
+    def issuer(self) -> str:
+        return self.data["issuer"]
+
+    @property
+    def file_with(self) -> str:
+        return self.data["file_with"]
+
+    @property
+    def steps(self) -> list[dict]:
+        return self.data["interview"]
+
+    @property
+    def scope(self) -> dict:
+        return self.data["scope"]
+
+    @property
+    def fees(self) -> dict:
+        return self.data.get("fees") or {}
+
+    @property
+    def insurance(self) -> list[dict]:
+        return self.data.get("insurance") or []
+
+    @property
+    def filing_lead_days(self) -> int | None:
+        return self.data["filing"]["lead_days"]
+
+    @property
+    def filing_citation(self) -> str:
+        return self.data["filing"]["citation"]
+
+    @property
+    def decision_within_days(self) -> int | None:
+        return self.data["decision"]["within_days"]
+
+    @property
+    def decision_citation(self) -> str:
+        return self.data["decision"]["citation"]
+
+    @property
+    def checklist(self) -> list[dict]:
+        return self.data.get("checklist") or []
+
+    @property
+    def warnings(self) -> list[dict]:
+        return self.data.get("warnings") or []
+
+    @property
+    def signatures(self) -> list[dict]:
+        return self.data.get("signatures") or []
+
+    @property
+    def application_form(self) -> list[dict]:
+        return self.data.get("application_form") or []
+
+    @property
+    def quantities(self) -> list[dict]:
+        return self.data.get("quantities") or []
+
+    @cached_property
+    def lines(self) -> dict[KeyPath, int]:
+        """Key path -> line; built on first use, which is only when a problem is reported."""
+        return line_map(self.path)
+
+    def line(self, *where) -> int | None:
+        return line_of(self.lines, where)
+
+
+@dataclass
+class RuleBook:
+    questions: dict
+    jurisdictions: dict[str, Jurisdiction]
+
+    def answer_keys(self) -> list[str]:
+        return [k for k, q in self.questions.items() if q["kind"] != "flag_set"]
+
+    def get(self, jurisdiction_id: str) -> Jurisdiction | None:
+        return self.jurisdictions.get(jurisdiction_id)
+
+
+def expand_questions(keys: list[str], questions: dict) -> list[str]:
+    """Answer keys behind question keys: a flag_set stands for each of its flags."""
+    out: list[str] = []
+    for key in keys:
+        question = questions.get(key, {})
+        out.extend(question["options"] if question.get("kind") == "flag_set" else [key])
+    return out
+
+
+def load_questions(path: Path | None = None) -> dict:
+    """The shared questions (interviews/questions.yaml), keyed by answer key."""
+    return read_yaml(path or resource_dir("interviews") / "questions.yaml")["questions"]
+
+
+def jurisdiction_files(paths: Iterable[Path] | None = None) -> list[Path]:
+    """The rule files in `paths` (files, or folders of *.yaml); default: the built-in ones."""
+    paths = list(paths) if paths else [resource_dir("interviews") / "jurisdictions"]
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.glob("*.yaml")) if path.is_dir() else [path])
+    return files
