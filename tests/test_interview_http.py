@@ -102,7 +102,7 @@ def test_bad_dates_get_clear_messages(client, field, value):
 def test_typed_text_is_shown_as_text_not_run(client):
     url = start(client, "dekalb-il")
     ident = interview_id(url)
-    from wizard.web import store
+    from wizard.web.state import store
     with client.application.app_context():
         interview = store().get(ident)
         interview.answers["event_name"] = "<script>alert('x')</script>"
@@ -147,7 +147,7 @@ def test_csrf_is_enforced_when_enabled(tmp_path):
 
 def finished_interview(app, answers):
     from wizard.interview import JURISDICTION_STEP
-    from wizard.web import rulebook, store
+    from wizard.web.state import rulebook, store
     with app.app_context():
         interview = store().create(answers)
         j = rulebook().get(answers["jurisdiction"])
@@ -209,7 +209,7 @@ def test_odd_text_never_breaks_the_packet_or_the_calendar(app, client):
     answers = {**BARODA, "event_name": "Fest \x00\x07 🎪 \u200b عربى עברית हिन्दी ไทย",
                "applicant_name": "Zoë\tŁukasiewicz\r\n李小龍"}
     from wizard.answers import clean_answers
-    from wizard.web import rulebook
+    from wizard.web.state import rulebook
     with app.app_context():
         answers = clean_answers(answers, rulebook().questions, rulebook().jurisdictions)
     assert "\x00" not in answers["event_name"] and "\x07" not in answers["event_name"]
@@ -231,7 +231,7 @@ def test_downloads_leave_out_answers_a_later_change_made_irrelevant(app, client)
                "ends_at": "2027-07-09T20:00"}
     ident = finished_interview(app, answers)
     assert "Ann Oneida" in client.get(f"/i/{ident}/answers.json").get_data(as_text=True)
-    from wizard.web import store
+    from wizard.web.state import store
     with app.app_context():
         interview = store().get(ident)
         interview.answers["resides_locally"] = True

@@ -10,7 +10,7 @@ from icalendar import Calendar
 
 from wizard.web.app import create_app
 from wizard.assess import assess_jurisdiction
-from wizard.web import store
+from wizard.web.state import store
 
 from .test_packet import festival
 

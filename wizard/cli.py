@@ -1,4 +1,4 @@
-"""The `wizard` command: serve, assess, check (and graph, from wizard.graph)."""
+"""The `wizard` command: serve, assess, check, graph and vocabulary."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,12 @@ from pathlib import Path
 
 import click
 
+from .assess import assess as run_assessment
+from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
+from .graph import GraphError, render as render_graph
+from .loader import load_rulebook
+from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
 
 
 @click.group()
@@ -21,9 +26,6 @@ def main() -> None:
               help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
 def assess(answers_file, rule_paths) -> None:
     """Print the assessment JSON for ANSWERS_FILE (a JSON object; '-' reads stdin)."""
-    from .assess import assess as run_assessment
-    from .loader import load_rulebook
-
     try:
         book = load_rulebook(rule_paths or None)
     except RuleFileError as error:
@@ -60,6 +62,7 @@ def assess(answers_file, rule_paths) -> None:
               help="With --kiosk: clear the screen after this many seconds without use.")
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None:
     """Run the wizard under the waitress WSGI server."""
+    # Flask and waitress load only for `serve`: the other commands are the engine alone.
     import waitress
 
     from .web.app import create_app
@@ -79,8 +82,6 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 def check(paths) -> None:
     """Check rule files (default: the built-in ones); report every problem, exit 1 if any."""
-    from .checks import run_checks
-
     problems = run_checks(list(paths) or None)
     for problem in problems:
         click.echo(str(problem))
@@ -101,9 +102,6 @@ def check(paths) -> None:
 def graph(jurisdiction, fmt, rule_paths) -> None:
     """Print JURISDICTION's interview as a flow diagram: steps in order, the conditions between them
     in plain words, and the exemptions, triggers and other outcome rules as end nodes."""
-    from .graph import GraphError, render
-    from .checks import check_files
-
     book, problems = check_files(rule_paths or None)
     j = book.get(jurisdiction)
     if j is None:
@@ -113,7 +111,7 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
         click.echo(f"error: no valid rule file with id {jurisdiction!r} (valid ids: {known})", err=True)
         sys.exit(2)
     try:
-        click.echo(render(j, book.questions, fmt), nl=False)
+        click.echo(render_graph(j, book.questions, fmt), nl=False)
     except GraphError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
@@ -126,18 +124,16 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
               help="Exit 1 if the file given by --output (default docs/vocabulary.md) is not up to date; change nothing.")
 def vocabulary(output, check_only) -> None:
     """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml."""
-    from .vocabulary_doc import render, write
-
     if check_only:
         output = output or Path("docs/vocabulary.md")
-        if not output.exists() or output.read_text(encoding="utf-8") != render():
+        if not output.exists() or output.read_text(encoding="utf-8") != render_vocabulary():
             click.echo(f"{output} is out of date: run `wizard vocabulary --output {output}`", err=True)
             sys.exit(1)
         click.echo(f"{output} is up to date.")
     elif output is None:
-        click.echo(render(), nl=False)
+        click.echo(render_vocabulary(), nl=False)
     else:
-        write(output)
+        write_vocabulary(output)
         click.echo(f"Wrote {output}.")
 
 

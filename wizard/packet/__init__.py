@@ -9,14 +9,13 @@ from datetime import date
 
 from ..rulebook import RuleBook
 from .content import Packet, build_packet
+from .sections import render_packet
 
 
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None) -> bytes:
     """The PDF packet for cleaned answers that name a jurisdiction."""
-    from .pdf import render
-
     j = book.jurisdictions[answers["jurisdiction"]]
-    return render(build_packet(answers, j, book.questions, today=today))
+    return render_packet(build_packet(answers, j, book.questions, today=today))
 
 
 __all__ = ["Packet", "build_packet", "packet_pdf"]

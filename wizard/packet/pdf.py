@@ -1,11 +1,12 @@
 """The packet as a PDF (fpdf2): the document, its fonts, running header and footer, and the
-drawing primitives the sections use. What is drawn where is in `sections.py`."""
+drawing primitives the sections use. What is drawn where, and `render_packet`, are in `sections.py`."""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
 from fpdf import FPDF
+from fontTools.ttLib import TTFont  # fpdf2's own font library
 from fpdf.enums import XPos, YPos
 
 from .content import Packet
@@ -51,8 +52,6 @@ LABEL_WIDTH = 52.0
 @lru_cache(maxsize=1)
 def latin_coverage() -> frozenset[int]:
     """Code points Noto Sans draws; anything else goes to the CJK fallback."""
-    from fontTools.ttLib import TTFont
-
     with TTFont(LATIN_REGULAR, lazy=True) as font:
         return frozenset(font.getBestCmap())
 
@@ -314,17 +313,3 @@ class PacketPDF(FPDF):
                         new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         self.gap(1.5)
 
-
-def render(packet: Packet) -> bytes:
-    """The whole packet as PDF bytes."""
-    from . import sections
-
-    pdf = PacketPDF(packet)
-    sections.cover(pdf, packet)
-    if packet.applies:
-        sections.application(pdf, packet)
-        sections.signatures(pdf, packet)
-        sections.checklist(pdf, packet)
-        sections.facilities(pdf, packet)
-    sections.notes(pdf, packet)
-    return bytes(pdf.output())

@@ -13,7 +13,7 @@ PALE = (200, 214, 232)
 COVER_TITLE_LIMIT = 160
 COVER_VALUE_LIMIT = 120  # characters of an answer in the cover's two columns
 SIGNER_HEIGHT = 25
-JURAT_HEIGHT = 50  # characters of the event name in the cover's big title
+JURAT_HEIGHT = 50  # mm: the notary's box under a sworn signature
 
 
 # The cover ------------------------------------------------------------------------------
@@ -366,3 +366,16 @@ def notes(pdf: PacketPDF, p: Packet) -> None:
              f"answers. It gathers what {p.ordinance} asks for, with the section each requirement comes from. "
              "It is not legal advice: the office that issues the " + p.license_word + " decides. Where this "
              "packet and the ordinance differ, the ordinance governs.", 9, color=MUTED, line=4.6)
+
+
+def render_packet(packet: Packet) -> bytes:
+    """The whole packet as PDF bytes."""
+    pdf = PacketPDF(packet)
+    cover(pdf, packet)
+    if packet.applies:
+        application(pdf, packet)
+        signatures(pdf, packet)
+        checklist(pdf, packet)
+        facilities(pdf, packet)
+    notes(pdf, packet)
+    return bytes(pdf.output())

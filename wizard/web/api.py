@@ -5,7 +5,7 @@ from flask import Blueprint, jsonify, request
 
 from ..assess import assess
 from ..errors import AnswersError
-from . import rulebook
+from .state import rulebook
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

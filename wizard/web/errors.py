@@ -4,6 +4,8 @@ from __future__ import annotations
 from flask import jsonify, request
 from flask_wtf.csrf import CSRFError
 
+from .pages import render_page
+
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
@@ -13,7 +15,6 @@ def init_app(app) -> None:
     def page(status: int, title: str, message: str):
         if _wants_json():
             return jsonify(error=message), status
-        from .pages import render_page
         return render_page("error.html", status=status, title=title, message=message), status
 
     app.register_error_handler(404, lambda e: page(404, "Page not found",

@@ -13,7 +13,9 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
 from ..storage import Interview
-from . import kiosk, load_interview, rulebook, store
+from . import kiosk
+from .access import load_interview
+from .state import rulebook, store
 from .formatting import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request, session, url_for
 
-from . import store
+from .state import store
 
 bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
 SESSION_KEY = "kiosk_interviews"

@@ -16,7 +16,9 @@ from ..interview import JURISDICTION_STEP, answered_steps, path_and_answers
 from ..packet import packet_pdf
 from ..packet.calendar import build_calendar
 from ..storage import Interview
-from . import kiosk, load_interview, rulebook, store
+from . import kiosk
+from .access import load_interview
+from .state import rulebook, store
 from .pages import render_page
 
 bp = Blueprint("packet", __name__)

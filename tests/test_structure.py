@@ -1,0 +1,116 @@
+"""The shape of the code: the engine runs without Flask, and modules import one another without cycles."""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE_MODULES = sorted(
+    ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+    for path in (ROOT / "wizard").rglob("*.py")
+    if "web" not in path.relative_to(ROOT / "wizard").parts and path.name != "__main__.py"
+)
+
+
+def test_engine_modules_are_found():
+    assert {"wizard.assess", "wizard.facts", "wizard.packet.content", "wizard.checks", "wizard.cli"} <= set(ENGINE_MODULES)
+
+
+def test_importing_every_engine_module_leaves_flask_unloaded():
+    """`wizard assess`, `wizard check` and the packet must work on a machine with no web stack loaded."""
+    script = (
+        "import importlib, json, sys\n"
+        f"for name in {ENGINE_MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'flask_wtf', 'wtforms', 'waitress'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def _module_imports(path: Path) -> tuple[list[str], list[int]]:
+    """Modules a file imports (resolved to absolute names) and the lines of imports inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    else:
+        package = package.removesuffix(".__init__")
+    found, nested = [], []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            found.append(name)
+            found.extend(f"{name}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+    for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
+        nested += [n.lineno for n in ast.walk(function) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return found, nested
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in (ROOT / "wizard").rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        imports, _ = _module_imports(path)
+        graph[name] = {m for m in imports if m in modules and m != name}
+    return graph
+
+
+def test_no_import_cycles_between_modules():
+    graph = _graph()
+    cycles = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        for nxt in graph[node]:
+            if nxt in trail:
+                cycle = trail[trail.index(nxt):] + [nxt]
+                if not nxt.startswith(node + "."):  # a package importing its own submodule is no cycle
+                    cycles.append(" -> ".join(cycle))
+            elif len(trail) < 12:
+                visit(nxt, trail + [nxt])
+
+    for start in graph:
+        visit(start, [start])
+    # A package's __init__ that imports its submodules, which import siblings, is fine; a module
+    # importing something that imports it back is not.
+    real = [c for c in cycles if len(set(c.split(" -> "))) > 1 and not _is_package_descent(c)]
+    assert real == []
+
+
+def _is_package_descent(cycle: str) -> bool:
+    parts = cycle.split(" -> ")
+    return any(b.startswith(a + ".") or a.startswith(b + ".") for a, b in zip(parts, parts[1:]))
+
+
+def test_imports_inside_functions_are_only_the_commented_lazy_ones():
+    """Only the CLI's `serve` loads the web stack lazily; everything else imports at the top."""
+    allowed = {"wizard/cli.py"}
+    offenders = {}
+    for path in (ROOT / "wizard").rglob("*.py"):
+        _, nested = _module_imports(path)
+        rel = str(path.relative_to(ROOT))
+        if nested and rel not in allowed:
+            offenders[rel] = nested
+    assert offenders == {}
+
+
+def test_no_private_names_imported_across_modules():
+    offenders = []
+    for path in (ROOT / "wizard").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                offenders += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names
+                              if a.name.startswith("_") and not a.name.startswith("__")]
+    assert offenders == []

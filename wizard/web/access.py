@@ -1,0 +1,16 @@
+"""Who may open a saved interview: anyone with its id, or in kiosk mode only the session that started it."""
+from __future__ import annotations
+
+from flask import abort
+
+from ..storage import Interview
+from .kiosk import allowed
+from .state import store
+
+
+def load_interview(interview_id: str) -> Interview:
+    """The saved interview, or 404: unknown ids and (in kiosk mode) other sessions' interviews."""
+    interview = store().get(interview_id)
+    if interview is None or not allowed(interview.id):
+        abort(404)
+    return interview
