@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from wizard import graph as graph_module
 from wizard.cli import main
-from wizard.graph import GraphError, describe, flow, render, to_dot, to_mermaid
+from wizard.graph import GraphError, describe, diagram, render, to_dot, to_mermaid
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"
 BUILT_IN = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
@@ -40,7 +40,7 @@ def test_conditions_in_plain_words(condition, words):
 @pytest.mark.parametrize("jurisdiction", BUILT_IN)
 def test_every_step_and_every_outcome_rule_is_drawn(book, jurisdiction):
     j = book.get(jurisdiction)
-    nodes, edges = flow(j, book.questions)
+    nodes, edges = diagram(j, book.questions)
     ids = {n.id for n in nodes}
     assert {e.source for e in edges} | {e.target for e in edges} <= ids
     steps = [n for n in nodes if n.kind == "step"]
@@ -59,7 +59,7 @@ def test_every_step_and_every_outcome_rule_is_drawn(book, jurisdiction):
 
 
 def test_outcome_edges_leave_from_the_step_that_settles_them(book):
-    nodes, edges = flow(book.get("whitesboro-ny"), book.questions)
+    nodes, edges = diagram(book.get("whitesboro-ny"), book.questions)
     by_target = {e.target: e for e in edges if e.dashed}
     over_200 = next(n.id for n in nodes if n.label.startswith("Permit required: over 200"))
     assert by_target[over_200].source == "s1"  # the crowd step

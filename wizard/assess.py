@@ -6,7 +6,7 @@ additive keys: fee and facility details, citations for the dates, what still app
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from .answers import clean_answers
 from .facts import Facts
@@ -22,9 +22,21 @@ def _cited(rule: dict) -> dict:
     return {"text": rule["text"], "citation": rule["citation"]}
 
 
-def decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str], str]:
-    """Outcome, reasons, the answer keys still needed, and which part of `scope` decided."""
-    scope = j.data["scope"]
+class Decision(NamedTuple):
+    """What the scope rules say: the outcome, why, the answers still needed, and which part decided."""
+
+    outcome: str
+    reasons: list[dict]
+    missing: set[str]
+    decided_by: str
+
+
+def decide(j: Jurisdiction, facts: Facts) -> Decision:
+    return Decision(*_decide(j, facts))
+
+
+def _decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str], str]:
+    scope = j.scope
     pending: set[str] = set()  # answers an exemption still needs
     for section, outcome in (("exemptions", "exempt"), ("not_applicable", "not_required")):
         for rule in scope.get(section, []):
@@ -74,7 +86,7 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
 def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
     """Each required quantity with the rate and the figure it is computed from."""
     rows, seen = [], set()
-    for spec in j.data.get("quantities", []):
+    for spec in j.quantities:
         if spec["key"] in seen or not _applies(spec, facts):
             continue
         value = quantity(spec, facts)
@@ -95,17 +107,17 @@ def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
 
 def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     first_day = facts.first_day()
-    lead = j.data["filing"]["lead_days"]
-    within = j.data["decision"]["within_days"]
+    lead = j.filing_lead_days
+    within = j.decision_within_days
     basis, days = (("ordinance", lead) if lead is not None
                    else ("decision_period", within) if within is not None else (None, None))
     file_by = None if first_day is None or days is None else (first_day - timedelta(days=days)).isoformat()
     return {
         "file_by": file_by,
         "file_by_basis": basis if file_by else None,
-        "file_by_citation": j.data["filing"]["citation"] if basis == "ordinance" else j.data["decision"]["citation"],
+        "file_by_citation": j.filing_citation if basis == "ordinance" else j.decision_citation,
         "decision_within_days": within,
-        "decision_citation": j.data["decision"]["citation"],
+        "decision_citation": j.decision_citation,
     }
 
 
@@ -115,13 +127,13 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     outcome, reasons, missing, decided_by = decide(j, facts)
     if missing:
         reasons = [{"text": "We need more answers before we can say whether a permit is needed.",
-                    "citation": j.data["ordinance"]}]
+                    "citation": j.ordinance}]
     result: dict[str, Any] = {
         "jurisdiction": j.id,
         "jurisdiction_name": j.name,
-        "ordinance": j.data["ordinance"],
-        "issuer": j.data["issuer"],
-        "file_with": j.data["file_with"],
+        "ordinance": j.ordinance,
+        "issuer": j.issuer,
+        "file_with": j.file_with,
         "outcome": outcome,
         "permit_required": PERMIT_REQUIRED[outcome],
         "reasons": reasons,
@@ -129,7 +141,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "missing": [k for k in j.asked_keys if k in missing] + sorted(missing - set(j.asked_keys)),
     }
     applies = outcome in ("required", "uncertain")
-    fees = j.data["fees"]
+    fees = j.fees
     application = _money_entry(fees.get("application"), facts) if applies else None
     waivable = fees.get("waivable")
     result.update({
@@ -139,7 +151,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "bond": (_money_entry(fees.get("bond"), facts) or {}).get("amount") if applies else None,
         "insurance": [
             {"coverage": i["coverage"], "minimum": i["minimum"], "citation": i["citation"]}
-            for i in j.data.get("insurance", []) if applies and _applies(i, facts)
+            for i in j.insurance if applies and _applies(i, facts)
         ],
     })
     result["fees"] = {
@@ -157,12 +169,12 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["facilities"] = rows
     result["checklist"] = [
         {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"]}
-        for c in j.data.get("checklist", []) if applies and _applies(c, facts)
+        for c in j.checklist if applies and _applies(c, facts)
     ]
     # Warnings qualify what the permit demands; with no permit needed, `still_applies` speaks instead.
-    result["warnings"] = [_cited(w) for w in j.data.get("warnings", []) if applies and _applies(w, facts)]
+    result["warnings"] = [_cited(w) for w in j.warnings if applies and _applies(w, facts)]
     result["still_applies"] = [
-        _cited(n) for n in j.data["scope"].get("still_applies", []) if not applies and _applies(n, facts)
+        _cited(n) for n in j.scope.get("still_applies", []) if not applies and _applies(n, facts)
     ]
     return result
 

@@ -100,9 +100,9 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-# ---------------------------------------------------------------- the flow
+# ---------------------------------------------------------------- the diagram: nodes and edges
 
-def flow(j, questions: dict) -> tuple[list[Node], list[Edge]]:
+def diagram(j, questions: dict) -> tuple[list[Node], list[Edge]]:
     """Nodes and edges of the interview, independent of the output format."""
     nodes = [Node("start", f"Start: {j.name}", "start")]
     edges: list[Edge] = []
@@ -122,8 +122,8 @@ def flow(j, questions: dict) -> tuple[list[Node], list[Edge]]:
     edges += [Edge(source, "finish", label) for source, label in pending]
 
     asked = asked_at(j, questions)
-    scope = j.data["scope"]
-    word = j.data.get("license_word", "permit")
+    scope = j.scope
+    word = j.license_word
     for section, outcome in SECTIONS:
         for number, rule in enumerate(scope.get(section) or []):
             title = OUTCOME_WORDS.get(outcome, f"{word.capitalize()} required")
@@ -158,7 +158,7 @@ def _mermaid_text(text: str) -> str:
 
 
 def to_mermaid(j, questions: dict) -> str:
-    nodes, edges = flow(j, questions)
+    nodes, edges = diagram(j, questions)
     lines = ["---", f"title: {json.dumps(j.name + ': the interview', ensure_ascii=False)}", "---", "flowchart TD"]
     for node in nodes:
         shape = MERMAID_SHAPES.get(node.kind, '(["{}"])')
@@ -188,7 +188,7 @@ def _dot_text(text: str) -> str:
 
 
 def to_dot(j, questions: dict) -> str:
-    nodes, edges = flow(j, questions)
+    nodes, edges = diagram(j, questions)
     lines = [
         f'digraph "{_dot_text(j.id)}" {{',
         f'    graph [rankdir=TB, labelloc=t, fontname="Helvetica", label="{_dot_text(j.name + ": the interview")}"];',

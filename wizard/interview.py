@@ -1,30 +1,62 @@
-"""Interview flow: which steps apply, which comes next, and when the interview can end early.
+"""An interview's state and flow: starting one, recording a step, which steps apply, what comes next,
+and when the interview can end early.
 
 No Flask here. A step applies when its `if` holds on the answers of the steps before it that
 apply; answers of steps that no longer apply are kept in storage (so flipping an answer back
-restores them) but left out of the assessment.
+restores them) but left out of the assessment, the pages and every download.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from .facts import Facts, inputs_of
-from .assess import assess_jurisdiction
+from .answers import clean_answers
+from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in
+from .facts import Facts, inputs_of
 from .rulebook import Jurisdiction, RuleBook, expand_questions
 
 JURISDICTION_STEP = "where"
 
+# The first step of every interview: it is not in any rule file, since it chooses the rule file.
+WHERE_STEP = {
+    "step": JURISDICTION_STEP,
+    "title": "Where is your event?",
+    "questions": ["jurisdiction"],
+    "why": "Each village and city has its own rules. We only ask what your local law needs.",
+    "citation": "Each local ordinance",
+}
 
-@dataclass(frozen=True)
+
+@dataclass
+class Interview:
+    """One organizer's answers and the steps they have been through, saved under a random id."""
+
+    id: str
+    answers: dict = field(default_factory=dict)
+    completed_steps: list[str] = field(default_factory=list)
+    created_at: str = ""
+    updated_at: str = ""
+
+    @property
+    def jurisdiction(self) -> str | None:
+        return self.answers.get("jurisdiction")
+
+
 class Flow:
-    """Where an interview stands: the path of steps that apply, and what to show next."""
+    """Where an interview stands: the steps that apply, the answers on them, and what comes next.
 
-    path: list[dict]
-    answers: dict  # effective answers: only those of steps on the path
-    next_step: dict | None
-    finished_early: bool
-    assessment: dict
+    Choosing the next step needs only the scope rules (`decision`); the full assessment (fees,
+    facilities, checklist) is computed on first use, by the pages that show it."""
+
+    def __init__(self, j: Jurisdiction, path: list[dict], answers: dict, next_step: dict | None,
+                 finished_early: bool, decision: Decision):
+        self.j, self.path, self.answers = j, path, answers
+        self.next_step, self.finished_early, self.decision = next_step, finished_early, decision
+
+    @cached_property
+    def assessment(self) -> dict:
+        return assess_jurisdiction(self.j, self.answers)
 
 
 def step_keys(step: dict, book: RuleBook) -> list[str]:
@@ -33,14 +65,14 @@ def step_keys(step: dict, book: RuleBook) -> list[str]:
 
 def deciding_keys(j: Jurisdiction) -> set[str]:
     """Answer keys the scope rules read: answering them may change the verdict."""
-    names = names_in(j.data["scope"])
-    keys = set()
-    for name in names:
+    keys: set[str] = set()
+    for name in names_in(j.scope):
         keys |= set(inputs_of(name))
     return keys
 
 
 def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
+    """The steps that apply, in order, and the answers given on them (the answers that still apply)."""
     effective = {"jurisdiction": j.id}
     path = []
     for step in j.steps:
@@ -52,21 +84,27 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     return path, effective
 
 
+def applicable_answers(answers: dict, book: RuleBook) -> dict:
+    """The answers that still apply: what the check page, the result and every download use."""
+    j = book.get(answers.get("jurisdiction") or "")
+    return answers if j is None else path_and_answers(j, answers, book)[1]
+
+
 def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
     path, effective = path_and_answers(j, answers, book)
-    assessment = assess_jurisdiction(j, effective)
+    decision = decide(j, Facts(effective))
     pending = [s for s in path if s["step"] not in completed]
     next_step = pending[0] if pending else None
     finished_early = False
-    if next_step and assessment["decided_by"] in ("exemptions", "not_applicable"):
+    if next_step and decision.decided_by in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and assessment["outcome"] == "not_required":
+    elif next_step and decision.outcome == "not_required":
         # Every trigger is already false; only answers that replace a default could change that.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
         next_step = still_open[0] if still_open else None
         finished_early = next_step is None
-    return Flow(path, effective, next_step, finished_early, assessment)
+    return Flow(j, path, effective, next_step, finished_early, decision)
 
 
 def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
@@ -77,6 +115,28 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
         if required and all(key in answers for key in expand_questions(required, book.questions)):
             done.append(step["step"])
     return done
+
+
+def steps_done_at_start(answers: dict, book: RuleBook) -> list[str]:
+    """A new interview (from a clerk's link, an import or a change of municipality) skips the steps
+    its answers already cover."""
+    j = book.get(answers.get("jurisdiction") or "")
+    if j is None:
+        return []
+    return [JURISDICTION_STEP] + answered_steps(j, answers, book)
+
+
+def record_step(interview: Interview, step_id: str, values: dict, cleared: list[str], book: RuleBook) -> None:
+    """Apply one step's answers. Raises AnswersError when the result breaks the vocabulary."""
+    answers = {k: v for k, v in interview.answers.items() if k not in cleared}
+    answers.update(values)
+    moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
+    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    if moved:
+        # Another municipality: its steps differ, so only those the answers already cover are done.
+        interview.completed_steps = steps_done_at_start(interview.answers, book)
+    elif step_id not in interview.completed_steps:
+        interview.completed_steps.append(step_id)
 
 
 def previous_step(path: list[dict], step_id: str) -> dict | None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
+
+from .interview import Interview
 
 migrations = Migrations("permit_wizard")
 
@@ -37,19 +38,6 @@ def looks_like_id(value: str) -> bool:
     return isinstance(value, str) and 40 <= len(value) <= 64 and all(c.isalnum() or c in "-_" for c in value)
 
 
-@dataclass
-class Interview:
-    id: str
-    answers: dict = field(default_factory=dict)
-    completed_steps: list[str] = field(default_factory=list)
-    created_at: str = ""
-    updated_at: str = ""
-
-    @property
-    def jurisdiction(self) -> str | None:
-        return self.answers.get("jurisdiction")
-
-
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -72,9 +60,9 @@ class InterviewStore:
         migrations.apply(db)
         db.close()
 
-    def create(self, answers: dict | None = None) -> Interview:
+    def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()
-        interview = Interview(new_interview_id(), dict(answers or {}), [], now, now)
+        interview = Interview(new_interview_id(), dict(answers or {}), list(completed_steps or []), now, now)
         self.save(interview)
         return interview
 

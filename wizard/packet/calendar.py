@@ -45,17 +45,17 @@ def _reminder(days_before: int, text: str) -> Alarm:
 def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                     now: datetime | None = None) -> list[Event]:
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
-    word = j.data.get("license_word", "permit")
+    word = j.license_word
     name = clean_text(answers.get("event_name") or "") or "your event"
-    office = short_place(j.data["file_with"])
+    office = short_place(j.file_with)
     events = []
     if assessment.get("file_by"):
         file_by = date.fromisoformat(assessment["file_by"])
-        lines = [f"Last day to file the {word} application for {name} with {j.data['file_with']}."]
+        lines = [f"Last day to file the {word} application for {name} with {j.file_with}."]
         fee = (assessment.get("fees") or {}).get("application") or {}
         if fee.get("amount") is not None:
             lines.append(f"Application fee: {money(fee['amount'])} ({fee['citation']}).")
-        lines.append(f"Source: {assessment['file_by_citation']} ({j.data['ordinance']}).")
+        lines.append(f"Source: {assessment['file_by_citation']} ({j.ordinance}).")
         event = _all_day(_uid(seed, "file-by"), file_by, f"File {word} application with {office}",
                          "\n".join(lines), stamp)
         event.add_component(_reminder(7, f"One week left to file the {word} application for {name}"))
@@ -63,9 +63,9 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
         within = assessment.get("decision_within_days")
         if within is not None:
             decided = file_by + timedelta(days=within)
-            text = (f"{j.data['issuer'][:1].upper()}{j.data['issuer'][1:]} must decide within {within} days of "
+            text = (f"{j.issuer[:1].upper()}{j.issuer[1:]} must decide within {within} days of "
                     f"filing: by this day if you file on the last day, earlier if you file earlier.\n"
-                    f"Source: {assessment['decision_citation']} ({j.data['ordinance']}).")
+                    f"Source: {assessment['decision_citation']} ({j.ordinance}).")
             events.append(_all_day(_uid(seed, "decision"), decided, f"Latest {word} decision for {name}", text, stamp))
     if answers.get("starts_at") and answers.get("ends_at"):
         event = Event()

@@ -164,7 +164,7 @@ class _Builder:
         self.questions = questions
         self.a = assessment
         self.facts = Facts(answers)
-        self.word = j.data.get("license_word", "permit")
+        self.word = j.license_word
 
     def text(self, key: str) -> str | None:
         value = self.answers.get(key)
@@ -228,7 +228,7 @@ class _Builder:
     def amount(self, name: str, entry: dict) -> str:
         if entry["amount"] is not None:
             return money(entry["amount"])
-        if self.j.data["fees"][name].get("amount", 0) is None:
+        if self.j.fees[name].get("amount", 0) is None:
             return "None stated"  # the ordinance sets no figure
         return "Not yet known"  # it depends on answers not given yet
 
@@ -238,7 +238,7 @@ class _Builder:
         if a["file_by"]:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
-                lead = self.j.data["filing"]["lead_days"]
+                lead = self.j.filing_lead_days
                 detail = f"The ordinance requires filing at least {lead} days before the event."
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
@@ -258,8 +258,8 @@ class _Builder:
 
     def filing_facts(self) -> list[Fact]:
         return [
-            Fact("File with", _cap(self.j.data["file_with"]), figure=False),
-            Fact("Issued by", _cap(self.j.data["issuer"]), figure=False),
+            Fact("File with", _cap(self.j.file_with), figure=False),
+            Fact("Issued by", _cap(self.j.issuer), figure=False),
         ]
 
     # The application --------------------------------------------------------------------
@@ -274,7 +274,7 @@ class _Builder:
         return FormItem(item["ref"], item["heading"], item["citation"], rows, item.get("asks"), item.get("attach"))
 
     def application(self) -> list[FormItem]:
-        return [self.form_item(i) for i in self.j.data.get("application_form", []) if _applies(i, self.facts)]
+        return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
         groups = []
@@ -329,14 +329,14 @@ class _Builder:
         return clean_text(self.answers.get(key) or "")
 
     def signatures(self) -> list[SignatureBlock]:
-        return [self.signature(s) for s in self.j.data.get("signatures", []) if _applies(s, self.facts)]
+        return [self.signature(s) for s in self.j.signatures if _applies(s, self.facts)]
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
         notes += [Cited(n["text"], n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
-            notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.data["ordinance"]))
+            notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.ordinance))
         return notes
 
 
@@ -350,10 +350,10 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",
         jurisdiction_id=j.id,
         jurisdiction_name=j.name,
-        short_name=j.data.get("short_name", j.name),
-        ordinance=j.data["ordinance"],
+        short_name=j.short_name,
+        ordinance=j.ordinance,
         license_word=b.word,
-        office=short_place(j.data["file_with"]),
+        office=short_place(j.file_with),
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],

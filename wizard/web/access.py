@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import abort
 
-from ..storage import Interview
+from ..interview import Interview
 from .kiosk import allowed
 from .state import store
 

@@ -11,8 +11,8 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 
 from ..answers import clean_answers
 from ..errors import AnswersError
-from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
-from ..storage import Interview
+from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
+                         record_step, steps_done_at_start)
 from . import kiosk
 from .access import load_interview
 from .state import rulebook, store
@@ -26,12 +26,6 @@ bp = Blueprint("interview", __name__)
 
 def load(interview_id: str) -> Interview:
     return load_interview(interview_id)
-
-
-def jurisdiction_step() -> dict:
-    return {"step": JURISDICTION_STEP, "title": "Where is your event?", "questions": ["jurisdiction"],
-            "why": "Each village and city has its own rules. We only ask what your local law needs.",
-            "citation": "Each local ordinance"}
 
 
 def current_flow(interview: Interview):
@@ -72,11 +66,8 @@ def begin():
     except AnswersError:
         return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
                            error="Select where your event will take place"), 200
-    interview = store().create(answers)
+    interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
-    j = book.get(answers["jurisdiction"])
-    interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, answers, book)
-    store().save(interview)
     return redirect_to_next(interview)
 
 
@@ -101,16 +92,19 @@ def redirect_to_next(interview: Interview):
 
 
 def find_step(interview: Interview, step_id: str):
-    """The step and the path it is on; 404 for a step that does not apply to these answers."""
+    """The step and the path it is on; 404 for a step that does not apply to these answers.
+
+    Only the path is needed here, not the flow: the flow is worked out once, after the answer is saved."""
     if step_id == JURISDICTION_STEP:
-        return jurisdiction_step(), [], None
-    j, state = current_flow(interview)
+        return WHERE_STEP, [], None
+    j = rulebook().get(interview.jurisdiction or "")
     if j is None:
         abort(404)
-    step = next((s for s in state.path if s["step"] == step_id), None)
+    path, _answers = path_and_answers(j, interview.answers, rulebook())
+    step = next((s for s in path if s["step"] == step_id), None)
     if step is None:
         abort(404)
-    return step, state.path, j
+    return step, path, j
 
 
 def step_context(interview, step, path, j, form):
@@ -145,17 +139,8 @@ def step(interview_id: str, step_id: str):
 def save_step(interview: Interview, step: dict, form) -> None:
     book = rulebook()
     values, cleared = form_to_answers(form, book.questions)
-    answers = {k: v for k, v in interview.answers.items() if k not in cleared}
-    answers.update(values)
-    # The form validated each field; the vocabulary check also catches cross-field errors.
-    moved = step["step"] == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
-    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
-    if moved:
-        # Another municipality: its steps differ, so only those the answers already cover are done.
-        j = book.get(interview.jurisdiction)
-        interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, interview.answers, book)
-    elif step["step"] not in interview.completed_steps:
-        interview.completed_steps.append(step["step"])
+    # The form validated each field; the vocabulary check in record_step also catches cross-field errors.
+    record_step(interview, step["step"], values, cleared, book)
     store().save(interview)
 
 
@@ -175,7 +160,7 @@ def check(interview_id: str):
         return redirect_to_next(interview)
     book = rulebook()
     rows = []
-    for s in [jurisdiction_step()] + state.path:
+    for s in [WHERE_STEP] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
         for key in s["questions"]:
@@ -203,7 +188,7 @@ def result(interview_id: str):
 
 
 def result_headline(outcome: str, j) -> str:
-    word = j.data.get("license_word", "permit")
+    word = j.license_word
     return {
         "required": f"You need a {word}",
         "not_required": f"You do not need a {word} under this ordinance",

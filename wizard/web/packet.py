@@ -8,14 +8,12 @@ import re
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-
 from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
-from ..interview import JURISDICTION_STEP, answered_steps, path_and_answers
+from ..interview import Interview, applicable_answers, steps_done_at_start
 from ..packet import packet_pdf
 from ..packet.calendar import build_calendar
-from ..storage import Interview
 from . import kiosk
 from .access import load_interview
 from .state import rulebook, store
@@ -32,9 +30,7 @@ def _interview(interview_id: str) -> Interview:
     Answers of steps that a later change made irrelevant stay in storage (so flipping the change
     back restores them) but must not reach the packet, the calendar or the export."""
     interview = load_interview(interview_id)
-    j = rulebook().get(interview.answers.get("jurisdiction", ""))
-    if j is not None:
-        _path, interview.answers = path_and_answers(j, interview.answers, rulebook())
+    interview.answers = applicable_answers(interview.answers, rulebook())
     return interview
 
 
@@ -117,11 +113,7 @@ def import_answers():
     answers, error = _read_answers_file()
     if error:
         return render_page("import.html", error=error), 400
-    interview = store().create(answers)
+    # Steps the file already answers count as done, so the organizer picks up where they left off.
+    interview = store().create(answers, steps_done_at_start(answers, rulebook()))
     kiosk.remember(interview.id)
-    j = rulebook().get(answers.get("jurisdiction", ""))
-    if j is not None:
-        # Steps the file already answers count as done, so the organizer picks up where they left off.
-        interview.completed_steps = [JURISDICTION_STEP] + answered_steps(j, answers, rulebook())
-        store().save(interview)
     return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
