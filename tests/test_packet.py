@@ -128,7 +128,7 @@ def test_every_checklist_item_and_warning_is_in_the_packet(packets, jurisdiction
         assert item["citation"] in text
     for warning in a["warnings"]:
         assert normalise(warning["text"]) in text
-    assert "Due: with the application" in text
+    assert "Send with your application" in text
 
 
 @pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
@@ -254,7 +254,7 @@ def test_not_required_packet_is_a_summary(book):
     content = build_packet(answers, book.jurisdictions["whitesboro-ny"], book.questions)
     assert not content.applies and content.application == [] and content.signatures == []
     text = body_text(packet_pdf(answers, book), content.title)
-    assert "No permit is needed under this ordinance" in text
+    assert "You do not need a permit under this ordinance" in text
 
 
 def test_answer_formatting(book):

@@ -14,6 +14,7 @@ from .conditions import evaluate
 from .errors import AnswersError
 from .formulas import as_json_number, exact, money, quantity
 from .rulebook import Jurisdiction, RuleBook
+from .wording import permit_applies
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
 
@@ -140,7 +141,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "decided_by": decided_by,
         "missing": [k for k in j.asked_keys if k in missing] + sorted(missing - set(j.asked_keys)),
     }
-    applies = outcome in ("required", "uncertain")
+    applies = permit_applies(outcome)
     fees = j.fees
     application = _money_entry(fees.get("application"), facts) if applies else None
     waivable = fees.get("waivable")

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Iterator
 
-from ..facts import Facts
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
+from ..facts import Facts
 from ..rulebook import Jurisdiction
+from ..wording import checklist_phases, headline, permit_applies
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -142,21 +143,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-OUTCOME_TITLES = {
-    "required": "A {word} is required",
-    "not_required": "No {word} is needed under this ordinance",
-    "exempt": "Your event is exempt from this ordinance",
-    "uncertain": "The ordinance does not settle whether you need a {word}",
-}
-
-WHEN_TITLES = (
-    ("with_application", "With the application"),
-    ("before_license", "Before the {word} is issued"),
-    ("during_event", "During the event"),
-    ("after_event", "After the event"),
-)
-
-
 class _Builder:
     def __init__(self, answers: dict, j: Jurisdiction, questions: dict, assessment: dict):
         self.answers = answers
@@ -184,11 +170,6 @@ class _Builder:
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
     # The cover --------------------------------------------------------------------------
-
-    def outcome_title(self) -> str:
-        if self.a["missing"]:
-            return f"We need more answers to say whether you need a {self.word}"
-        return OUTCOME_TITLES[self.a["outcome"]].format(word=self.word)
 
     def event_rows(self) -> list[Row]:
         rows = [] if self.answers.get("event_name") else [self.row("event_name")]
@@ -277,12 +258,8 @@ class _Builder:
         return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
-        groups = []
-        for when, title in WHEN_TITLES:
-            items = [Cited(c["text"], c["citation"]) for c in self.a["checklist"] if c["when"] == when]
-            if items:
-                groups.append(ChecklistGroup(title.format(word=self.word), items))
-        return groups
+        return [ChecklistGroup(phase.title, [Cited(c["text"], c["citation"]) for c in phase.items])
+                for phase in checklist_phases(self.a["checklist"], self.word)]
 
     def basis_text(self, basis: dict) -> str:
         if not basis:
@@ -345,7 +322,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
-    applies = a["outcome"] in ("required", "uncertain")
+    applies = permit_applies(a["outcome"])
     return Packet(
         title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",
         jurisdiction_id=j.id,
@@ -357,7 +334,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],
-        outcome_title=b.outcome_title(),
+        outcome_title=headline(a, b.word),
         reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
         event=b.event_rows(),
         organizer=b.organizer_rows(),

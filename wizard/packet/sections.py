@@ -282,8 +282,8 @@ def checklist(pdf: PacketPDF, p: Packet) -> None:
     text_w = pdf.epw - 7 - cite_w - 3
     for group in p.checklist:
         pdf.continued = None
-        pdf.subheading(f"Due: {group.title.lower()}  ({len(group.items)})")
-        pdf.continued = f"Due: {group.title.lower()}"
+        pdf.subheading(f"{group.title}  ({len(group.items)})")
+        pdf.continued = group.title
         for item in group.items:
             height = max(pdf.needs(item.text, text_w, 9.5, line=4.8),
                          pdf.needs(item.citation, cite_w, 7.5, line=SMALL_LINE))

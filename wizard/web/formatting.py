@@ -61,4 +61,3 @@ def init_app(app) -> None:
     app.add_template_filter(number)
     app.add_template_filter(long_date)
     app.add_template_filter(when)
-    app.add_template_global(date.fromisoformat, "date_from_iso")

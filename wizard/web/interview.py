@@ -13,13 +13,14 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
+from ..wording import summarize
 from . import kiosk
 from .access import load_interview
-from .state import rulebook, store
 from .formatting import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page
 from .prefill import answers_from_query
+from .state import rulebook, store
 
 bp = Blueprint("interview", __name__)
 
@@ -182,19 +183,9 @@ def result(interview_id: str):
         return redirect_to_next(interview)
     today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
-                       headline=result_headline(state.assessment["outcome"], j),
-                       finished_early=state.finished_early, today=today, answers=state.answers,
+                       summary=summarize(state.assessment, j.license_word, today),
+                       finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions)
-
-
-def result_headline(outcome: str, j) -> str:
-    word = j.license_word
-    return {
-        "required": f"You need a {word}",
-        "not_required": f"You do not need a {word} under this ordinance",
-        "exempt": f"Your event is exempt from this {word}",
-        "uncertain": f"The ordinance does not settle whether you need a {word}",
-    }[outcome]
 
 
 @bp.post("/i/<interview_id>/delete")

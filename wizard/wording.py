@@ -1,0 +1,99 @@
+"""What the result says, in one place for the web pages and the packet: the headline for each
+outcome, whether a permit applies, the checklist's phases and the deadline's status.
+
+Templates receive a `ResultSummary` (built by `summarize`) instead of recomputing these rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+# A permit is needed, or may be: the application, fees, dates and checklist are shown.
+APPLYING_OUTCOMES = ("required", "uncertain")
+
+HEADLINES = {
+    "required": "You need a {word}",
+    "not_required": "You do not need a {word} under this ordinance",
+    "exempt": "Your event is exempt from this {word}",
+    "uncertain": "The ordinance does not settle whether you need a {word}",
+}
+MORE_ANSWERS_HEADLINE = "We need more answers to say whether you need a {word}"
+
+# (`when` in the assessment's checklist, its heading)
+CHECKLIST_PHASES = (
+    ("with_application", "Send with your application"),
+    ("before_license", "Before the {word} is issued"),
+    ("during_event", "During the event"),
+    ("after_event", "After the event"),
+)
+
+SOON_DAYS = 14  # from this many days before the last day to file, the result warns "apply soon"
+
+
+def permit_applies(outcome: str) -> bool:
+    return outcome in APPLYING_OUTCOMES
+
+
+def headline(assessment: dict, word: str) -> str:
+    if assessment.get("missing"):
+        return MORE_ANSWERS_HEADLINE.format(word=word)
+    return HEADLINES[assessment["outcome"]].format(word=word)
+
+
+@dataclass(frozen=True)
+class ChecklistPhase:
+    title: str
+    items: list[dict]  # the assessment's checklist entries: text, citation, when
+
+
+def checklist_phases(checklist: list[dict], word: str) -> list[ChecklistPhase]:
+    """The checklist grouped by when each item is due, in order, leaving out empty phases."""
+    phases = []
+    for when, title in CHECKLIST_PHASES:
+        items = [c for c in checklist if c["when"] == when]
+        if items:
+            phases.append(ChecklistPhase(title.format(word=word), items))
+    return phases
+
+
+@dataclass(frozen=True)
+class DeadlineStatus:
+    """How the last day to file stands today: `passed`, `soon` (within SOON_DAYS) or `open`."""
+
+    state: str
+    days: int  # days left (negative: days since it passed)
+
+    @property
+    def days_ago(self) -> int:
+        return -self.days
+
+
+def deadline_status(file_by: str | None, today: date) -> DeadlineStatus | None:
+    if not file_by:
+        return None
+    days = (date.fromisoformat(file_by) - today).days
+    state = "passed" if days < 0 else "soon" if days <= SOON_DAYS else "open"
+    return DeadlineStatus(state, days)
+
+
+@dataclass(frozen=True)
+class ResultSummary:
+    """The context the result page (and the packet's cover) reads.
+
+    headline: the outcome in one sentence; applies: a permit is needed or may be; deadline: the
+    status of the last day to file, or None without dates; checklist: the phases with their items."""
+
+    headline: str
+    applies: bool
+    deadline: DeadlineStatus | None
+    checklist: list[ChecklistPhase]
+
+
+def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
+    applies = permit_applies(assessment["outcome"])
+    return ResultSummary(
+        headline=headline(assessment, word),
+        applies=applies,
+        deadline=deadline_status(assessment.get("file_by"), today) if applies else None,
+        checklist=checklist_phases(assessment.get("checklist") or [], word),
+    )
