@@ -102,9 +102,62 @@ def test_the_worked_example_is_the_fixture_file():
         "the worked example in docs/authoring.md must be tests/fixtures/fifth-jurisdiction.yaml verbatim")
 
 
-def test_every_yaml_example_in_the_guide_parses():
-    for block in re.findall(r"```yaml\n(.*?)```", AUTHORING.read_text(encoding="utf-8"), re.S):
-        yaml.safe_load(block)
+def _fragment_schemas() -> dict[str, dict]:
+    """The rule-file schema and each of its parts, so a guide example of one part can be checked."""
+    from wizard.checks.schema import schema
+    root = schema()
+    whole = {k: v for k, v in root.items() if k != "required"}
+    parts = {"a whole rule file, or some of its top-level keys": whole}
+    for name, sub in root["properties"].items():
+        parts[f"the value of `{name}`"] = {"$defs": root["$defs"], **sub}
+    for name, sub in root["$defs"].items():
+        if sub.get("type") == "object" and sub.get("additionalProperties") is not False:
+            continue  # a mixin such as `ratio`: any mapping would fit it
+        parts[f"a `{name}`"] = {"$defs": root["$defs"], **sub}
+    parts["a mapping with an `if` condition"] = {"$defs": root["$defs"], "type": "object", "additionalProperties": False,
+                                                 "required": ["if"], "properties": {"if": {"$ref": "#/$defs/condition"}}}
+    return parts
+
+
+def _resolved(node: dict, root: dict) -> dict:
+    while "$ref" in node:
+        node = root["$defs"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def _unknown_keys(example, node: dict, root: dict, where: str = "") -> list[str]:
+    node = _resolved(node, root)
+    found = []
+    if isinstance(example, dict) and "properties" in node:
+        for key, value in example.items():
+            if key == "...":
+                continue  # a placeholder for the rest
+            if key not in node["properties"]:
+                found.append(f"{where}.{key}")
+            else:
+                found += _unknown_keys(value, node["properties"][key], root, f"{where}.{key}")
+    elif isinstance(example, list) and isinstance(node.get("items"), dict):
+        for item in example:
+            found += _unknown_keys(item, node["items"], root, f"{where}[]")
+    return found
+
+
+def test_every_yaml_example_in_the_guide_is_valid_against_the_schema():
+    """Each example is a whole rule file or one part of one; a typo in a key or an operator fails here."""
+    import jsonschema
+    parts = _fragment_schemas()
+    blocks = re.findall(r"```yaml\n(.*?)```", AUTHORING.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 5
+    from wizard.checks.schema import schema
+    for block in blocks:
+        example = yaml.safe_load(block)
+        if "..." in block:
+            # An outline, with ... standing for the parts: every key it names must be a real one.
+            assert any(isinstance(example, dict) and "properties" in _resolved(part, schema())
+                       and _unknown_keys(example, part, schema()) == [] for part in parts.values()), block
+            continue
+        fits = [name for name, part in parts.items() if jsonschema.Draft202012Validator(part).is_valid(example)]
+        assert fits, f"this example in docs/authoring.md fits no part of the schema:\n{block}"
 
 
 def test_vocabulary_page_is_up_to_date():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -15,9 +16,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(items):
+    """Mark the tests in this folder (the hook sees every collected test): `-m "not browser"` runs the rest."""
     for item in items:
-        item.add_marker(pytest.mark.browser)
+        if BROWSER_TESTS in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")
