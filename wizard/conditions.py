@@ -22,7 +22,6 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "lte": lambda a, b: a <= b,
     "includes": lambda a, b: any(item in a for item in b),
 }
-COMBINATORS = ("all", "any", "not")
 OPERATORS = {
     "all": "every condition in the list holds",
     "any": "at least one condition in the list holds",

@@ -81,8 +81,8 @@ def _kind_of_literal(item: Any) -> str:
 
 def _formula_problems(j, questions: dict, report: Reporter) -> None:
     failed: set[tuple] = set()
-    for where, label, _fn, spec in formula_specs(j):
-        names = quantity_names(spec) if _fn is quantity else money_names(spec)
+    for where, label, fn, spec in formula_specs(j):
+        names = quantity_names(spec) if fn is quantity else money_names(spec)
         for name in sorted(names):
             kind = kind_of(name, questions)
             if kind not in (None, "number"):
