@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable
 from ..answers import DERIVED_FACTS, Facts
 from ..errors import Problem
 from ..formulas import money, quantity
+from ..kinds import KINDS
 from ..loader import _walk_conditions, dotted, expand_questions
 
 BOOLEAN_FACTS = {"multi_day", "commercial", "hazardous_activity"}
@@ -36,9 +37,7 @@ def kind_of(name: str, questions: dict) -> str | None:
     if name in DERIVED_FACTS:
         return "yes_no" if name in BOOLEAN_FACTS else "number"
     kind = questions.get(name, {}).get("kind")
-    if kind in ("count", "share"):
-        return "number"
-    return "text" if kind == "long_text" else kind
+    return KINDS[kind].compare_as if kind in KINDS else kind
 
 
 def needed_keys(name: str) -> list[str]:

@@ -14,7 +14,7 @@ from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
 from ..storage import Interview
 from . import kiosk, load_interview, rulebook, store
-from .formatting import show_answer
+from ..kinds import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page
 from .prefill import answers_from_query
