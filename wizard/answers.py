@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from .errors import AnswersError
-from .kinds import DATETIME_FORMAT, KINDS, TEXT_LIMIT, parse_datetime  # noqa: F401 - names other modules import here
+from .kinds import DATETIME_FORMAT, KINDS, parse_datetime  # noqa: F401 - DATETIME_FORMAT is imported from here too
 
 COMMERCIAL_FLAGS = (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
