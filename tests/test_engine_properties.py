@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard.answers import DATETIME_FORMAT
+from wizard.formatting import DATETIME_FORMAT
 from wizard.assess import assess
 from wizard.loader import load_rulebook
 

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any, Callable
 
-from .answers import parse_datetime
+from .kinds import parse_datetime
 
 COMMERCIAL_FLAGS = (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .answers import clean_answers
+from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in
 from .facts import Facts, inputs_of
@@ -137,6 +137,19 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
         interview.completed_steps = steps_done_at_start(interview.answers, book)
     elif step_id not in interview.completed_steps:
         interview.completed_steps.append(step_id)
+
+
+def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
+    """Open an interview without the stored answers that no longer clean (a year 9999 saved before
+    dates were checked), and ask again the steps that held them, so the organizer can correct them."""
+    answers, set_aside = usable_answers(interview.answers, book.questions, book.jurisdictions)
+    if set_aside:
+        j = book.get(answers.get("jurisdiction") or "")
+        asking = {s["step"] for s in (j.steps if j else [])
+                  if set(expand_questions(s["questions"], book.questions)) & set(set_aside)}
+        interview.answers = answers
+        interview.completed_steps = [s for s in interview.completed_steps if s not in asking]
+    return interview
 
 
 def previous_step(path: list[dict], step_id: str) -> dict | None:

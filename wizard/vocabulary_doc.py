@@ -8,19 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .facts import FACTS
+from .kinds import KINDS
 from .rulebook import load_questions
 
-KIND_MEANINGS = {
-    "yes_no": "true or false",
-    "count": "a whole number, 0 or more",
-    "share": "a number from 0 to 1",
-    "choice": "one of the options",
-    "choices": "a list of options (possibly empty)",
-    "flag_set": "a group of yes_no answers asked together; not an answer key itself",
-    "datetime": "local date and time, `YYYY-MM-DDTHH:MM`",
-    "text": "one line of text",
-    "long_text": "several lines of text",
-}
+KIND_MEANINGS = {kind.name: kind.meaning for kind in KINDS.values()}
 
 
 def _cell(text: object) -> str:

@@ -7,6 +7,7 @@ from ..conditions import evaluate, names_in
 from ..errors import Problem
 from ..facts import Facts, inputs_of
 from ..formulas import money_names, quantity, quantity_names
+from ..kinds import KINDS
 from ..rulebook import expand_questions
 from .common import (ALWAYS_USED, Reporter, all_comparisons, asked_at, formula_specs, kind_of, name_paths,
                      needed_keys, path_to, walk_conditions)
@@ -132,21 +133,16 @@ def _scalars(data: Any) -> list:
     return [data]
 
 
+# The kind whose values stand in for each way of comparing (derived facts have no question).
+_COMPARED_LIKE = {"number": KINDS["count"], "yes_no": KINDS["yes_no"], "choice": KINDS["choice"],
+                  "choices": KINDS["choices"]}
+
+
 def candidates(name: str, questions: dict, literals: set) -> list:
-    kind = kind_of(name, questions)
-    options = list((questions.get(name) or {}).get("options") or {})
-    if kind == "yes_no":
-        values: list = [True, False]
-    elif kind == "choice":
-        values = options
-    elif kind == "choices":
-        values = [[]] + [[o] for o in options]
-    elif kind == "number":
-        numbers = {n for n in literals if isinstance(n, (int, float)) and not isinstance(n, bool)}
-        values = sorted({0, 0.5, 1} | {max(0, n + d) for n in numbers for d in (-1, 0, 1)})
-    else:
-        values = sorted({v for v in literals if isinstance(v, str)} | {"2027-06-05T10:00"})
-    return values + ([None] if (questions.get(name) or {}).get("optional") else [])
+    question = questions.get(name) or {}
+    kind = _COMPARED_LIKE.get(kind_of(name, questions), KINDS["text"])
+    values = kind.candidates(question, literals)
+    return values + ([None] if question.get("optional") else [])
 
 
 def needed_but_never_asked(j, questions: dict) -> list[Problem]:

@@ -6,6 +6,7 @@ from typing import Any, Callable, Iterable
 from ..errors import Problem
 from ..facts import fact_kind, required_inputs
 from ..formulas import money, quantity
+from ..kinds import KINDS
 from ..rulebook import expand_questions
 from ..yamlfile import KeyPath, dotted
 
@@ -37,9 +38,7 @@ def kind_of(name: str, questions: dict) -> str | None:
     if derived is not None:
         return derived
     kind = questions.get(name, {}).get("kind")
-    if kind in ("count", "share"):
-        return "number"
-    return "text" if kind == "long_text" else kind
+    return KINDS[kind].compare_as if kind in KINDS else kind
 
 
 needed_keys = required_inputs  # the answers without which a name stays unknown

@@ -9,6 +9,7 @@ from typing import Any
 from ..facts import Facts
 from ..errors import Problem
 from ..formulas import money_names, quantity, quantity_names
+from ..kinds import KINDS, SamplePlan
 from .common import LISTED, ORDERING, Reporter, path_to, all_comparisons, formula_specs, kind_of
 
 def runtime_problems(j, questions: dict) -> list[Problem]:
@@ -112,21 +113,15 @@ def _explain(error: Exception) -> str:
 def sample_answer_sets(questions: dict, jurisdiction_id: str) -> dict[str, dict]:
     """A few complete, plausible answer sets (and an empty one) to run every formula on."""
     plans = {
-        "a one-day event of 120 people": (120, 0.5, False, 0, "2027-06-05T10:00", "2027-06-05T22:00"),
-        "a four-day festival of 25,000": (25_000, 0.35, True, -1, "2027-06-04T08:00", "2027-06-07T23:30"),
-        "no one expected, opening and closing at once": (0, 0, True, 1, "2027-06-05T10:00", "2027-06-05T10:00"),
+        "a one-day event of 120 people": SamplePlan(120, 0.5, False, 0, "2027-06-05T10:00", "2027-06-05T22:00"),
+        "a four-day festival of 25,000": SamplePlan(25_000, 0.35, True, -1, "2027-06-04T08:00", "2027-06-07T23:30"),
+        "no one expected, opening and closing at once": SamplePlan(0, 0, True, 1, "2027-06-05T10:00", "2027-06-05T10:00"),
     }
     sets: dict[str, dict] = {"nothing answered yet": {"jurisdiction": jurisdiction_id}}
-    for label, (count, share, flag, pick, start, end) in plans.items():
+    for label, plan in plans.items():
         answers: dict[str, Any] = {"jurisdiction": jurisdiction_id}
         for key, q in questions.items():
-            options = list(q.get("options") or {})
-            value = {
-                "yes_no": flag, "count": count, "share": share, "text": "Sample", "long_text": "Sample",
-                "datetime": end if key == "ends_at" else start,
-                "choice": options[pick % len(options)] if options else None,
-                "choices": options[:1] if pick > 0 else (options if pick < 0 else []),
-            }.get(q["kind"])
+            value = KINDS[q["kind"]].sample(key, q, plan) if q["kind"] in KINDS else None
             if value is not None and key != "jurisdiction":
                 answers[key] = value
         sets[label] = answers

@@ -4,11 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from ..kinds import KINDS
 from ..resources import resource_dir
-from ..vocabulary_doc import KIND_MEANINGS
 from ..yamlfile import dotted, line_map, read_yaml
 
-QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of"}
+QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of",
+                 "form_label", "autocomplete", "input_type"}
+INPUT_TYPES = ("text", "email", "tel", "url")
 
 
 def vocabulary_problems(path: Path | None = None) -> list[Problem]:
@@ -22,14 +24,21 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
         found.append(Problem(str(path), lines.get(where) or lines.get(where[:2]), dotted(where), message))
 
     for key, q in questions.items():
-        if not isinstance(q, dict) or q.get("kind") not in KIND_MEANINGS:
-            problem((key,), f"kind must be one of: {', '.join(KIND_MEANINGS)}")
+        if not isinstance(q, dict) or q.get("kind") not in KINDS:
+            problem((key,), f"kind must be one of: {', '.join(KINDS)}")
             continue
         for extra in sorted(set(q) - QUESTION_KEYS, key=str):
             problem((key, extra), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
         if not isinstance(q.get("label"), str) or not q["label"].strip():
             problem((key,), "needs a label")
-        if q["kind"] in ("choice", "choices", "flag_set") and key != "jurisdiction" and not q.get("options"):
+        for text_key in ("form_label", "autocomplete"):
+            if text_key in q and (not isinstance(q[text_key], str) or not q[text_key].strip()):
+                problem((key, text_key), f"{text_key} must be text")
+        if "input_type" in q and q["input_type"] not in INPUT_TYPES:
+            problem((key, "input_type"), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
+        if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):
+            problem((key,), "autocomplete and input_type apply to text questions only")
+        if KINDS[q["kind"]].needs_options and key != "jurisdiction" and not q.get("options"):
             problem((key,), f"a {q['kind']} question needs options")
         for flag in q.get("options") or {} if q["kind"] == "flag_set" else ():
             if (questions.get(flag) or {}).get("kind") != "yes_no":

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask import abort
 
-from ..interview import Interview
+from ..interview import Interview, set_aside_unusable
 from .kiosk import allowed
-from .state import store
+from .state import rulebook, store
 
 
 def load_interview(interview_id: str) -> Interview:
@@ -13,4 +13,4 @@ def load_interview(interview_id: str) -> Interview:
     interview = store().get(interview_id)
     if interview is None or not allowed(interview.id):
         abort(404)
-    return interview
+    return set_aside_unusable(interview, rulebook())

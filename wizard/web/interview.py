@@ -13,10 +13,10 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
+from ..kinds import show_answer
 from ..wording import summarize
 from . import kiosk
 from .access import load_interview
-from .formatting import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page
 from .prefill import answers_from_query

@@ -1,31 +1,12 @@
-"""Answers passed in a link's query string (a clerk's prefilled link), parsed by question kind."""
+"""Answers passed in a link's query string (a clerk's prefilled link), read by each question's kind."""
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 from ..answers import clean_answers
 from ..errors import AnswersError
+from ..kinds import KINDS
 from ..rulebook import RuleBook
-
-TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
-
-
-def _parse(kind: str, values: list[str]) -> Any:
-    text = values[-1].strip()
-    if kind == "yes_no":
-        lowered = text.lower()
-        return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else text
-    if kind == "count":
-        cleaned = text.replace(",", "")
-        return int(cleaned) if cleaned.isdigit() else text
-    if kind == "share":
-        try:
-            return float(text)
-        except ValueError:
-            return text
-    if kind == "choices":
-        return [v for value in values for v in value.split(",") if v]
-    return text
 
 
 def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdiction",)) -> tuple[dict, list[str]]:
@@ -36,11 +17,11 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
         if key in skip:
             continue
         question = book.questions.get(key)
-        if question is None or question["kind"] == "flag_set":
+        if question is None or not KINDS[question["kind"]].answer_key:
             problems.append(f"The link included “{key}”, which we do not use. We ignored it.")
             continue
-        value = _parse(question["kind"], args.getlist(key))
         try:
+            value = KINDS[question["kind"]].parse_query(key, args.getlist(key))
             answers.update(clean_answers({key: value}, book.questions, book.jurisdictions))
         except AnswersError as error:
             problems.append(f"The link's answer for “{key}” was not usable ({error.message}). We will ask you instead.")

@@ -1,0 +1,62 @@
+"""Figures and dates as an organizer or clerk reads them: "$1,500", "5,000", "Friday, July 9, 2027, 12:00 PM".
+
+One module for the web pages (registered as Jinja filters in wizard/web/formatting.py) and the packet.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any
+
+DATETIME_FORMAT = "%Y-%m-%dT%H:%M"  # how answers store a date and time
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def clean_text(text: str) -> str:
+    """User text safe to set: newlines kept, tabs as spaces, other control characters dropped."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", "    ")
+    return _CONTROL.sub("", text).strip()
+
+
+def number(value: Any) -> str:
+    """5000 -> 5,000; 2500.5 -> 2,500.5; 1.25 -> 1.25; Fraction(5, 2) -> 2.5; None -> ""."""
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return f"{value:,}"
+    figure = float(value)
+    return f"{int(figure):,}" if figure.is_integer() else f"{figure:,.2f}".rstrip("0").rstrip(".")
+
+
+def money(value: Any) -> str:
+    """1500 -> $1,500; 2.5 -> $2.50; None (no fee in the text) -> a sentence saying so."""
+    if value is None:
+        return "Not set by the ordinance"
+    figure = float(value)
+    return f"${int(figure):,}" if figure.is_integer() else f"${figure:,.2f}"
+
+
+def long_date(value: Any) -> str:
+    """A date, a datetime or an ISO text as "Friday, July 9, 2027"; empty for nothing."""
+    if not value:
+        return ""
+    day = value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+    return f"{day:%A}, {day:%B} {day.day}, {day.year}"
+
+
+def clock(moment: datetime) -> str:
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def long_datetime(moment: datetime) -> str:
+    return f"{long_date(moment)}, {clock(moment)}"
+
+
+def parse_moment(value: str) -> datetime:
+    return datetime.strptime(value, DATETIME_FORMAT)
+
+
+def when(value: str) -> str:
+    """A stored date and time ("2027-07-09T12:00") in words."""
+    return long_datetime(parse_moment(value))
