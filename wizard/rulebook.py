@@ -3,13 +3,19 @@
 A `Jurisdiction` is one ordinance encoded as data (a rule file that passed its checks). Code
 reads it through the properties below, never through raw dictionary look-ups, so a default
 (a rule file that omits `license_word` means "permit") lives in one place.
+
+A state's worth of jurisdictions (thousands of files) is held as a list of `Listing`s (id, name,
+state, county...) and each rule file is read when first used: see `Jurisdictions`.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Iterator
 
 from .resources import resource_dir
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
@@ -120,16 +126,74 @@ class Jurisdiction:
         return line_of(self.lines, where)
 
 
+@dataclass(frozen=True)
+class Listing:
+    """What choosing among jurisdictions needs, without reading the rule file."""
+
+    id: str
+    name: str
+    short_name: str
+    ordinance: str
+    state: str | None
+    county: str | None
+    path: str
+    digest: str  # sha256 of the file's bytes when it passed the load checks
+
+    @classmethod
+    def of(cls, j: Jurisdiction, digest: str) -> "Listing":
+        return cls(j.id, j.name, j.short_name, j.ordinance, j.state, j.county, str(j.path), digest)
+
+
+class Jurisdictions(Mapping):
+    """Jurisdictions by id, each rule file read on first use and kept in a bounded cache.
+
+    `read(listing)` returns the Jurisdiction for a listing (it re-checks a file changed since)."""
+
+    def __init__(self, listings: Iterable[Listing], read: Callable[[Listing], Jurisdiction], keep: int = 256):
+        self.listings = {listing.id: listing for listing in listings}
+        self._read, self._keep = read, keep
+        self._cache: OrderedDict[str, Jurisdiction] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __getitem__(self, jurisdiction_id: str) -> Jurisdiction:
+        with self._lock:
+            if jurisdiction_id in self._cache:
+                self._cache.move_to_end(jurisdiction_id)
+                return self._cache[jurisdiction_id]
+        j = self._read(self.listings[jurisdiction_id])  # KeyError for an unknown id, as a dict
+        with self._lock:
+            self._cache[jurisdiction_id] = j
+            while len(self._cache) > self._keep:
+                self._cache.popitem(last=False)
+        return j
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.listings)
+
+    def __len__(self) -> int:
+        return len(self.listings)
+
+    def __contains__(self, jurisdiction_id: object) -> bool:
+        return jurisdiction_id in self.listings
+
+
 @dataclass
 class RuleBook:
     questions: dict
-    jurisdictions: dict[str, Jurisdiction]
+    jurisdictions: Mapping[str, Jurisdiction]
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if q["kind"] != "flag_set"]
 
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
+
+    def listing(self) -> list:
+        """Every jurisdiction as a `Listing` (or the Jurisdiction itself), for choosing among them
+        without reading thousands of rule files."""
+        if isinstance(self.jurisdictions, Jurisdictions):
+            return list(self.jurisdictions.listings.values())
+        return list(self.jurisdictions.values())
 
 
 def expand_questions(keys: list[str], questions: dict) -> list[str]:

@@ -18,7 +18,11 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(path: Path) -> Any:
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)
+    return parse_yaml(path.read_text(encoding="utf-8"))
+
+
+def parse_yaml(text: str) -> Any:
+    return yaml.load(text, Loader=_FAST_LOADER)
 
 
 def line_map(path: Path) -> dict[KeyPath, int]:

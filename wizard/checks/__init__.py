@@ -9,14 +9,17 @@
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 from pathlib import Path
 from typing import Callable, Iterable
 
 import yaml
 
 from ..errors import Problem
+from ..parallel import in_parallel
 from ..rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
-from ..yamlfile import read_yaml
+from ..yamlfile import line_map, line_of, parse_yaml
 from .authoring import AUTHORING_CHECKS
 from .names import name_problems
 from .runtime import runtime_problems
@@ -26,19 +29,24 @@ from .vocabulary import vocabulary_problems
 LOAD, AUTHORING = "load", "authoring"
 LOAD_CHECKS = (name_problems, runtime_problems)
 
-__all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "run_checks", "vocabulary_problems"]
+__all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "check_path", "duplicate_ids", "run_checks", "vocabulary_problems"]
 
 
-def check_file(path: Path, questions: dict, ids: dict[str, str],
-               level: str = LOAD) -> tuple[Jurisdiction | None, list[Problem]]:
+def check_file(path: Path, questions: dict, level: str = LOAD,
+               trusted_digest: str | None = None) -> tuple[Jurisdiction | None, list[Problem]]:
     """The jurisdiction in one rule file (None unless it passes) and every problem found at `level`.
 
-    `ids` maps each jurisdiction id seen so far to its file, to catch duplicates across files."""
+    Ids repeated across files are the caller's to catch (`duplicate_ids`). A file whose sha256 is `trusted_digest` already passed the load checks and is only read."""
     try:
-        data = read_yaml(path)
+        raw = path.read_bytes()
+        data = parse_yaml(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
         return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", str(error).splitlines()[0])]
+    if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
+        j = Jurisdiction(data, path)
+        j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], questions)
+        return j, []
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
@@ -47,12 +55,6 @@ def check_file(path: Path, questions: dict, ids: dict[str, str],
     checks = LOAD_CHECKS + (AUTHORING_CHECKS if level == AUTHORING else ())
     for check in checks:
         found += _guarded(malformed, check, j, questions)
-    ident = data.get("id")
-    if isinstance(ident, str):
-        if ident in ids:
-            found.append(Problem(str(path), j.line("id"), "id",
-                                 f"duplicate jurisdiction id {ident!r} (also in {ids[ident]})"))
-        ids.setdefault(ident, str(path))
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
@@ -71,18 +73,40 @@ def _guarded(malformed: bool, check: Callable, *args) -> list[Problem]:
 
 
 def check_files(paths: Iterable[Path] | None = None, level: str = LOAD) -> tuple[RuleBook, list[Problem]]:
-    """Check every rule file at `level`; returns the book of those that passed and every problem."""
+    """Check every rule file at `level`; returns the book of those that passed and every problem.
+    Many files are checked in parallel, one worker process per core."""
+    results = in_parallel(functools.partial(check_path, level=level), jurisdiction_files(paths))
+    problems = [p for _, found in results for p in found]
+    passed = [j for j, _ in results if j is not None]
+    repeated = duplicate_ids([(j.id, str(j.path)) for j in passed])
+    problems += repeated
+    dropped = {p.file for p in repeated}
+    jurisdictions = {j.id: j for j in passed if str(j.path) not in dropped}
     questions = load_questions()
-    jurisdictions: dict[str, Jurisdiction] = {}
-    problems: list[Problem] = []
-    ids: dict[str, str] = {}
-    for path in jurisdiction_files(paths):
-        j, found = check_file(path, questions, ids, level)
-        problems.extend(found)
-        if j is not None:
-            jurisdictions[j.id] = j
     questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
     return RuleBook(questions, jurisdictions), problems
+
+
+@functools.lru_cache(maxsize=1)
+def _questions() -> dict:
+    return load_questions()
+
+
+def check_path(path: Path, level: str = LOAD) -> tuple[Jurisdiction | None, list[Problem]]:
+    """`check_file` against the shared questions (read once per process)."""
+    return check_file(path, _questions(), level)
+
+
+def duplicate_ids(found: list[tuple[str, str]]) -> list[Problem]:
+    """(id, file) of each jurisdiction in order: a problem for every id seen before, on its line."""
+    first: dict[str, str] = {}
+    problems = []
+    for ident, file in found:
+        if ident in first:
+            line = line_of(line_map(Path(file)), ("id",))  # the line map costs a parse: only here
+            problems.append(Problem(file, line, "id", f"duplicate jurisdiction id {ident!r} (also in {first[ident]})"))
+        first.setdefault(ident, file)
+    return problems
 
 
 def run_checks(paths: list[Path] | None = None) -> list[Problem]:
@@ -90,4 +114,12 @@ def run_checks(paths: list[Path] | None = None) -> list[Problem]:
     problems = [Problem(str(p), None, "(folder)", "no .yaml rule files in this folder")
                 for p in paths or [] if p.is_dir() and not any(p.glob("*.yaml"))]
     problems += vocabulary_problems()
-    return problems + check_files(paths, AUTHORING)[1]
+    results = in_parallel(_authoring_summary, jurisdiction_files(paths))
+    problems += [p for _, _, found in results for p in found]
+    return problems + duplicate_ids([(ident, file) for ident, file, _ in results if ident])
+
+
+def _authoring_summary(path: Path) -> tuple[str | None, str, list[Problem]]:
+    """What `wizard check` needs of one file, small enough to send back from a worker cheaply."""
+    j, problems = check_path(path, AUTHORING)
+    return (j.id if j else None), str(path), problems

@@ -17,7 +17,7 @@ SEARCH_LIMIT = 20_000  # answer combinations tried per step before giving the st
 
 def flow_problems(j, questions: dict) -> list[Problem]:
     """Steps whose `if` tests answers asked later or never, or can never be true on any path."""
-    report, asked = Reporter(j), asked_at(j, questions)
+    report, asked, literals = Reporter(j), asked_at(j, questions), _literals(j)
     for index, step in enumerate(j.steps):
         if "if" not in step:
             continue
@@ -36,7 +36,7 @@ def flow_problems(j, questions: dict) -> list[Problem]:
                 report(path, f"step {step['step']!r} tests {_names(later)}{via}, first asked in {place}; "
                              "a step's `if` may only use answers from earlier steps")
             flagged = flagged or bool(never or later)
-        if not flagged and not can_be_asked(j, index, questions, asked):
+        if not flagged and not can_be_asked(j, index, questions, asked, literals):
             report(where, f"step {step['step']!r} can never be asked: its `if` is false or unknown on every "
                           "path through the earlier steps")
     return report.problems
@@ -62,7 +62,7 @@ class _SimFacts(Facts):
         return [name]
 
 
-def can_be_asked(j, index: int, questions: dict, asked: dict[str, int]) -> bool:
+def can_be_asked(j, index: int, questions: dict, asked: dict[str, int], literals: dict[str, set]) -> bool:
     """Search the answers the step's `if` depends on (and the `if`s of the steps asking them)."""
     steps = j.steps
     step_keys = [set(expand_questions(s["questions"], questions)) for s in steps[:index]]
@@ -73,7 +73,6 @@ def can_be_asked(j, index: int, questions: dict, asked: dict[str, int]) -> bool:
             names.add(name)
             queue.extend(steps[i]["if"] for i, keys in enumerate(step_keys)
                          if "if" in steps[i] and keys & set(needed_keys(name)))
-    literals = _literals(j)
     # Variables in interview order, so the search decides early conditions first and prunes.
     order = sorted(names, key=lambda n: (max((asked.get(k, len(steps)) for k in needed_keys(n)), default=0), n))
     domains = [candidates(n, questions, literals.get(n, set())) for n in order]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+import fastjsonschema
 import jsonschema
 
 from ..conditions import OPERATORS
@@ -25,7 +26,25 @@ def validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema())
 
 
+@functools.lru_cache(maxsize=1)
+def quick_validator() -> Callable[[Any], Any]:
+    """The schema compiled to Python (fastjsonschema), six times faster on a valid file. It only
+    says yes or no: a file it rejects goes through jsonschema, which names every problem. The
+    schema uses no keyword newer than draft 7, so both read it alike (tests/test_check.py)."""
+    return fastjsonschema.compile({k: v for k, v in schema().items() if k != "$schema"})
+
+
+def passes_schema(data: Any) -> bool:
+    try:
+        quick_validator()(data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
 def schema_problems(data: Any, line_of: LineOf, filename: str) -> list[Problem]:
+    if passes_schema(data):
+        return []
     problems = []
     errors = sorted(validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for error in errors:

@@ -27,4 +27,4 @@ def assess_answers():
 @bp.get("/jurisdictions")
 def jurisdictions():
     book = rulebook()
-    return jsonify([{"id": j.id, "name": j.name, "ordinance": j.ordinance} for j in book.jurisdictions.values()])
+    return jsonify([{"id": j.id, "name": j.name, "ordinance": j.ordinance} for j in book.listing()])

@@ -42,12 +42,15 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
     )
     app.config.update(config or {})
+    instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
+                else Path(app.instance_path))
     if not app.config.get("SECRET_KEY"):
-        db_dir = Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:" else Path(app.instance_path)
-        app.config["SECRET_KEY"] = _secret_key(db_dir)
+        app.config["SECRET_KEY"] = _secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
-    app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(app.config["RULE_PATHS"])
+    # Files that passed before, byte for byte, are remembered in the instance folder (see loader).
+    app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(
+        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or instance)
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store

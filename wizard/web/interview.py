@@ -38,7 +38,7 @@ def current_flow(interview: Interview):
 
 @bp.get("/")
 def start():
-    return render_page("start.html", jurisdictions=rulebook().jurisdictions.values(), chosen=None, prefill={})
+    return render_page("start.html", jurisdictions=rulebook().listing(), chosen=None, prefill={})
 
 
 @bp.get("/for/<jurisdiction_id>")
@@ -53,7 +53,7 @@ def start_for(jurisdiction_id: str):
 
 @bp.get("/clerks")
 def clerks():
-    jurisdictions = list(rulebook().jurisdictions.values())
+    jurisdictions = rulebook().listing()
     return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
 
 
@@ -65,7 +65,7 @@ def begin():
     try:
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:
-        return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
+        return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
                            error="Select where your event will take place"), 200
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
