@@ -239,3 +239,19 @@ def test_downloads_leave_out_answers_a_later_change_made_irrelevant(app, client)
     exported = client.get(f"/i/{ident}/answers.json").get_json()
     assert "local_agent_name" not in exported and exported["resides_locally"] is True
     assert "Oneida County agent" not in client.get(f"/i/{ident}/result").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("step, post, notice", [
+    ("crowd", {"max_attendance": "150"}, "With this change, you no longer need a license under this ordinance."),
+    ("land", {"property_owner": "municipal"}, "With this change, you no longer need a license under this ordinance."),
+    ("crowd", {"max_attendance": "450"}, None),  # still a license: nothing to announce
+])
+def test_a_change_that_flips_the_outcome_is_announced(app, client, step, post, notice):
+    ident = finished_interview(app, BARODA)
+    response = client.post(f"/i/{ident}/step/{step}?return=check", data=post)
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    if notice:
+        assert notice in page
+    else:
+        assert "With this change" not in page

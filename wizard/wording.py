@@ -27,6 +27,14 @@ CHECKLIST_PHASES = (
     ("after_event", "After the event"),
 )
 
+# Said at the top of the next page when a change on Check your answers changes the outcome.
+FLIP_NOTICES = {
+    "required": "With this change, you need a {word}.",
+    "not_required": "With this change, you no longer need a {word} under this ordinance.",
+    "exempt": "With this change, your event is exempt from this {word}.",
+    "uncertain": "With this change, the ordinance no longer settles whether you need a {word}.",
+}
+
 SOON_DAYS = 14  # from this many days before the last day to file, the result warns "apply soon"
 
 
@@ -38,6 +46,11 @@ def headline(assessment: dict, word: str) -> str:
     if assessment.get("missing"):
         return MORE_ANSWERS_HEADLINE.format(word=word)
     return HEADLINES[assessment["outcome"]].format(word=word)
+
+
+def flip_notice(before: str, after: str, word: str) -> str | None:
+    """What to say when a changed answer changes the outcome; None when it does not."""
+    return None if before == after else FLIP_NOTICES[after].format(word=word)
 
 
 @dataclass(frozen=True)

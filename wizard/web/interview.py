@@ -14,7 +14,7 @@ from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
 from ..kinds import show_answer
-from ..wording import summarize
+from ..wording import flip_notice, summarize
 from . import kiosk
 from .access import load_interview
 from .forms import form_for, form_to_answers
@@ -77,8 +77,9 @@ def resume(interview_id: str):
     return redirect_to_next(load(interview_id))
 
 
-def next_url(interview: Interview) -> str:
-    j, state = current_flow(interview)
+def next_url(interview: Interview, where=None) -> str:
+    """Where the interview goes next; `where` is its (jurisdiction, flow) when already worked out."""
+    j, state = where or current_flow(interview)
     if j is None:
         return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
     if state.next_step is not None:
@@ -132,8 +133,16 @@ def step(interview_id: str, step_id: str):
     formdata = request.form if request.method == "POST" else None
     form = form_for(step, book.questions, interview.answers, formdata=formdata)
     if request.method == "POST" and form.validate():
+        changing = request.args.get("return") == "check" and j is not None
+        before = current_flow(interview)[1].decision.outcome if changing else None
         save_step(interview, step, form)
-        return follow(next_url(interview))
+        where = current_flow(interview)
+        after = where[1]
+        if changing and after is not None and not after.decision.missing:
+            notice = flip_notice(before, after.decision.outcome, where[0].license_word)
+            if notice:
+                flash(notice, "important")
+        return follow(next_url(interview, where))
     return render_page("step.html", **step_context(interview, step, path, j, form))
 
 

@@ -38,9 +38,12 @@ def _not_ready(message: str):
     return render_template("error.html", status=409, title="Not ready yet", message=message), 409
 
 
-def _slug(answers: dict) -> str:
+def _filename(answers: dict, what: str) -> str:
+    """Named after the place and the event, so a folder of downloads sorts itself:
+    whitesboro-ny-riverside-fair-packet.pdf."""
     name = re.sub(r"[^A-Za-z0-9]+", "-", answers.get("event_name") or "").strip("-").lower()[:40].strip("-")
-    return name or "event"
+    place = answers.get("jurisdiction") or ""
+    return "-".join(part for part in (place, name or "event", what) if part)
 
 
 def _download(body: bytes, mimetype: str, filename: str) -> Response:
@@ -63,14 +66,14 @@ def packet(interview_id: str):
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
     body = packet_pdf(interview.answers, rulebook())
     return _download(body, "application/pdf",
-                     f"permit-packet-{interview.answers['jurisdiction']}-{_slug(interview.answers)}.pdf")
+                     _filename(interview.answers, "packet.pdf"))
 
 
 @bp.get("/i/<interview_id>/answers.json")
 def answers_file(interview_id: str):
     interview = _interview(interview_id)
     body = json.dumps(interview.answers, ensure_ascii=False, indent=2) + "\n"
-    return _download(body.encode("utf-8"), "application/json", f"permit-answers-{_slug(interview.answers)}.json")
+    return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))
 
 
 @bp.get("/i/<interview_id>/event.ics")
@@ -84,7 +87,7 @@ def calendar_file(interview_id: str):
     body = build_calendar(interview.answers, assessment, j, seed)
     if body is None:
         return _not_ready("Give the dates of your event first: there is nothing to put in a calendar yet.")
-    return _download(body, "text/calendar", f"permit-dates-{_slug(interview.answers)}.ics")
+    return _download(body, "text/calendar", _filename(interview.answers, "dates.ics"))
 
 
 def _read_answers_file() -> tuple[dict | None, str | None]:
