@@ -5,9 +5,17 @@ from flask import Blueprint, jsonify, request
 
 from ..assess import assess
 from ..errors import AnswersError
+from ..limits import check_lengths
 from . import rulebook
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.after_request
+def never_cache(response):
+    """An assessment is built from an organizer's answers: no shared cache may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/assess")
@@ -19,6 +27,7 @@ def assess_answers():
     if raw is None:
         return jsonify(error="answers: the request body must be a JSON object of answers", key="answers"), 400
     try:
+        check_lengths(raw, rulebook().questions)
         return jsonify(assess(raw, rulebook()))
     except AnswersError as error:
         return jsonify(error=str(error), key=error.key), 400

@@ -12,6 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
+from ..limits import within_limits
 from ..storage import Interview
 from . import kiosk, load_interview, rulebook, store
 from .formatting import show_answer
@@ -49,6 +50,9 @@ def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
     prefill, problems = answers_from_query(request.args, rulebook())
+    kept = within_limits(prefill, rulebook().questions)
+    problems += [f"The link's answer for “{key}” is too long. We will ask you instead." for key in prefill if key not in kept]
+    prefill = kept
     for problem in problems:
         flash(problem, "warning")
     return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
@@ -65,6 +69,7 @@ def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
     prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    prefill = within_limits(prefill, book.questions)
     try:
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:

@@ -12,6 +12,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
+from ..limits import check_lengths
 from ..interview import JURISDICTION_STEP, answered_steps, path_and_answers
 from ..packet import packet_pdf
 from ..packet.calendar import build_calendar
@@ -103,6 +104,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
         return None, "That file is not a saved answers file: it could not be read as JSON."
     book = rulebook()
     try:
+        check_lengths(raw, book.questions)  # the form's limits hold for a file too
         return clean_answers(raw, book.questions, book.jurisdictions), None
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
