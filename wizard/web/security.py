@@ -51,13 +51,26 @@ def plain_page(status: str, title: str, message: str) -> tuple[str, list[tuple[s
 
 def host_is_valid(environ: dict) -> bool:
     """False for a Host werkzeug cannot bind a URL map to (an IDNA label over 63 characters, an
-    empty label): every page, the error page included, would fail on it."""
+    empty label), nor turn back into text for `request.url` (a broken xn-- label): every page, the
+    error page included, would fail on it."""
     try:
         name = get_host(environ).lower().partition(":")[0]
         name.encode("idna").decode("ascii")
+        if name.isascii():
+            name.encode("ascii").decode("idna")
     except Exception:  # UnicodeError from the idna codec, or a header werkzeug itself refuses
         return False
     return True
+
+
+def ascii_query(query: str) -> str:
+    """The query string with any raw non-ASCII byte percent-encoded, as a browser would have sent it:
+    werkzeug decodes the raw query as strict UTF-8 for `request.args`, so one stray byte failed
+    every page that reads its query."""
+    if query.isascii():
+        return query
+    return "".join(c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("latin-1" if ord(c) < 256 else "utf-8"))
+                   for c in query)
 
 
 def _sendable(status: str, headers: list[tuple[str, str]]) -> bool:
@@ -84,6 +97,7 @@ class ResponseGuard:
             return self._answer(start_response, *plain_page(
                 "400 Bad Request", "Something went wrong with that request",
                 "The address this request was sent to is not a valid host name."))
+        environ["QUERY_STRING"] = ascii_query(environ.get("QUERY_STRING", ""))
         captured: list = []
 
         def capture(status, headers, exc_info=None):
