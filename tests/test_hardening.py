@@ -350,3 +350,18 @@ def test_every_dependency_has_an_upper_bound_and_the_lock_pins_them_with_hashes(
     pins = [line for line in lock.splitlines() if "==" in line and not line.startswith("#")]
     assert pins and all(line.rstrip().endswith("\\") for line in pins)  # each pin is followed by --hash lines
     assert "--require-hashes -r requirements.lock" in (ROOT / "scripts" / "serve.sh").read_text()
+
+
+# Found by the hostile-input test: a multipart part whose name werkzeug cannot read.
+
+@pytest.mark.parametrize("name", ["a\r\nb", "a\\"])
+def test_a_form_field_without_a_readable_name_is_ignored(tmp_path, book, name):
+    app = create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "m.db"), "SECRET_KEY": "k"})
+    response = app.test_client().post("/import", data={name: "v", "csrf_token": "", "answers_file": (
+        io.BytesIO(b"{}"), "a.json")}, content_type="multipart/form-data")
+    assert response.status_code == 400 and "Please try again" in response.get_data(as_text=True)
+
+
+def test_a_raw_byte_in_the_query_string_is_read_as_percent_encoded(client):
+    response = client.get("/for/baroda-mi", environ_overrides={"QUERY_STRING": "event_name=Caf\xe9"})
+    assert response.status_code == 200

@@ -13,6 +13,7 @@ from flask import has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .requests import WizardRequest
 from .security import ResponseGuard
 
 
@@ -54,6 +55,7 @@ def init_app(app) -> None:
         raise DeploymentError("TRUSTED_PROXIES must be 0 or more")
     app.config["TRUSTED_PROXIES"] = proxies
     app.session_interface = HttpsAwareSessions()
+    app.request_class = WizardRequest  # drops unnamed form fields (see requests.py)
 
     wsgi_app = app.wsgi_app
     if proxies:
