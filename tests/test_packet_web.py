@@ -183,3 +183,10 @@ def test_a_half_finished_answers_file_asks_the_optional_steps_in_between(app, cl
     response = upload(client, json.dumps(answers).encode())
     resumed = client.get(response.headers["Location"])
     assert "/step/" in resumed.headers["Location"]
+
+
+def test_a_clerks_link_with_only_the_place_asks_every_step(client):
+    response = client.post("/start", data={"jurisdiction": "baroda-mi"})
+    with client.application.app_context():
+        interview = store().get(response.headers["Location"].split("/")[2])
+    assert interview.completed_steps == ["where"]

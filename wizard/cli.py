@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -60,22 +61,31 @@ def assess(answers_file, rule_paths) -> None:
                    "an idle timer and a Finish button clear the screen.")
 @click.option("--idle-seconds", default=300, show_default=True, type=int,
               help="With --kiosk: clear the screen after this many seconds without use.")
-def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None:
+@click.option("--public-url", default=None,
+              help="The address organizers reach the site at, like https://permits.example.org: "
+                   "the clerks' page shows full links with it. https also marks the cookie Secure.")
+@click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
+              help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
+                   "and -Prefix headers (werkzeug's ProxyFix).")
+def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_url, trusted_proxies) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
-    import waitress
-
     from .web.app import create_app
+    from .web.deployment import DeploymentError
+    from .web.serving import make_server
 
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None,
-                          "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds})
-    except RuleFileError as error:
+                          "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
+                          "TRUSTED_PROXIES": trusted_proxies,
+                          **({"PUBLIC_URL": public_url} if public_url else {})})
+    except (RuleFileError, DeploymentError) as error:
         click.echo(f"refusing to start: {error}", err=True)
         sys.exit(1)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
-    waitress.serve(app, host=host, port=port, threads=threads)
+    logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
+    make_server(app, host, port, threads).run()
 
 
 @main.command()

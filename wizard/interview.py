@@ -111,9 +111,9 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     """Steps the answers already cover (a prefilled link, an import, a change of municipality).
 
     A step with required questions is covered when they all have answers. A step of optional
-    questions only is covered when one of them has an answer, or when every step after it on the
-    path is covered: the answers reached the end, so the organizer went past it (a saved file of a
-    finished interview lands on Check your answers, not on its blank optional pages)."""
+    questions only is covered when one of them has an answer, or when the answers cover every
+    required question on the path: the interview was finished, so a saved file lands on Check
+    your answers rather than on its blank optional pages."""
     def required(step: dict) -> list[str]:
         keys = [k for k in step["questions"] if not book.questions[k].get("optional")]
         return expand_questions(keys, book.questions)
@@ -123,16 +123,14 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
         return bool(keys) and all(key in answers for key in keys)
 
     path, _ = path_and_answers(j, answers, book)
-    on_path = {s["step"]: index for index, s in enumerate(path)}
+    finished = all(covered(s) for s in path if required(s))
+    on_path = {s["step"] for s in path}
     done = []
     for step in j.steps:
-        if covered(step):
+        asked = expand_questions(step["questions"], book.questions)
+        if covered(step) or (not required(step) and step["step"] in on_path
+                             and (finished or any(key in answers for key in asked))):
             done.append(step["step"])
-        elif not required(step) and step["step"] in on_path:
-            later = path[on_path[step["step"]] + 1:]
-            asked = expand_questions(step["questions"], book.questions)
-            if any(key in answers for key in asked) or all(covered(s) or not required(s) for s in later):
-                done.append(step["step"])
     return done
 
 

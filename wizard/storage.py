@@ -6,6 +6,7 @@ interview's id tells you nothing about another's.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from datetime import datetime, timezone
 from pathlib import Path
@@ -42,11 +43,22 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def create_private_file(path: str) -> None:
+    """Create the database file readable by its owner only (0600), like the secret key: it holds
+    every organizer's answers and the ids that open them. SQLite gives its -wal and -shm files the
+    same mode. An existing file is left as it is."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 class InterviewStore:
     def __init__(self, path: str | Path):
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            create_private_file(self.path)
 
     def connect(self) -> sqlite_utils.Database:
         db = sqlite_utils.Database(self.path)

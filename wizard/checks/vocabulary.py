@@ -8,7 +8,7 @@ from ..kinds import KINDS
 from ..resources import resource_dir
 from ..yamlfile import dotted, line_map, read_yaml
 
-QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of",
+QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
                  "form_label", "autocomplete", "input_type"}
 INPUT_TYPES = ("text", "email", "tel", "url")
 

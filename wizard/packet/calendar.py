@@ -6,9 +6,10 @@ time zone), as the organizer gave it, so it shows at the same clock time on any 
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import date, datetime, timedelta, timezone
 
-from icalendar import Alarm, Calendar, Event
+from icalendar import Alarm, Calendar, Event, vText
 
 from ..rulebook import Jurisdiction
 from .formatting import clean_text, money, parse_moment, short_place
@@ -92,7 +93,30 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}")
+    # An X- property is not known to be text, so icalendar would write it as given: say it is.
+    cal.add("x-wr-calname", vText(f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}"))
     for event in events:
         cal.add_component(event)
-    return cal.to_ical()
+    body = cal.to_ical()
+    refuse_injected_lines(body)
+    return body
+
+
+# Every property this module writes. A line starting with anything else would be text that
+# escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
+_OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
+              b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
+              b"ACTION", b"TRIGGER"}
+
+
+class CalendarInjection(RuntimeError):
+    """A content line the calendar never writes: refuse to send the file."""
+
+
+def refuse_injected_lines(body: bytes) -> None:
+    for line in body.split(b"\r\n"):
+        if not line or line[:1] == b" ":  # the end, or a folded continuation
+            continue
+        name = re.split(rb"[;:]", line, maxsplit=1)[0].upper()
+        if name not in _OWN_NAMES or b"\n" in line or b"\r" in line:
+            raise CalendarInjection(f"unexpected calendar line starting {name[:20]!r}")
