@@ -206,6 +206,28 @@ def test_every_response_of_a_real_server_carries_the_security_headers(served, re
         headers["HX-Push-Url"].encode("ascii")
 
 
+def test_waitress_own_500_page_carries_the_security_headers():
+    """The page waitress writes when an app fails outside the guard (here an app without it)."""
+    import threading
+
+    from wizard.web.serving import make_server
+
+    def crashes(environ, start_response):
+        raise RuntimeError("boom")
+
+    server = make_server(crashes, "127.0.0.1", 0, 1)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        status, headers, body = raw_request(server.effective_port,
+                                            b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    finally:
+        server.close()
+    assert status == 500 and b"Internal Server Error" in body
+    has_security_headers(headers)
+    assert headers["Cache-Control"] == "no-store"
+
+
 def test_the_database_of_a_real_server_is_private(served):
     _port, db = served
     assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
