@@ -387,3 +387,11 @@ def test_a_form_field_without_a_readable_name_is_ignored(tmp_path, book, name):
 def test_a_raw_byte_in_the_query_string_is_read_as_percent_encoded(client):
     response = client.get("/for/baroda-mi", environ_overrides={"QUERY_STRING": "event_name=Caf\xe9"})
     assert response.status_code == 200
+
+
+def test_wizard_serve_refuses_a_public_url_that_cannot_work(tmp_path):
+    from click.testing import CliRunner
+
+    from wizard.cli import main
+    result = CliRunner().invoke(main, ["serve", "--public-url", "permits.example.org", "--db", str(tmp_path / "w.db")])
+    assert result.exit_code == 1 and "PUBLIC_URL must be a scheme and host" in result.output
