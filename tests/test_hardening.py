@@ -206,6 +206,28 @@ def test_every_response_of_a_real_server_carries_the_security_headers(served, re
         headers["HX-Push-Url"].encode("ascii")
 
 
+def test_waitress_own_500_page_carries_the_security_headers():
+    """The page waitress writes when an app fails outside the guard (here an app without it)."""
+    import threading
+
+    from wizard.web.serving import make_server
+
+    def crashes(environ, start_response):
+        raise RuntimeError("boom")
+
+    server = make_server(crashes, "127.0.0.1", 0, 1)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        status, headers, body = raw_request(server.effective_port,
+                                            b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+    finally:
+        server.close()
+    assert status == 500 and b"Internal Server Error" in body
+    has_security_headers(headers)
+    assert headers["Cache-Control"] == "no-store"
+
+
 def test_the_database_of_a_real_server_is_private(served):
     _port, db = served
     assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
@@ -370,3 +392,11 @@ def test_a_form_field_without_a_readable_name_is_ignored(tmp_path, book, name):
 def test_a_raw_byte_in_the_query_string_is_read_as_percent_encoded(client):
     response = client.get("/for/baroda-mi", environ_overrides={"QUERY_STRING": "event_name=Caf\xe9"})
     assert response.status_code == 200
+
+
+def test_wizard_serve_refuses_a_public_url_that_cannot_work(tmp_path):
+    from click.testing import CliRunner
+
+    from wizard.cli import main
+    result = CliRunner().invoke(main, ["serve", "--public-url", "permits.example.org", "--db", str(tmp_path / "w.db")])
+    assert result.exit_code == 1 and "PUBLIC_URL must be a scheme and host" in result.output
