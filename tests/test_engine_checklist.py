@@ -11,7 +11,7 @@ from wizard.assess import assess
 from .engine_support import COMMERCIAL_OFF, DAY, DROP, THREE_DAYS, with_changes
 
 
-WHEN = {"with_application", "before_license", "during_event", "after_event"}
+WHEN = {"with_application", "before_license", "before_event", "during_event", "after_event"}
 
 BASE = {
     "whitesboro-ny": {

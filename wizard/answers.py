@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -19,7 +19,7 @@ TEXT_LIMIT = 20_000
 
 COMMERCIAL_FLAGS = (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market",
+    "for_profit_premises", "taxable_sales", "flea_market", "for_gain",
 )
 
 # Values computed from answers. Closed set: rule files may name these, nothing else.
@@ -33,6 +33,7 @@ DERIVED_FACTS = {
     "male_attendance": "max_attendance less female_attendance",
     "attendance_over_capacity": "max_attendance less venue_capacity",
     "total_attendance_or_max": "total_attendance, or max_attendance when it is not given",
+    "open_overnight": "the event is open at some midnight: its hours cross midnight and it does not close each night",
 }
 
 
@@ -47,6 +48,7 @@ DERIVED_INPUTS = {
     "male_attendance": ("max_attendance", "female_share"),
     "attendance_over_capacity": ("max_attendance", "venue_capacity"),
     "total_attendance_or_max": ("total_attendance", "max_attendance"),
+    "open_overnight": ("starts_at", "ends_at", "closes_overnight"),
 }
 
 
@@ -124,9 +126,22 @@ def clean_answers(raw: Any, questions: dict, known_jurisdictions: Iterable[str])
             continue
         cleaned[key] = _clean_one(key, question, value, known)
     if "starts_at" in cleaned and "ends_at" in cleaned:
-        if parse_datetime("ends_at", cleaned["ends_at"]) < parse_datetime("starts_at", cleaned["starts_at"]):
-            raise AnswersError("ends_at", "the event cannot end before it starts")
+        if parse_datetime("ends_at", cleaned["ends_at"]) <= parse_datetime("starts_at", cleaned["starts_at"]):
+            raise AnswersError("ends_at", "the event must close after it opens")
+    check_attendance_counts(cleaned)
     return cleaned
+
+
+def check_attendance_counts(answers: dict) -> None:
+    """Visits over the whole event include everyone there at the busiest time, so fewer
+    visits than the crowd at one time is a typo that would hide a permit (issue 9, item 2)."""
+    most, total = answers.get("max_attendance"), answers.get("total_attendance")
+    if most is not None and total is not None and total < most:
+        raise AnswersError("total_attendance", TOTAL_BELOW_MOST)
+
+
+TOTAL_BELOW_MOST = ("the visits over the whole event cannot be fewer than the most people "
+                    "at the same time: everyone there at the busiest time counts as a visit")
 
 
 class Facts:
@@ -196,6 +211,16 @@ class Facts:
         total = self.answers.get("total_attendance")
         return total if total is not None else self.answers.get("max_attendance")
 
+    def _open_overnight(self):
+        # Midnight is dark everywhere, so an event open then runs "during hours of darkness"
+        # (Wisconsin § 64-4B(6)) whatever the organizer answered about after dark (issue 9, item 20).
+        span = self._span()
+        if span is None:
+            return None
+        start, end = span
+        next_midnight = datetime.combine(start.date(), datetime.min.time()) + timedelta(days=1)
+        return next_midnight < end and self.answers.get("closes_overnight") is not True
+
     def depends_on(self, name: str) -> list[str]:
         """The answer keys a derived fact needs, for reporting what is missing."""
         return {
@@ -208,4 +233,5 @@ class Facts:
             "male_attendance": ["max_attendance"],
             "attendance_over_capacity": [k for k in ("max_attendance", "venue_capacity") if self.answers.get(k) is None],
             "total_attendance_or_max": ["max_attendance"],
+            "open_overnight": ["starts_at", "ends_at"],
         }.get(name, [name])

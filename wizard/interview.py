@@ -60,8 +60,9 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     finished_early = False
     if next_step and assessment["decided_by"] in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and assessment["outcome"] == "not_required":
-        # Every trigger is already false; only answers that replace a default could change that.
+    elif next_step and (assessment["outcome"] == "not_required" or assessment.get("likely") == "not_required"):
+        # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
+        # below 2,000 people); only answers that could change the verdict are still worth asking.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
         next_step = still_open[0] if still_open else None

@@ -8,7 +8,7 @@ from ..errors import Problem
 from ..formulas import money, quantity
 from ..loader import _walk_conditions, dotted, expand_questions
 
-BOOLEAN_FACTS = {"multi_day", "commercial", "hazardous_activity"}
+BOOLEAN_FACTS = {"multi_day", "commercial", "hazardous_activity", "open_overnight"}
 # Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
 # and the packet's cover (wizard/packet/content.py: event_rows, organizer_rows) shows the rest.
 ALWAYS_USED = {
