@@ -162,8 +162,8 @@ BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "
 
 
 @pytest.mark.parametrize("today, expected", [
-    ("2027-05-11", "The last day to apply has passed"),  # file_by is 2027-05-10 (60 days before)
-    ("2027-05-01", "Only 9 days left to file"),
+    ("2027-03-27", "The last day to apply has passed"),  # file_by is 2027-03-26 (105 days before)
+    ("2027-03-17", "Only 9 days left to file"),
     ("2027-01-01", None),
 ])
 def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, today, expected):
@@ -171,7 +171,8 @@ def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, tod
     app.config["TODAY"] = date.fromisoformat(today)
     ident = finished_interview(app, BARODA)
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
-    assert "Monday, May 10, 2027" in page
+    assert "Friday, March 26, 2027" in page  # file by: the license must be in hand 60 days before,
+    assert "Monday, May 10, 2027" in page    # and the Village has 45 days to decide (issue 9, item 3)
     if expected:
         assert expected in page
     else:

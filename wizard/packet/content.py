@@ -152,6 +152,7 @@ OUTCOME_TITLES = {
 WHEN_TITLES = (
     ("with_application", "With the application"),
     ("before_license", "Before the {word} is issued"),
+    ("before_event", "Before the event"),
     ("during_event", "During the event"),
     ("after_event", "After the event"),
 )
