@@ -16,6 +16,7 @@ from ..answers import Facts
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..loader import Jurisdiction
+from . import afterwards
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -117,6 +118,7 @@ class Packet:
     signatures: list[SignatureBlock]
     notes: list[Cited]
     applies: bool  # a permit is required or may be: the application parts are included
+    afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""
@@ -129,7 +131,7 @@ def _strings(value: Any) -> Iterator[str]:
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
             yield from _strings(getattr(value, f.name))
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
 
@@ -189,7 +191,9 @@ class _Builder:
     def outcome_title(self) -> str:
         if self.a["missing"]:
             return f"We need more answers to say whether you need a {self.word}"
-        return OUTCOME_TITLES[self.a["outcome"]].format(word=self.word)
+        lean = afterwards.lean_title(self.a, self.j.data["file_with"])
+        title = OUTCOME_TITLES[self.a["outcome"]].format(word=self.word)
+        return f"{title}. {lean}." if lean else title
 
     def event_rows(self) -> list[Row]:
         rows = [] if self.answers.get("event_name") else [self.row("event_name")]
@@ -240,11 +244,15 @@ class _Builder:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.data["filing"]["lead_days"]
-                detail = f"The ordinance requires filing at least {lead} days before the event."
+                detail = (afterwards.filing_detail(self.j.data["filing"], self.word, within)
+                          or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
                           f"{within}-day decision period before your event. File earlier if you can.")
             out.append(Fact("File by", long_date(file_by), detail, a["file_by_citation"]))
+            if a.get("license_by"):
+                out.append(Fact(f"{self.word.capitalize()} by", long_date(date.fromisoformat(a["license_by"])),
+                                f"The day the {self.word} must be in your hands.", a["license_by_citation"]))
             if within is not None:
                 decided = long_date(file_by + timedelta(days=within))
                 out.append(Fact("Decision", f"within {within} days of filing",
@@ -280,7 +288,7 @@ class _Builder:
     def checklist(self) -> list[ChecklistGroup]:
         groups = []
         for when, title in WHEN_TITLES:
-            items = [Cited(c["text"], c["citation"]) for c in self.a["checklist"] if c["when"] == when]
+            items = [Cited(afterwards.with_due_date(c), c["citation"]) for c in self.a["checklist"] if c["when"] == when]
             if items:
                 groups.append(ChecklistGroup(title.format(word=self.word), items))
         return groups
@@ -334,7 +342,7 @@ class _Builder:
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
-        notes += [Cited(n["text"], n["citation"]) for n in self.a["still_applies"]]
+        notes += [Cited(afterwards.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
             notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.data["ordinance"]))
@@ -371,4 +379,5 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         signatures=b.signatures() if applies else [],
         notes=b.notes(),
         applies=applies,
+        afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
     )

@@ -326,5 +326,6 @@ def render(packet: Packet) -> bytes:
         sections.signatures(pdf, packet)
         sections.checklist(pdf, packet)
         sections.facilities(pdf, packet)
+        sections.afterwards(pdf, packet)
     sections.notes(pdf, packet)
     return bytes(pdf.output())
