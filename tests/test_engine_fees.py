@@ -168,6 +168,22 @@ def test_dekalb_fee_per_day(book, dates, days):
     assert result["deposit"] is None and result["bond"] is None
 
 
+@pytest.mark.parametrize("dates, warned", [
+    pytest.param({"starts_at": "2027-07-09T22:00", "ends_at": "2027-07-10T02:00"}, True, id="22-00-to-02-00"),
+    pytest.param({"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-10T11:00"}, True, id="23-hours-over-midnight"),
+    pytest.param(DAY, False, id="one-day"),
+    pytest.param(THREE_DAYS, False, id="three-days"),
+])
+def test_dekalb_200_per_event_per_day_past_midnight(book, dates, warned):
+    # Issue 9, item 6: the reading (each calendar day) is warned, with the other figure shown.
+    result = run(book, "dekalb-il", max_attendance=500, **dates)
+    notes = [w["text"] for w in result["warnings"] if "past midnight" in w["text"]]
+    assert bool(notes) is warned
+    if warned:
+        assert result["application_fee"] == 400
+        assert '"$200 per event, per day"' in notes[0] and "$400" in notes[0] and "the fee is $200" in notes[0]
+
+
 def test_dekalb_fee_unknown_without_dates(book):
     result = run(book, "dekalb-il", starts_at=DROP, ends_at=DROP)
     assert result["outcome"] == "required"

@@ -149,6 +149,28 @@ def test_wisconsin_scope(book, changes, outcome, cited):
     check(run(book, "wi-village-ch64", **changes), outcome, cited)
 
 
+@pytest.mark.parametrize("changes, likely", [
+    pytest.param({"max_attendance": 150}, "not_required", id="church-picnic-150-probably-not-covered"),
+    pytest.param({"max_attendance": 1999}, "not_required", id="1999-probably-not-covered"),
+    pytest.param({"max_attendance": 2000}, "required", id="an-assembly-of-2000-or-more-persons-likely-required"),
+    pytest.param({"max_attendance": 2000, "government_fair_on_fairgrounds": True}, None, id="exempt-no-lean"),
+    pytest.param({"max_attendance": 2000, "licensed_under_other_ordinance": DROP}, None, id="undecided-no-lean"),
+])
+def test_wisconsin_lean(book, changes, likely):
+    # Issue 9, Wisconsin: the outcome stays uncertain; `likely` says which way the text leans.
+    result = run(book, "wi-village-ch64", **changes)
+    assert result["likely"] == likely
+    if likely:
+        assert result["outcome"] == "uncertain" and result["missing"] == []
+        assert "Ask the Village Clerk" in result["reasons"][0]["text"]
+        assert "the Village's name is not in the text we have" in result["reasons"][0]["text"]
+
+
+@pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "baroda-mi", "dekalb-il"])
+def test_no_lean_where_the_text_sets_a_threshold(book, jurisdiction):
+    assert run(book, jurisdiction)["likely"] is None
+
+
 def test_wisconsin_over_capacity_warns_that_venue_exemption_fails(book):
     result = run(book, "wi-village-ch64", permanent_venue=True, seating_capacity=1000, max_attendance=1251)
     assert any("more than 250 over" in w["text"] for w in result["warnings"])

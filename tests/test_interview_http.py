@@ -99,6 +99,28 @@ def test_bad_dates_get_clear_messages(client, field, value):
     assert ("closing time must be after" in page) or ("Enter a real date and time" in page)
 
 
+@pytest.mark.parametrize("step, data, field, message", [
+    ("dates", {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T12:00"}, "ends_at",
+     "closing time must be after the opening time"),
+    ("crowd", {"max_attendance": "5000", "total_attendance": "100"}, "total_attendance",
+     "cannot be fewer than the most people at the same time"),
+])
+def test_inconsistent_numbers_are_refused_on_the_step_that_asks_them(client, step, data, field, message):
+    # Issue 9, item 2: a clear message on the step, and the answers already given are kept.
+    url = start(client)
+    assert client.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
+    step_url = url.replace("/step/dates", f"/step/{step}")
+    response = client.post(step_url, data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "There is a problem" in page and message in page
+    from wizard.web import store
+    with client.application.app_context():
+        kept = store().get(interview_id(url)).answers
+    assert kept["starts_at"] == "2027-07-09T12:00" and kept["ends_at"] == "2027-07-11T23:00"
+    assert kept.get(field) in (None, FESTIVAL_STEP_POSTS["dates"].get(field))  # the refused value is not saved
+    assert f'value="{data[field]}"' in page  # the refused answer stays in the field to correct
+
+
 def test_typed_text_is_shown_as_text_not_run(client):
     url = start(client, "dekalb-il")
     ident = interview_id(url)
@@ -240,3 +262,22 @@ def test_downloads_leave_out_answers_a_later_change_made_irrelevant(app, client)
     exported = client.get(f"/i/{ident}/answers.json").get_json()
     assert "local_agent_name" not in exported and exported["resides_locally"] is True
     assert "Oneida County agent" not in client.get(f"/i/{ident}/result").get_data(as_text=True)
+
+
+def test_wisconsin_result_gives_the_lean_and_what_to_ask_the_clerk(app, client):
+    # Issue 9, Wisconsin: a 150-person picnic ends after the exemptions, with a lean and a question.
+    ident = finished_interview(app, {"jurisdiction": "wi-village-ch64", "max_attendance": 150,
+                                     "permanent_venue": False, "government_fair_on_fairgrounds": False,
+                                     "licensed_under_other_ordinance": False})
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "Probably not covered: confirm with the Village Clerk." in page
+    assert "Does Chapter 64 require a license for our event" in page
+
+
+def test_result_page_has_after_you_apply_revocation_and_penalties(app, client):
+    # Issue 9, items 12-14 and 16: new sections and the before-the-event phase with its date.
+    ident = finished_interview(app, BARODA)
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    for heading in ("After you apply", "Revocation", "Penalties", "Before the event"):
+        assert f">{heading}</h" in page
+    assert "By Friday, July 2, 2027:</strong> Mow all grass" in page
