@@ -346,3 +346,9 @@ def test_the_checks_know_every_derived_fact():
     for fact, inputs in DERIVED_INPUTS.items():
         assert set(Facts({}).depends_on(fact)) <= set(inputs) <= set(questions), fact
         assert kind_of(fact, questions) in ("number", "yes_no")
+
+
+def test_likely_outside_an_uncertain_rule(tmp_path):
+    path = variant(tmp_path, lambda d: d["scope"]["triggers"][0].update(likely="required"))
+    (problem,) = problems_in(path)
+    assert problem.key == "scope.triggers[0].likely" and "belongs on `uncertain` rules only" in problem.message
