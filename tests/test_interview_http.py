@@ -281,3 +281,19 @@ def test_result_page_has_after_you_apply_revocation_and_penalties(app, client):
     for heading in ("After you apply", "Revocation", "Penalties", "Before the event"):
         assert f">{heading}</h" in page
     assert "By Friday, July 2, 2027:</strong> Mow all grass" in page
+
+
+def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
+    # Issue 9, item 2: visits answered in Whitesboro, then a bigger crowd on Wisconsin's crowd step,
+    # which does not ask about visits.
+    from wizard.web import store
+    with app.app_context():
+        interview = store().create({"jurisdiction": "wi-village-ch64", "max_attendance": 300, "total_attendance": 400})
+        interview.completed_steps = ["where"]
+        store().save(interview)
+        ident = interview.id
+    response = client.post(f"/i/{ident}/step/crowd", data={"max_attendance": "5000"})
+    assert response.status_code == 303
+    with app.app_context():
+        answers = store().get(ident).answers
+    assert answers["max_attendance"] == 5000 and "total_attendance" not in answers

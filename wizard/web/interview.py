@@ -147,7 +147,13 @@ def save_step(interview: Interview, step: dict, form) -> None:
     answers.update(values)
     # The form validated each field; the vocabulary check also catches cross-field errors.
     moved = step["step"] == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
-    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    try:
+        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    except AnswersError as error:
+        # The form checked this step's own answers; an answer kept from another step (or another
+        # municipality) that no longer fits them, like visits below the new crowd, is dropped.
+        answers.pop(error.key, None)
+        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         j = book.get(interview.jurisdiction)
