@@ -297,3 +297,13 @@ def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
     with app.app_context():
         answers = store().get(ident).answers
     assert answers["max_attendance"] == 5000 and "total_attendance" not in answers
+
+
+def test_a_link_with_contradicting_numbers_leaves_them_out_with_a_note(client):
+    # Issue 9, item 2: a clerk's link is checked like a step: visits below the crowd are asked instead.
+    page = client.get("/for/whitesboro-ny?max_attendance=500&total_attendance=100").get_data(as_text=True)
+    assert "total_attendance" in page and "cannot be fewer than the most people" in page
+    assert 'name="max_attendance" value="500"' in page and 'name="total_attendance"' not in page
+    response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500",
+                                           "total_attendance": "100"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("/step/dates")
