@@ -171,7 +171,9 @@ OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applic
 @pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"])
 def test_a_finished_answers_file_lands_on_check_your_answers(app, client, book, jurisdiction):
     """Steps of optional questions left blank must not send the organizer through them again."""
-    answers = {k: v for k, v in festival(jurisdiction, book).items() if k not in OPTIONAL_KEYS}
+    # Answers this festival leaves to particular municipalities (a beach, a pool, private gain) are No.
+    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False)
+    answers = {k: v for k, v in full.items() if k not in OPTIONAL_KEYS}
     response = upload(client, json.dumps(answers).encode())
     resumed = client.get(response.headers["Location"])
     assert resumed.status_code == 303
@@ -190,3 +192,13 @@ def test_a_clerks_link_with_only_the_place_asks_every_step(client):
     with client.application.app_context():
         interview = store().get(response.headers["Location"].split("/")[2])
     assert interview.completed_steps == ["where"]
+
+
+def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(app, client, book):
+    # Issue 9, items 3 and 16: "obtain a valid license ... at least 60 days prior"; mow "one week prior".
+    events = calendar_for(app, client, festival("baroda-mi", book)).walk("VEVENT")
+    by_summary = {str(e["SUMMARY"]): e.decoded("DTSTART") for e in events}
+    assert by_summary["File license application with the Village Clerk"] == date(2027, 3, 26)
+    assert by_summary["License must be in hand for Riverbend Music Festival"] == date(2027, 5, 10)
+    mowing = [day for summary, day in by_summary.items() if "Mow all grass" in summary]
+    assert mowing == [date(2027, 7, 2)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, NamedTuple
 
+from .afterwards import dated, extra_keys
 from .answers import clean_answers
 from .facts import Facts
 from .conditions import evaluate
@@ -169,14 +170,16 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}
     result["facilities"] = rows
     result["checklist"] = [
-        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"]}
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
         for c in j.checklist if applies and _applies(c, facts)
     ]
     # Warnings qualify what the permit demands; with no permit needed, `still_applies` speaks instead.
     result["warnings"] = [_cited(w) for w in j.warnings if applies and _applies(w, facts)]
     result["still_applies"] = [
-        _cited(n) for n in j.scope.get("still_applies", []) if not applies and _applies(n, facts)
+        {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
+        if not applies and _applies(n, facts)
     ]
+    result.update(extra_keys(j, facts, decided_by, applies))
     return result
 
 

@@ -8,7 +8,7 @@ read it. A fact is computed at most once per `Facts` object (the dates are parse
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -16,7 +16,7 @@ from .kinds import parse_datetime
 
 COMMERCIAL_FLAGS = (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market",
+    "for_profit_premises", "taxable_sales", "flea_market", "for_gain",
 )
 
 
@@ -120,7 +120,7 @@ def _multi_day(facts: Facts):
 
 @fact("commercial", inputs=COMMERCIAL_FLAGS, kind="yes_no",
       doc="any commercial feature is present (fee, sales, prizes, for-profit sponsor or premises, "
-          "taxable sales, flea market)")
+          "taxable sales, flea market, someone's gain)")
 def _commercial(facts: Facts):
     values = [facts.answers.get(k) for k in COMMERCIAL_FLAGS]
     if any(v is True for v in values):
@@ -165,3 +165,17 @@ def _attendance_over_capacity(facts: Facts):
 def _total_attendance_or_max(facts: Facts):
     total = facts.answers.get("total_attendance")
     return total if total is not None else facts.answers.get("max_attendance")
+
+
+@fact("open_overnight", inputs=("starts_at", "ends_at", "closes_overnight"), optional=("closes_overnight",),
+      kind="yes_no",
+      doc="the event is open at some midnight: its hours cross midnight and it does not close each night")
+def _open_overnight(facts: Facts):
+    # Midnight is dark everywhere, so an event open then runs "during hours of darkness"
+    # (Wisconsin § 64-4B(6)) whatever the organizer answered about after dark (issue 9, item 20).
+    span = facts.span()
+    if span is None:
+        return None
+    start, end = span
+    next_midnight = datetime.combine(start.date(), datetime.min.time()) + timedelta(days=1)
+    return next_midnight < end and facts.answers.get("closes_overnight") is not True

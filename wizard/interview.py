@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .afterwards import lean
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in
+from .errors import AnswersError
 from .facts import Facts, inputs_of
 from .rulebook import Jurisdiction, RuleBook, expand_questions
 
@@ -92,14 +94,16 @@ def applicable_answers(answers: dict, book: RuleBook) -> dict:
 
 def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
     path, effective = path_and_answers(j, answers, book)
-    decision = decide(j, Facts(effective))
+    facts = Facts(effective)
+    decision = decide(j, facts)
     pending = [s for s in path if s["step"] not in completed]
     next_step = pending[0] if pending else None
     finished_early = False
     if next_step and decision.decided_by in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and decision.outcome == "not_required":
-        # Every trigger is already false; only answers that replace a default could change that.
+    elif next_step and (decision.outcome == "not_required" or lean(j, facts, decision.decided_by) == "not_required"):
+        # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
+        # below 2,000 people); only answers that could change the verdict are still worth asking.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
         next_step = still_open[0] if still_open else None
@@ -148,7 +152,15 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
     answers = {k: v for k, v in interview.answers.items() if k not in cleared}
     answers.update(values)
     moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
-    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    try:
+        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    except AnswersError as error:
+        if error.key in values:
+            raise
+        # The form checked this step's own answers; an answer kept from another step (or another
+        # municipality) that no longer fits them, like visits below the new crowd, is dropped.
+        answers.pop(error.key, None)
+        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)

@@ -90,6 +90,11 @@ class Jurisdiction:
         return self.data["filing"]["citation"]
 
     @property
+    def license_in_hand_days(self) -> int | None:
+        """Days before the event the license must be obtained (not filed), where the text says so."""
+        return self.data["filing"].get("license_in_hand_days")
+
+    @property
     def decision_within_days(self) -> int | None:
         return self.data["decision"]["within_days"]
 
@@ -104,6 +109,10 @@ class Jurisdiction:
     @property
     def warnings(self) -> list[dict]:
         return self.data.get("warnings") or []
+
+    def notes(self, section: str) -> list[dict]:
+        """One of the lists of cited notes: after_filing, revocation, penalties."""
+        return self.data.get(section) or []
 
     @property
     def signatures(self) -> list[dict]:

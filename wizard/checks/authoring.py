@@ -218,7 +218,19 @@ def citation_and_tier_problems(j, questions: dict) -> list[Problem]:
     return report.problems
 
 
-AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems)
+def lean_problems(j, questions: dict) -> list[Problem]:
+    """`likely` says how an unsettled text leans, so it belongs on `uncertain` rules only."""
+    report = Reporter(j)
+    for section in ("exemptions", "not_applicable", "triggers"):
+        for index, rule in enumerate(j.data["scope"].get(section, [])):
+            if "likely" in rule:
+                report(("scope", section, index, "likely"),
+                       f"`likely` belongs on `uncertain` rules only; a rule in {section!r} already settles the outcome")
+    return report.problems
+
+
+AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
+                    lean_problems)
 
 
 def authoring_problems(j, questions: dict) -> list[Problem]:

@@ -68,6 +68,7 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                     f"filing: by this day if you file on the last day, earlier if you file earlier.\n"
                     f"Source: {assessment['decision_citation']} ({j.ordinance}).")
             events.append(_all_day(_uid(seed, "decision"), decided, f"Latest {word} decision for {name}", text, stamp))
+    events += dated_events(assessment, j, seed, stamp, name)
     if answers.get("starts_at") and answers.get("ends_at"):
         event = Event()
         event.add("uid", _uid(seed, "event"))
@@ -79,6 +80,26 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
             event.add("location", clean_text(answers["site_address"]))
         event.add("description", f"{j.name}. Mass gathering {word}: {assessment['outcome'].replace('_', ' ')}.")
         events.append(event)
+    return events
+
+
+def dated_events(assessment: dict, j: Jurisdiction, seed: str, stamp: datetime, name: str) -> list[Event]:
+    """The day the permit must be in hand, and items the ordinance ties to the event's first day."""
+    word = j.license_word
+    events = []
+    if assessment.get("license_by"):
+        text = (f"The {word} for {name} must be in your hands by this day.\n"
+                f"Source: {assessment['license_by_citation']} ({j.ordinance}).")
+        event = _all_day(_uid(seed, "license-by"), date.fromisoformat(assessment["license_by"]),
+                         f"{word.capitalize()} must be in hand for {name}", text, stamp)
+        event.add_component(_reminder(14, f"Two weeks until the {word} for {name} must be in hand"))
+        events.append(event)
+    for item in assessment.get("checklist", []) + assessment.get("still_applies", []):
+        if item.get("due_date"):
+            text = f"{item['text']}\nSource: {item['citation']} ({j.ordinance})."
+            uid = _uid(seed, "due-" + item.get("id", item["citation"]))
+            events.append(_all_day(uid, date.fromisoformat(item["due_date"]), f"Due for {name}: {item['text'][:60]}",
+                                   text, stamp))
     return events
 
 

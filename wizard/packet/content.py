@@ -16,7 +16,8 @@ from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
 from ..rulebook import Jurisdiction
-from ..wording import checklist_phases, headline, permit_applies
+from ..wording import checklist_phases, headline, lean_line, permit_applies
+from . import afterwards
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -118,6 +119,7 @@ class Packet:
     signatures: list[SignatureBlock]
     notes: list[Cited]
     applies: bool  # a permit is required or may be: the application parts are included
+    afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""
@@ -130,7 +132,7 @@ def _strings(value: Any) -> Iterator[str]:
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
             yield from _strings(getattr(value, f.name))
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
 
@@ -170,6 +172,11 @@ class _Builder:
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
     # The cover --------------------------------------------------------------------------
+
+    def outcome_title(self) -> str:
+        title = headline(self.a, self.word)
+        lean = lean_line(self.a, self.j.file_with)
+        return f"{title}. {lean}." if lean else title
 
     def event_rows(self) -> list[Row]:
         rows = [] if self.answers.get("event_name") else [self.row("event_name")]
@@ -220,11 +227,15 @@ class _Builder:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.filing_lead_days
-                detail = f"The ordinance requires filing at least {lead} days before the event."
+                detail = (afterwards.filing_detail(self.j, self.word, within)
+                          or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
                           f"{within}-day decision period before your event. File earlier if you can.")
             out.append(Fact("File by", long_date(file_by), detail, a["file_by_citation"]))
+            if a.get("license_by"):
+                out.append(Fact(f"{self.word.capitalize()} by", long_date(date.fromisoformat(a["license_by"])),
+                                f"The day the {self.word} must be in your hands.", a["license_by_citation"]))
             if within is not None:
                 decided = long_date(file_by + timedelta(days=within))
                 out.append(Fact("Decision", f"within {within} days of filing",
@@ -258,7 +269,7 @@ class _Builder:
         return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
-        return [ChecklistGroup(phase.title, [Cited(c["text"], c["citation"]) for c in phase.items])
+        return [ChecklistGroup(phase.title, [Cited(afterwards.with_due_date(c), c["citation"]) for c in phase.items])
                 for phase in checklist_phases(self.a["checklist"], self.word)]
 
     def basis_text(self, basis: dict) -> str:
@@ -310,7 +321,7 @@ class _Builder:
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
-        notes += [Cited(n["text"], n["citation"]) for n in self.a["still_applies"]]
+        notes += [Cited(afterwards.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
             notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.ordinance))
@@ -334,7 +345,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],
-        outcome_title=headline(a, b.word),
+        outcome_title=b.outcome_title(),
         reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
         event=b.event_rows(),
         organizer=b.organizer_rows(),
@@ -347,4 +358,5 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         signatures=b.signatures() if applies else [],
         notes=b.notes(),
         applies=applies,
+        afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
     )

@@ -25,4 +25,18 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
             answers.update(clean_answers({key: value}, book.questions, book.jurisdictions))
         except AnswersError as error:
             problems.append(f"The link's answer for “{key}” was not usable ({error.message}). We will ask you instead.")
-    return answers, problems
+    return _consistent(answers, book, problems), problems
+
+
+def _consistent(answers: dict, book: RuleBook, problems: list[str]) -> dict:
+    """Answers that contradict each other (visits below the crowd, an end before the start) are
+    left out and asked instead (issue 9, item 2)."""
+    while True:
+        try:
+            clean_answers(answers, book.questions, book.jurisdictions)
+            return answers
+        except AnswersError as error:
+            if answers.pop(error.key, None) is None:
+                return answers
+            problems.append(f"The link's answer for “{error.key}” was not usable ({error.message}). "
+                            "We will ask you instead.")
