@@ -13,7 +13,7 @@ from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, path_and_answers
-from ..packet import packet_pdf
+from ..packet.cache import cached_packet_pdf
 from ..packet.calendar import build_calendar
 from ..storage import Interview
 from . import kiosk, load_interview, rulebook, store
@@ -63,7 +63,7 @@ def packet(interview_id: str):
     interview = _interview(interview_id)
     if _jurisdiction(interview) is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = packet_pdf(interview.answers, rulebook())
+    body = cached_packet_pdf(interview.answers, rulebook())
     return _download(body, "application/pdf",
                      f"permit-packet-{interview.answers['jurisdiction']}-{_slug(interview.answers)}.pdf")
 
