@@ -13,7 +13,7 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import JURISDICTION_STEP, answered_steps, flow, previous_step
 from ..storage import Interview
-from . import kiosk, load_interview, rulebook, store
+from . import choose, kiosk, load_interview, rulebook, store
 from .formatting import show_answer
 from .forms import form_for, form_to_answers
 from .pages import render_page
@@ -39,9 +39,17 @@ def current_flow(interview: Interview):
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
 
 
+def start_search():
+    """The search over many jurisdictions, or None when a few radio buttons do (see choose.py)."""
+    return choose.search(rulebook(), url_for(".start")) if choose.needs_search(rulebook()) else None
+
+
 @bp.get("/")
 def start():
-    return render_page("start.html", jurisdictions=rulebook().jurisdictions.values(), chosen=None, prefill={})
+    context = dict(jurisdictions=rulebook().jurisdictions.values(), chosen=None, prefill={}, search=start_search())
+    if context["search"] and choose.wants_results():
+        return choose.render_results("start.html", **context)
+    return render_page("start.html", **context)
 
 
 @bp.get("/for/<jurisdiction_id>")
@@ -51,13 +59,13 @@ def start_for(jurisdiction_id: str):
     prefill, problems = answers_from_query(request.args, rulebook())
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
+    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill, search=None)
 
 
 @bp.get("/clerks")
 def clerks():
     jurisdictions = list(rulebook().jurisdictions.values())
-    return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
+    return render_page("clerks.html", groups=choose.by_state(rulebook()), example=jurisdictions[0])
 
 
 @bp.post("/start")
@@ -69,7 +77,7 @@ def begin():
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.jurisdictions.values(), chosen=None, prefill={},
-                           error="Select where your event will take place"), 200
+                           error="Select where your event will take place", search=start_search()), 200
     interview = store().create(answers)
     kiosk.remember(interview.id)
     j = book.get(answers["jurisdiction"])
@@ -124,6 +132,9 @@ def step_context(interview, step, path, j, form):
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
                        **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+                              interview.jurisdiction)
+                if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
 
 
@@ -137,7 +148,10 @@ def step(interview_id: str, step_id: str):
     if request.method == "POST" and form.validate():
         save_step(interview, step, form)
         return follow(next_url(interview))
-    return render_page("step.html", **step_context(interview, step, path, j, form))
+    context = step_context(interview, step, path, j, form)
+    if context["search"] and request.method == "GET" and choose.wants_results():
+        return choose.render_results("step.html", **context)
+    return render_page("step.html", **context)
 
 
 def save_step(interview: Interview, step: dict, form) -> None:

@@ -1,0 +1,125 @@
+"""Choosing a jurisdiction among many: state, then name, instead of one radio button each.
+
+With a dozen jurisdictions or fewer the start page and the "where" step list them all as radio
+buttons. With more, both show a search: a plain GET form (state and name) that works with
+JavaScript off, and, with it on, htmx filtering as the organizer types; the response to that is
+the page template's `results` block alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app, request
+from jinja2_fragments.flask import render_block
+
+from ..loader import Jurisdiction, RuleBook
+
+SEARCH_ABOVE = 12  # more jurisdictions than this: a search instead of radio buttons
+SHOWN = 25  # matches listed at once; more means "type more of the name"
+RESULTS_ID = "jurisdiction-results"
+
+STATES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
+    "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
+    "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana",
+    "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland",
+    "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri",
+    "MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
+    "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio",
+    "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
+    "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
+    "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+    "PR": "Puerto Rico", "GU": "Guam", "VI": "U.S. Virgin Islands", "AS": "American Samoa",
+    "MP": "Northern Mariana Islands",
+}
+NO_STATE = "Other places"
+
+
+def state_name(code: str | None) -> str:
+    return STATES.get(code or "", code or NO_STATE)
+
+
+@dataclass(frozen=True)
+class Place:
+    """One jurisdiction as the search sees it: its words in lower case, found by substring."""
+
+    j: Jurisdiction
+    state: str
+    words: str
+
+    @property
+    def label(self) -> str:
+        county = self.j.data.get("county")
+        return f"{self.j.name} ({county} County)" if county else self.j.name
+
+
+@dataclass
+class Search:
+    """What the search form shows: the filter typed, and the matches for it."""
+
+    action: str
+    states: list[tuple[str, str]]  # (code, name), by name
+    state: str
+    q: str
+    matches: list[Place]
+    total: int
+    current: Place | None  # the answer already given, listed when nothing is typed
+    keep: dict  # query parameters the search must carry along (return=check)
+
+    @property
+    def filtered(self) -> bool:
+        return bool(self.state or self.q)
+
+    @property
+    def more(self) -> int:
+        return self.total - len(self.matches)
+
+
+def places(book: RuleBook) -> list[Place]:
+    """Every jurisdiction, by name; built once per rule book."""
+    cache = current_app.extensions.setdefault("jurisdiction_places", {})
+    if id(book) not in cache:
+        cache.clear()
+        cache[id(book)] = sorted(
+            (Place(j, j.data.get("state", ""), " ".join(
+                str(j.data.get(k, "")) for k in ("name", "short_name", "county", "id")).lower())
+             for j in book.jurisdictions.values()),
+            key=lambda p: p.j.name.lower())
+    return cache[id(book)]
+
+
+def needs_search(book: RuleBook) -> bool:
+    return len(book.jurisdictions) > SEARCH_ABOVE
+
+
+def search(book: RuleBook, action: str, current_id: str | None = None) -> Search:
+    """The search for the request's `state` and `q` (both optional, both from the query string)."""
+    everything = places(book)
+    codes = sorted({p.state for p in everything if p.state}, key=state_name)
+    state = request.args.get("state", "").strip().upper()[:2]
+    state = state if state in codes else ""
+    q = " ".join(request.args.get("q", "").split())[:100]
+    words = q.lower().split()
+    found = [p for p in everything if (not state or p.state == state) and all(w in p.words for w in words)]
+    if not (state or q):
+        found = []
+    current = next((p for p in everything if p.j.id == current_id), None)
+    keep = {"return": "check"} if request.args.get("return") == "check" else {}
+    return Search(action, [(c, state_name(c)) for c in codes], state, q, found[:SHOWN], len(found), current, keep)
+
+
+def wants_results() -> bool:
+    """An htmx request from the search form, which swaps only the results block."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == RESULTS_ID
+
+
+def render_results(template: str, **context) -> str:
+    return render_block(template, "results", **context)
+
+
+def by_state(book: RuleBook) -> list[tuple[str, list[Jurisdiction]]]:
+    """The clerks' page: jurisdictions grouped under their state's name, states by name."""
+    groups: dict[str, list[Jurisdiction]] = {}
+    for place in places(book):
+        groups.setdefault(state_name(place.state) if place.state else NO_STATE, []).append(place.j)
+    return sorted(groups.items(), key=lambda item: (item[0] == NO_STATE, item[0]))
