@@ -83,3 +83,10 @@ def test_a_few_jurisdictions_stay_radio_buttons(client):
     html = client.get("/").get_data(as_text=True)
     assert 'role="search"' not in html
     assert len(choices(html)) == 4
+
+
+def test_an_error_keeps_the_search_that_was_typed(many):
+    html = many.post("/start", data={"state": "NY", "q": "town 0002"}).get_data(as_text=True)
+    assert "Select where your event will take place" in html
+    assert choices(html) == ["Town 0002 (Village of Whitesboro, New York) (Oneida County)"]
+    assert 'value="town 0002"' in html

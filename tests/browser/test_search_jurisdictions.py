@@ -56,3 +56,21 @@ def test_choose_with_a_plain_search_without_javascript_then_finish(page_no_js, m
     page.wait_for_url("**/?state=MI&q=town+0040")
     expect(page.locator("#jurisdiction-results label")).to_have_text([PLACE])
     finish(page)
+
+
+def test_the_search_pages_pass_axe_at_phone_width(browser, many_server):
+    from .test_accessibility import PHONE, audit
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(many_server + "/?state=MI&q=town+004")
+        audit(page, "search results")
+        wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+        audit(page, "search with no place chosen")
+        page.get_by_label("Town 0004 (Village of Baroda, Michigan)").check()
+        wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+        page.goto(page.url.rsplit("/step/", 1)[0] + "/step/where")
+        audit(page, "the where step as a search")
+    finally:
+        context.close()

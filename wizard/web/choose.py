@@ -93,18 +93,20 @@ def needs_search(book: RuleBook) -> bool:
 
 
 def search(book: RuleBook, action: str, current_id: str | None = None) -> Search:
-    """The search for the request's `state` and `q` (both optional, both from the query string)."""
+    """The search for the request's `state` and `q` (both optional). A GET has them in the query
+    string; a POST carries them as hidden fields, so a "choose a place" error keeps the search."""
+    params = request.values
     everything = places(book)
     codes = sorted({p.state for p in everything if p.state}, key=state_name)
-    state = request.args.get("state", "").strip().upper()[:2]
+    state = params.get("state", "").strip().upper()[:2]
     state = state if state in codes else ""
-    q = " ".join(request.args.get("q", "").split())[:100]
+    q = " ".join(params.get("q", "").split())[:100]
     words = q.lower().split()
     found = [p for p in everything if (not state or p.state == state) and all(w in p.words for w in words)]
     if not (state or q):
         found = []
     current = next((p for p in everything if p.j.id == current_id), None)
-    keep = {"return": "check"} if request.args.get("return") == "check" else {}
+    keep = {"return": "check"} if params.get("return") == "check" else {}
     return Search(action, [(c, state_name(c)) for c in codes], state, q, found[:SHOWN], len(found), current, keep)
 
 

@@ -72,7 +72,7 @@ def clerks():
 def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
-    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token", "q", "state"))
     try:
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:
