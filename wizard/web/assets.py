@@ -19,18 +19,26 @@ COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascrip
               "text/calendar", "text/plain"]
 
 
-@lru_cache(maxsize=64)
-def _file_hash(path: Path, modified: float) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+@lru_cache(maxsize=256)
+def _file_hash(path: Path, modified: float | None) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    except OSError:
+        return None
 
 
 def content_hash(filename: str) -> str | None:
-    """The first 12 hex digits of the static file's SHA-256; None if there is no such file."""
+    """The first 12 hex digits of the static file's SHA-256; None if there is no such file.
+
+    Read once per process; in debug mode the file's modification time is part of the key, so an
+    edited file gets a new hash without a restart."""
     path = Path(current_app.static_folder) / filename
-    try:
-        modified = path.stat().st_mtime  # part of the key, so an edited file gets a new hash
-    except OSError:
-        return None
+    modified = None
+    if current_app.debug:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            return None
     return _file_hash(path, modified)
 
 

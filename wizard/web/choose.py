@@ -75,16 +75,26 @@ class Search:
         return self.total - len(self.matches)
 
 
-def places(book: RuleBook) -> list[Place]:
-    """Every jurisdiction, by name; built once per rule book."""
-    cache = current_app.extensions.setdefault("jurisdiction_places", {})
+@dataclass
+class Index:
+    """Every jurisdiction by name, the states among them, and each by id; built once per rule book."""
+
+    places: list[Place]
+    states: list[tuple[str, str]]  # (code, name), by name
+    by_id: dict[str, Place]
+
+
+def index(book: RuleBook) -> Index:
+    cache = current_app.extensions.setdefault("jurisdiction_index", {})
     if id(book) not in cache:
         cache.clear()
-        cache[id(book)] = sorted(
+        everything = sorted(
             (Place(j, j.data.get("state", ""), " ".join(
                 str(j.data.get(k, "")) for k in ("name", "short_name", "county", "id")).lower())
              for j in book.jurisdictions.values()),
             key=lambda p: p.j.name.lower())
+        codes = sorted({p.state for p in everything if p.state}, key=state_name)
+        cache[id(book)] = Index(everything, [(c, state_name(c)) for c in codes], {p.j.id: p for p in everything})
     return cache[id(book)]
 
 
@@ -96,18 +106,15 @@ def search(book: RuleBook, action: str, current_id: str | None = None) -> Search
     """The search for the request's `state` and `q` (both optional). A GET has them in the query
     string; a POST carries them as hidden fields, so a "choose a place" error keeps the search."""
     params = request.values
-    everything = places(book)
-    codes = sorted({p.state for p in everything if p.state}, key=state_name)
+    known = index(book)
     state = params.get("state", "").strip().upper()[:2]
-    state = state if state in codes else ""
+    state = state if any(code == state for code, _ in known.states) else ""
     q = " ".join(params.get("q", "").split())[:100]
     words = q.lower().split()
-    found = [p for p in everything if (not state or p.state == state) and all(w in p.words for w in words)]
-    if not (state or q):
-        found = []
-    current = next((p for p in everything if p.j.id == current_id), None)
+    found = [p for p in known.places if (not state or p.state == state) and all(w in p.words for w in words)
+             ] if state or q else []
     keep = {"return": "check"} if params.get("return") == "check" else {}
-    return Search(action, [(c, state_name(c)) for c in codes], state, q, found[:SHOWN], len(found), current, keep)
+    return Search(action, known.states, state, q, found[:SHOWN], len(found), known.by_id.get(current_id or ""), keep)
 
 
 def wants_results() -> bool:
@@ -122,6 +129,6 @@ def render_results(template: str, **context) -> str:
 def by_state(book: RuleBook) -> list[tuple[str, list[Jurisdiction]]]:
     """The clerks' page: jurisdictions grouped under their state's name, states by name."""
     groups: dict[str, list[Jurisdiction]] = {}
-    for place in places(book):
+    for place in index(book).places:
         groups.setdefault(state_name(place.state) if place.state else NO_STATE, []).append(place.j)
     return sorted(groups.items(), key=lambda item: (item[0] == NO_STATE, item[0]))
