@@ -17,6 +17,7 @@ from ..kinds import show_answer
 from ..wording import flip_notice, summarize
 from . import kiosk
 from .access import load_interview
+from . import choose
 from .forms import form_for, form_to_answers
 from .pages import render_page
 from .prefill import answers_from_query
@@ -36,9 +37,17 @@ def current_flow(interview: Interview):
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
 
 
+def start_search():
+    """The search over many jurisdictions, or None when a few radio buttons do (see choose.py)."""
+    return choose.search(rulebook(), url_for(".start")) if choose.needs_search(rulebook()) else None
+
+
 @bp.get("/")
 def start():
-    return render_page("start.html", jurisdictions=rulebook().listing(), chosen=None, prefill={})
+    context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    if context["search"] and choose.wants_results():
+        return choose.render_results("start.html", **context)
+    return render_page("start.html", **context)
 
 
 @bp.get("/for/<jurisdiction_id>")
@@ -48,25 +57,25 @@ def start_for(jurisdiction_id: str):
     prefill, problems = answers_from_query(request.args, rulebook())
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
+    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill, search=None)
 
 
 @bp.get("/clerks")
 def clerks():
     jurisdictions = rulebook().listing()
-    return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
+    return render_page("clerks.html", groups=choose.by_state(rulebook()), example=jurisdictions[0])
 
 
 @bp.post("/start")
 def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
-    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token", "q", "state"))
     try:
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place"), 200
+                           error="Select where your event will take place", search=start_search()), 200
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -122,6 +131,9 @@ def step_context(interview, step, path, j, form):
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
                        **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+                              interview.jurisdiction)
+                if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
 
 
@@ -143,7 +155,10 @@ def step(interview_id: str, step_id: str):
             if notice:
                 flash(notice, "important")
         return follow(next_url(interview, where))
-    return render_page("step.html", **step_context(interview, step, path, j, form))
+    context = step_context(interview, step, path, j, form)
+    if context["search"] and request.method == "GET" and choose.wants_results():
+        return choose.render_results("step.html", **context)
+    return render_page("step.html", **context)
 
 
 def save_step(interview: Interview, step: dict, form) -> None:
