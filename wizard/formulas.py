@@ -43,9 +43,13 @@ def quantity(spec: dict, facts: Facts) -> Fraction | None:
     return total
 
 
-def multiplier(times: dict | None, facts: Facts) -> Fraction | None:
+def multiplier(times: dict | list | None, facts: Facts) -> Fraction | None:
+    """The factor a fee is multiplied by; a list of factors multiplies them all (per period, per location)."""
     if times is None:
         return Fraction(1)
+    if isinstance(times, list):
+        factors = [multiplier(t, facts) for t in times]
+        return None if any(f is None for f in factors) else math.prod(factors, start=Fraction(1))
     value = facts.get(times["value"] if "value" in times else times["of"])
     if value is None:
         return None
@@ -81,7 +85,8 @@ def money_names(spec: dict | None) -> set[str]:
         return set()
     names = {spec["of"]} if "of" in spec else set()
     times = spec.get("times") or {}
-    names |= {times[k] for k in ("value", "of") if k in times}
+    for factor in times if isinstance(times, list) else [times]:
+        names |= {factor[k] for k in ("value", "of") if k in factor}
     return names
 
 

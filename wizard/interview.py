@@ -59,8 +59,8 @@ class Flow:
         return assess_jurisdiction(self.j, self.answers)
 
 
-def step_keys(step: dict, book: RuleBook) -> list[str]:
-    return expand_questions(step["questions"], book.questions)
+def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
+    return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
 def deciding_keys(j: Jurisdiction) -> set[str]:
@@ -78,7 +78,7 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     for step in j.steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
-            for key in step_keys(step, book):
+            for key in step_keys(step, book, j):
                 if key in answers:
                     effective[key] = answers[key]
     return path, effective
@@ -101,7 +101,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     elif next_step and decision.outcome == "not_required":
         # Every trigger is already false; only answers that replace a default could change that.
         deciding = deciding_keys(j)
-        still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
+        still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None
         finished_early = next_step is None
     return Flow(j, path, effective, next_step, finished_early, decision)
@@ -109,10 +109,10 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
 
 def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     """Steps whose required questions all have answers already (a prefilled link, an import)."""
-    done = []
+    done, questions = [], book.questions_for(j.id)
     for step in j.steps:
-        required = [k for k in step["questions"] if not book.questions[k].get("optional")]
-        if required and all(key in answers for key in expand_questions(required, book.questions)):
+        required = [k for k in step["questions"] if not questions[k].get("optional")]
+        if required and all(key in answers for key in expand_questions(required, questions)):
             done.append(step["step"])
     return done
 
@@ -131,7 +131,10 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
     answers = {k: v for k, v in interview.answers.items() if k not in cleared}
     answers.update(values)
     moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
-    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    questions = book.questions_for_answers(answers)
+    if moved:  # another municipality's own questions are not this one's: leave those answers behind
+        answers = {k: v for k, v in answers.items() if k in questions}
+    interview.answers = clean_answers(answers, questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)
@@ -142,11 +145,12 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
 def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     """Open an interview without the stored answers that no longer clean (a year 9999 saved before
     dates were checked), and ask again the steps that held them, so the organizer can correct them."""
-    answers, set_aside = usable_answers(interview.answers, book.questions, book.jurisdictions)
+    questions = book.questions_for_answers(interview.answers)
+    answers, set_aside = usable_answers(interview.answers, questions, book.jurisdictions)
     if set_aside:
         j = book.get(answers.get("jurisdiction") or "")
         asking = {s["step"] for s in (j.steps if j else [])
-                  if set(expand_questions(s["questions"], book.questions)) & set(set_aside)}
+                  if set(expand_questions(s["questions"], questions)) & set(set_aside)}
         interview.answers = answers
         interview.completed_steps = [s for s in interview.completed_steps if s not in asking]
     return interview

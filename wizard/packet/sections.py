@@ -377,5 +377,7 @@ def render_packet(packet: Packet) -> bytes:
         signatures(pdf, packet)
         checklist(pdf, packet)
         facilities(pdf, packet)
+    elif packet.signatures:  # a statement the rule file asks to have signed even with no permit needed
+        signatures(pdf, packet)
     notes(pdf, packet)
     return bytes(pdf.output())

@@ -9,20 +9,23 @@ from ..kinds import KINDS
 from ..rulebook import RuleBook
 
 
-def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdiction",)) -> tuple[dict, list[str]]:
-    """Keep every valid answer; describe each bad one instead of failing the whole link."""
+def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdiction",),
+                       jurisdiction_id: str | None = None) -> tuple[dict, list[str]]:
+    """Keep every valid answer; describe each bad one instead of failing the whole link. The
+    jurisdiction (from the link's path or its `jurisdiction` field) adds its own questions."""
+    questions = book.questions_for(jurisdiction_id or args.get("jurisdiction"))
     answers: dict[str, Any] = {}
     problems: list[str] = []
     for key in args.keys():
         if key in skip:
             continue
-        question = book.questions.get(key)
+        question = questions.get(key)
         if question is None or not KINDS[question["kind"]].answer_key:
             problems.append(f"The link included “{key}”, which we do not use. We ignored it.")
             continue
         try:
             value = KINDS[question["kind"]].parse_query(key, args.getlist(key))
-            answers.update(clean_answers({key: value}, book.questions, book.jurisdictions))
+            answers.update(clean_answers({key: value}, questions, book.jurisdictions))
         except AnswersError as error:
             problems.append(f"The link's answer for “{key}” was not usable ({error.message}). We will ask you instead.")
     return answers, problems
