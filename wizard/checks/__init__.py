@@ -44,7 +44,7 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
         data = parse_yaml(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
-        return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", str(error).splitlines()[0])]
+        return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]
     if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
         return _ready(Jurisdiction(data, path), questions), []
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
@@ -65,6 +65,17 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     if found:
         return None, found
     return _ready(j, questions), []
+
+
+def unreadable(error: Exception) -> str:
+    """Why a rule file could not be read, in a sentence."""
+    if isinstance(error, UnicodeDecodeError):
+        return "the file is not UTF-8 text; save it as UTF-8"
+    if isinstance(error, OSError):
+        return f"the file cannot be read ({error.strerror or error})"
+    what = getattr(error, "problem", None) or str(error).splitlines()[0]
+    return (f"the file is not valid YAML here ({what}); check the indentation, and put in quotes any text "
+            "that contains ': ' or ' #', or starts with a character such as [ { * & ! % @ or `")
 
 
 def _ready(j: Jurisdiction, questions: dict) -> Jurisdiction:
