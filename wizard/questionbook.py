@@ -14,8 +14,10 @@ REWORDABLE = ("label", "form_label", "hint", "error", "options")
 
 
 def question_changes(shared: dict, data: dict) -> dict:
-    """Answer key -> question for every question the rule file declares or rewords."""
-    changes = {key: dict(q) for key, q in (data.get(OWN) or {}).items() if isinstance(q, dict)}
+    """Answer key -> question for every question the rule file declares or rewords. An own question
+    may not take a shared key (the check says so); the shared question stands."""
+    changes = {key: dict(q) for key, q in (data.get(OWN) or {}).items()
+               if isinstance(q, dict) and key not in shared}
     for key, wording in (data.get(WORDING) or {}).items():
         base = shared.get(key)
         if not isinstance(base, dict) or not isinstance(wording, dict) or key in changes:

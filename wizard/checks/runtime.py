@@ -102,10 +102,21 @@ def _formula_problems(j, questions: dict, report: Reporter, broken: tuple = ()) 
                 fn(spec, facts)
             except Exception as error:  # noqa: BLE001 - any failure here is the author's to fix
                 failed.add(where)
-                times = spec.get("times")
-                if isinstance(error, KeyError) and isinstance(times, dict) and error.args[0] not in times:
-                    where = where + ("times",)
+                where = _failing_part(spec, where, error)
                 report(where, f"{label} fails on sample answers ({sample}): {_explain(error)}")
+
+
+def _failing_part(spec: dict, where: tuple, error: Exception) -> tuple:
+    """The `times` factor lacking the name it multiplies by, for an exact line."""
+    times = spec.get("times")
+    if not isinstance(error, KeyError):
+        return where
+    if isinstance(times, dict) and error.args[0] not in times:
+        return where + ("times",)
+    if isinstance(times, list):
+        lacking = [i for i, t in enumerate(times) if isinstance(t, dict) and "value" not in t and "of" not in t]
+        return where + ("times", lacking[0]) if lacking else where + ("times",)
+    return where
 
 
 def _explain(error: Exception) -> str:
