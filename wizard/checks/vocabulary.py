@@ -32,7 +32,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
     """One question's definition (shared, or a rule file's own): `problem(where, message)` with
     `where` a key path inside the question. `questions` is every question it may refer to."""
     if not isinstance(q, dict) or q.get("kind") not in KINDS:
-        problem((), f"kind must be one of: {', '.join(KINDS)}")
+        written = f", not {q['kind']!r}" if isinstance(q, dict) and "kind" in q else " (write `kind:`)"
+        problem((), f"kind must be one of: {', '.join(KINDS)}{written}")
         return
     for extra in sorted(set(q) - QUESTION_KEYS, key=str):
         problem((extra,), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
