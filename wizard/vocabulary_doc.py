@@ -93,10 +93,11 @@ def jurisdiction_sections(jurisdictions: list) -> list[str]:
         "",
         f"A rule file may declare questions of its own (`{OWN}:`), answered only in its interviews, and",
         f"change the words of shared ones (`{WORDING}:`); the keys and options above stay the same.",
+        "`wizard vocabulary --add-rules FOLDER` lists those of other rule files.",
     ]
     changed = [j for j in jurisdictions if j.data.get(OWN) or j.data.get(WORDING)]
     if not changed:
-        return lines + ["", "None of these rule files declares or rewords a question."]
+        return lines + ["", "None of the rule files listed here declares or rewords a question."]
     for j in changed:
         lines += ["", f"### {_cell(j.name)} (`{j.id}`)", ""]
         own = j.data.get(OWN) or {}
