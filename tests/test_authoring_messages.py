@@ -134,3 +134,16 @@ def test_daily_attendance_is_visits_over_days_but_never_below_the_crowd_at_once(
 def test_location_count_is_one_unless_answered():
     assert facts().get("location_count") == 1
     assert facts(locations=3).get("location_count") == 3
+
+
+def test_above_the_last_band_the_fee_is_none_stated(tmp_path):
+    from wizard.loader import load_rulebook
+    from wizard.packet.content import build_packet
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "u.yaml").write_text(changed("union-county-il.yaml", "      - {amount: 2000}\n", ""), encoding="utf-8")
+    book = load_rulebook([folder])
+    answers = {"jurisdiction": "union-county-il", "max_attendance": 20000, "starts_at": "2027-07-01T10:00",
+               "ends_at": "2027-07-01T22:00"}
+    packet = build_packet(answers, book.get("union-county-il"), book.questions)
+    assert next(f for f in packet.money if f.citation == "§ 6").value == "None stated"

@@ -79,6 +79,14 @@ def money(spec: dict | None, facts: Facts) -> Fraction | None:
     return None if factor is None else amount * factor
 
 
+def above_last_tier(spec: dict | None, facts: Facts) -> bool:
+    """The value is known but above every band's `up_to`: the ordinance states no fee for it."""
+    if not spec or "tiers" not in spec or "of" not in spec:
+        return False
+    value = facts.get(spec["of"])
+    return value is not None and all("up_to" in t and value > t["up_to"] for t in spec["tiers"])
+
+
 def money_names(spec: dict | None) -> set[str]:
     """Value names a money spec reads, for load-time checks."""
     if not spec:

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
+from ..formulas import above_last_tier
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, permit_applies
 from .formatting import (
@@ -209,8 +210,8 @@ class _Builder:
     def amount(self, name: str, entry: dict) -> str:
         if entry["amount"] is not None:
             return money(entry["amount"])
-        if self.j.fees[name].get("amount", 0) is None:
-            return "None stated"  # the ordinance sets no figure
+        if self.j.fees[name].get("amount", 0) is None or above_last_tier(self.j.fees[name], self.facts):
+            return "None stated"  # the ordinance sets no figure (for this many people)
         return "Not yet known"  # it depends on answers not given yet
 
     def date_facts(self) -> list[Fact]:
