@@ -16,9 +16,9 @@ REWORDABLE = ("label", "form_label", "hint", "error", "options")
 def question_changes(shared: dict, data: dict) -> dict:
     """Answer key -> question for every question the rule file declares or rewords. An own question
     may not take a shared key (the check says so); the shared question stands."""
-    changes = {key: dict(q) for key, q in (data.get(OWN) or {}).items()
+    changes = {key: dict(q) for key, q in _mapping(data.get(OWN)).items()
                if isinstance(q, dict) and key not in shared}
-    for key, wording in (data.get(WORDING) or {}).items():
+    for key, wording in _mapping(data.get(WORDING)).items():
         base = shared.get(key)
         if not isinstance(base, dict) or not isinstance(wording, dict) or key in changes:
             continue
@@ -28,6 +28,11 @@ def question_changes(shared: dict, data: dict) -> dict:
                                  **{k: v for k, v in wording["options"].items() if k in base["options"]}}
         changes[key] = merged
     return changes
+
+
+def _mapping(value: object) -> dict:
+    """A section as written, or nothing when it is not a mapping (the schema check says why)."""
+    return value if isinstance(value, dict) else {}
 
 
 def effective_questions(shared: dict, data: object) -> dict:

@@ -51,8 +51,8 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
         return None, found
-    malformed = bool(found)
-    found += _guarded(malformed, own_question_problems, j, questions)
+    found += _guarded(bool(found), own_question_problems, j, questions)
+    malformed = bool(found)  # later checks may trip over a malformed part the problems above name
     own = effective_questions(questions, data)  # the shared questions with this file's own merged in
     checks = LOAD_CHECKS + (AUTHORING_CHECKS if level == AUTHORING else ())
     # Formulas the schema already found broken are not run on sample answers (a null tier amount

@@ -67,7 +67,11 @@ def plain_message(error: ValidationError) -> str:
     if v == "uniqueItems":
         return "lists the same value twice; list each once"
     if v == "pattern":
-        return (f"{as_yaml(found)} is not a valid id or key: use lower-case letters, digits, hyphens or underscores, "
+        if rule == "^[a-z][a-z0-9_]*$":
+            return (f"{as_yaml(found)} is not a valid question key: use lower-case letters, digits and underscores, "
+                    "starting with a letter, like `sole_financial_benefit`")
+        allowed = "hyphens or underscores" if "_" in rule else "hyphens"
+        return (f"{as_yaml(found)} is not a valid id: use lower-case letters, digits and {allowed}, "
                 "starting with a letter or digit")
     if v == "oneOf":
         return f"{as_yaml(found)} is not one of the shapes allowed here; see docs/authoring.md for examples"

@@ -14,6 +14,8 @@ def own_question_problems(j: Jurisdiction, shared: dict) -> list[Problem]:
     rewordings name a shared question and only its existing options."""
     report = Reporter(j)
     everything = effective_questions(shared, j.data)
+    if not isinstance(j.data.get(OWN) or {}, dict) or not isinstance(j.data.get(WORDING) or {}, dict):
+        return report.problems  # the schema check names the section that is not a mapping
     for key, q in (j.data.get(OWN) or {}).items():
         where = (OWN, key)
         if key in shared:
