@@ -147,3 +147,15 @@ def test_above_the_last_band_the_fee_is_none_stated(tmp_path):
                "ends_at": "2027-07-01T22:00"}
     packet = build_packet(answers, book.get("union-county-il"), book.questions)
     assert next(f for f in packet.money if f.citation == "§ 6").value == "None stated"
+
+
+@pytest.mark.parametrize("good, bad, words", [
+    ("questions:\n  sole_financial_benefit:", "questions: [a, b]\nold:\n  sole_financial_benefit:",
+     "questions: must be a mapping"),
+    ("question_wording:\n  local_exempt_organizer:", "question_wording:\n  max_attendance: bigger\n  local_exempt_organizer:",
+     "question_wording.max_attendance: must be a mapping"),
+    ("  sole_financial_benefit:\n", "  Sole Benefit:\n", "is not a valid question key"),
+])
+def test_own_question_sections_of_the_wrong_shape_are_explained(tmp_path, good, bad, words):
+    lines = check(tmp_path, "b.yaml", changed("brownville-ny.yaml", good, bad))
+    assert any(words in line for line in lines), lines
