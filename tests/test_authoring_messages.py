@@ -3,7 +3,6 @@ Python exception; `wizard new` writes a skeleton whose placeholders the check li
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,6 +11,8 @@ from click.testing import CliRunner
 
 from wizard.cli import main
 from wizard.facts import Facts
+from wizard.loader import load_rulebook
+from wizard.packet.content import build_packet
 
 MORE = Path(__file__).resolve().parent / "fixtures" / "more-jurisdictions"
 PYTHON_WORDS = re.compile(r"TypeError|KeyError|ValueError|Traceback|None is not|argument should be|NoneType|Rational")
@@ -137,8 +138,6 @@ def test_location_count_is_one_unless_answered():
 
 
 def test_above_the_last_band_the_fee_is_none_stated(tmp_path):
-    from wizard.loader import load_rulebook
-    from wizard.packet.content import build_packet
     folder = tmp_path / "rules"
     folder.mkdir()
     (folder / "u.yaml").write_text(changed("union-county-il.yaml", "      - {amount: 2000}\n", ""), encoding="utf-8")

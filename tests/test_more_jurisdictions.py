@@ -8,13 +8,16 @@ import json
 import re
 import subprocess
 import sys
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from wizard.cli import main
 from wizard.loader import load_rulebook
+from wizard.packet import packet_pdf
 from wizard.packet.content import build_packet
 from wizard.rulebook import rule_sources
 from wizard.web.app import create_app
@@ -190,7 +193,6 @@ def test_the_check_page_and_an_answers_file_carry_the_own_question(more_client):
     assert "Permit fee" in result and "$1,000" in result
     saved = more_client.get(f"{base}/answers.json").get_json()
     assert saved["sole_financial_benefit"] is False
-    from io import BytesIO
     imported = more_client.post("/import", data={"answers_file": (BytesIO(json.dumps(saved).encode()), "a.json")},
                                 content_type="multipart/form-data")
     assert imported.status_code == 303
@@ -223,3 +225,17 @@ def test_a_result_with_no_deadline_says_so_instead_of_asking_for_dates(more_clie
     result = more_client.get(f"{base}/result").get_data(as_text=True)
     assert "You need a license" in result and "Licence fee" in result and "$1,200" in result
     assert "Enter your event dates" not in result and "No deadline stated" in result
+
+
+def packet_text(answers: dict, book) -> str:
+    pdf = PdfReader(BytesIO(packet_pdf(answers, book)))
+    return " ".join(page.extract_text() for page in pdf.pages)
+
+
+def test_an_exempt_packet_carries_the_signature_blocks_the_rule_file_asks_for(more_book):
+    text = packet_text(FIRE_COMPANY_FAIR, more_book)
+    assert "Hold-harmless statement" in text and "Signatures and oaths" in text
+    assert "I certify that the statements" not in text  # the applicant's block is for applications only
+    required = packet_text({**FIRE_COMPANY_FAIR, "sole_financial_benefit": False}, more_book)
+    assert "Application for a Town of Brownville mass gathering permit" in required
+    assert "I certify that the statements" in required and "Hold-harmless statement" not in required
