@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from wizard.cli import main
+from wizard.errors import RuleFileError
 from wizard.facts import Facts
 from wizard.loader import load_rulebook
 from wizard.packet.content import build_packet
@@ -158,3 +159,16 @@ def test_above_the_last_band_the_fee_is_none_stated(tmp_path):
 def test_own_question_sections_of_the_wrong_shape_are_explained(tmp_path, good, bad, words):
     lines = check(tmp_path, "b.yaml", changed("brownville-ny.yaml", good, bad))
     assert any(words in line for line in lines), lines
+
+
+def test_the_server_refuses_a_skeleton_still_holding_placeholders(tmp_path):
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=tmp_path):
+        runner.invoke(main, ["new", "fifth-town"])
+        with pytest.raises(RuleFileError, match="still a placeholder"):
+            load_rulebook([Path("fifth-town.yaml")])
+
+
+def test_wizard_graph_draws_an_added_jurisdiction_with_its_own_question():
+    result = CliRunner().invoke(main, ["graph", "brownville-ny", "--add-rules", str(MORE)])
+    assert result.exit_code == 0 and "asks: sole_financial_benefit" in result.stdout

@@ -240,8 +240,7 @@ def placeholder_problems(j, questions: dict) -> list[Problem]:
     return report.problems
 
 
-AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
-                    placeholder_problems)
+AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems)
 
 
 def authoring_problems(j, questions: dict) -> list[Problem]:
