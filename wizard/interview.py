@@ -132,8 +132,8 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
     answers.update(values)
     moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
     questions = book.questions_for_answers(answers)
-    if moved:  # another municipality's own questions are not this one's: leave those answers behind
-        answers = {k: v for k, v in answers.items() if k in questions}
+    if moved:  # answers to another municipality's own questions are not this one's: leave them behind
+        answers = usable_answers(answers, questions, book.jurisdictions)[0]
     interview.answers = clean_answers(answers, questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
