@@ -19,6 +19,19 @@ ordinance: "TODO: the ordinance as it is cited, e.g. Local Law No. 1 of 2001"
 license_word: permit            # or `license`: the word the ordinance uses
 issuer: "TODO: who issues the permit, in the ordinance's words"
 file_with: "TODO: to whom the application goes, in the ordinance's words"
+# packet_title: Application for a recreation event permit   # optional: the packet's title
+
+# Optional: questions only this ordinance needs (the format of interviews/questions.yaml), and
+# shared questions in this jurisdiction's words. Uncomment and adapt:
+# questions:
+#   sole_financial_benefit:
+#     kind: yes_no
+#     label: Is the event held for the sole financial benefit of that group?
+#     error: Select yes if the event is held for the group's sole financial benefit
+# question_wording:
+#   local_exempt_organizer:
+#     label: Is the event run by one of these groups in the town?
+#     options: {{volunteer_fire_company: A volunteer fire company in the town}}
 
 # The interview, one step (one page) at a time. The event's dates and crowd are always asked
 # (the last day to file and the packet's cover need them); add the questions your rules read.
@@ -52,6 +65,8 @@ scope:
 fees:
   application:
     amount: 0                   # the fee in dollars; see docs/authoring.md for tiers and multipliers
+    # name: License fee         # optional: what the ordinance calls it
+    # times: [{{blocks_of: 12, of: duration_hours}}, {{value: location_count}}]   # per 12 hours, per location
     text: "TODO: the fee in the ordinance's terms"
     citation: "TODO: the section"
 
