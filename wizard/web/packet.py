@@ -104,7 +104,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
         return None, "That file is not a saved answers file: it could not be read as JSON."
     book = rulebook()
     try:
-        return clean_answers(raw, book.questions, book.jurisdictions), None
+        return clean_answers(raw, book.questions_for_answers(raw), book.jurisdictions), None
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
 
