@@ -21,7 +21,6 @@ produced errors (a failed request, a crash), never because a figure is slow.
 from __future__ import annotations
 
 import argparse
-import gzip
 import http.client
 import json
 import os
