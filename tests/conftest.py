@@ -22,6 +22,7 @@ def app(tmp_path, book):
         "WTF_CSRF_ENABLED": False,
     })
     yield app
+    app.extensions["interview_store"].close()
 
 
 @pytest.fixture

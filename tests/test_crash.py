@@ -121,3 +121,25 @@ def test_answers_acknowledged_before_a_kill_9_are_there_after_a_restart(tmp_path
         assert path_of(resumed.headers["Location"]) == step  # the next question, not an earlier one
     finally:
         restarted.stop()
+
+
+def test_a_dropped_store_gives_back_its_open_files(tmp_path):
+    """Hundreds of apps built and dropped in one process (the test suite) must not run it out of
+    file descriptors: a store closes its kept connections when it is collected."""
+    import gc
+    import os
+
+    from wizard.storage import InterviewStore
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    gc.collect()
+    before = open_files()
+    for n in range(20):
+        store = InterviewStore(tmp_path / f"s{n}.db")
+        store.migrate()
+        store.create({"event_name": "x"})
+        del store
+    gc.collect()
+    assert open_files() - before < 5

@@ -11,6 +11,7 @@ import os
 import secrets
 import sqlite3
 import threading
+import weakref
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -57,6 +58,13 @@ def create_private_file(path: str) -> None:
         pass
 
 
+def _close_all(connections: list[sqlite3.Connection]) -> None:
+    """Close and forget every connection in the list (the list itself is kept: the finalizer holds it)."""
+    for conn in connections:
+        conn.close()
+    connections.clear()
+
+
 class InterviewStore:
     """Interviews in one SQLite file, one kept-open connection per thread.
 
@@ -74,6 +82,9 @@ class InterviewStore:
         self._migrate_lock = threading.Lock()
         self._connections: list[sqlite3.Connection] = []
         self._migrated = False
+        # A store dropped without `close` (an app built and discarded, as tests do by the hundred)
+        # still gives back its files: each connection holds three (database, WAL, shared memory).
+        weakref.finalize(self, _close_all, self._connections)
         if self.path != ":memory:":
             self._prepare_file()
 
@@ -126,9 +137,7 @@ class InterviewStore:
     def close(self) -> None:
         """Close every thread's connection (tests; a server simply exits)."""
         with self._lock:
-            connections, self._connections = self._connections, []
-        for conn in connections:
-            conn.close()
+            _close_all(self._connections)
         self._local = threading.local()
         self.__dict__.pop("conn", None)
 
