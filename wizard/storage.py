@@ -58,11 +58,15 @@ def create_private_file(path: str) -> None:
         pass
 
 
-def _close_all(connections: list[sqlite3.Connection]) -> None:
-    """Close and forget every connection in the list (the list itself is kept: the finalizer holds it)."""
-    for conn in connections:
-        conn.close()
-    connections.clear()
+class _Connection:
+    """One kept SQLite connection; closed when nothing keeps it any more (its thread ended, or
+    its store was dropped). sqlite3 connections take no weak references; this holder does."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __del__(self) -> None:
+        self.conn.close()
 
 
 class InterviewStore:
@@ -80,11 +84,11 @@ class InterviewStore:
         self._lock = threading.Lock()  # guards the list of open connections
         self._memory_lock = threading.Lock()
         self._migrate_lock = threading.Lock()
-        self._connections: list[sqlite3.Connection] = []
+        # Every open connection, to close them all. Weak: a connection kept for a thread closes when
+        # the thread ends (a server that starts a thread per request would otherwise keep three open
+        # files per request: database, WAL and shared memory) or when the store is dropped.
+        self._connections: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._migrated = False
-        # A store dropped without `close` (an app built and discarded, as tests do by the hundred)
-        # still gives back its files: each connection holds three (database, WAL, shared memory).
-        weakref.finalize(self, _close_all, self._connections)
         if self.path != ":memory:":
             self._prepare_file()
 
@@ -93,25 +97,26 @@ class InterviewStore:
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         create_private_file(self.path)
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self) -> _Connection:
         # Autocommit (isolation_level=None): every statement is its own transaction, committed
         # before it returns. check_same_thread=False only so `close` may close every thread's.
         conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable across a process crash
+        kept = _Connection(conn)
         with self._lock:
-            self._connections.append(conn)
-        return conn
+            self._connections.add(kept)
+        return kept
 
     def _thread_connection(self) -> sqlite3.Connection:
         # An in-memory database has one connection, shared: each `:memory:` open is a new database.
         holder = self if self.path == ":memory:" else self._local
-        conn = getattr(holder, "conn", None)
-        if conn is None:
+        kept = getattr(holder, "kept", None)
+        if kept is None:
             with self._memory_lock if holder is self else _NO_LOCK:
-                conn = getattr(holder, "conn", None) or self._open()
-                holder.conn = conn
-        return conn
+                kept = getattr(holder, "kept", None) or self._open()
+                holder.kept = kept
+        return kept.conn
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection, opened on first use and kept."""
@@ -137,9 +142,11 @@ class InterviewStore:
     def close(self) -> None:
         """Close every thread's connection (tests; a server simply exits)."""
         with self._lock:
-            _close_all(self._connections)
+            kept, self._connections = list(self._connections), weakref.WeakSet()
+        for connection in kept:
+            connection.conn.close()
         self._local = threading.local()
-        self.__dict__.pop("conn", None)
+        self.__dict__.pop("kept", None)
 
     def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()
