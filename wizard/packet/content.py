@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
+from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, permit_applies
 from .formatting import (
@@ -151,6 +152,7 @@ class _Builder:
         self.a = assessment
         self.facts = Facts(answers)
         self.word = j.license_word
+        self.office = None  # the deployment's office card (wizard/offices.py), if it has one
 
     def text(self, key: str) -> str | None:
         value = self.answers.get(key)
@@ -241,7 +243,7 @@ class _Builder:
         return [
             Fact("File with", _cap(self.j.file_with), figure=False),
             Fact("Issued by", _cap(self.j.issuer), figure=False),
-        ]
+        ] + office_facts(self.office, self.j)
 
     # The application --------------------------------------------------------------------
 
@@ -317,11 +319,20 @@ class _Builder:
         return notes
 
 
+def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
+    """The office card's lines; with no card, only the advice to contact the office the ordinance names."""
+    if card is None:
+        return [Fact("Contact", f"Contact {j.file_with} to ask for its address, opening hours, "
+                                "how to pay and which form to use.", figure=False)]
+    return [Fact(label, value, figure=False) for label, value in card.rows()]
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
-                 today: date | None = None) -> Packet:
+                 today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
+    b.office = office
     applies = permit_applies(a["outcome"])
     return Packet(
         title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",

@@ -10,7 +10,7 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import api, errors, formatting, interview, kiosk, packet
+from . import api, clerks, errors, formatting, handoff, interview, kiosk, limits, offices, packet, printview, sweeper
 from .extensions import csrf, htmx
 
 
@@ -40,6 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,  # as on branch hard: links never use Host
     )
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
@@ -54,16 +55,22 @@ def create_app(config: dict | None = None) -> Flask:
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store
+    offices.init_app(app, instance)
 
     csrf.init_app(app)
     htmx.init_app(app)
 
     formatting.init_app(app)
     kiosk.init_app(app)
+    limits.init_app(app)
+    sweeper.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
     app.register_blueprint(packet.bp)
+    app.register_blueprint(printview.bp)
+    app.register_blueprint(handoff.bp)
+    app.register_blueprint(clerks.bp)
     errors.init_app(app)
     app.after_request(security_headers)
     return app

@@ -15,11 +15,13 @@ from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_an
                          record_step, steps_done_at_start)
 from ..kinds import show_answer
 from ..wording import summarize
-from . import kiosk
+from . import kiosk, limits
+from .clerks import builder_page
+from .offices import office_card
 from .access import load_interview
 from .forms import form_for, form_to_answers
 from .pages import render_page
-from .prefill import answers_from_query
+from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from .state import rulebook, store
 
 bp = Blueprint("interview", __name__)
@@ -48,25 +50,29 @@ def start_for(jurisdiction_id: str):
     prefill, problems = answers_from_query(request.args, rulebook())
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
+    return render_page("start.html", jurisdictions=[j], chosen=j, **clerk_prefill(prefill))
 
 
 @bp.get("/clerks")
 def clerks():
-    jurisdictions = rulebook().listing()
-    return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
+    return builder_page()
 
 
 @bp.post("/start")
 def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
-    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    prefill, form = posted_prefill(request.form)
     try:
         answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
                            error="Select where your event will take place"), 200
+    if form.errors:  # the organizer changed a clerk's answer into one we cannot use
+        return render_page("start.html", jurisdictions=[book.get(answers["jurisdiction"])],
+                           chosen=book.get(answers["jurisdiction"]), prefill_form=form,
+                           prefill_keys=form.question_keys, questions=book.questions), 200
+    limits.count_new_interview()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -185,7 +191,8 @@ def result(interview_id: str):
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
                        finished_early=state.finished_early, answers=state.answers,
-                       questions=rulebook().questions)
+                       questions=rulebook().questions, office=office_card(j.id),
+                       retention_days=current_app.config["RETENTION_DAYS"])
 
 
 @bp.post("/i/<interview_id>/delete")
