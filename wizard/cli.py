@@ -12,6 +12,8 @@ from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
+from .retention import DEFAULT_DAYS, purge as run_purge
+from .storage import InterviewStore
 from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
 
 
@@ -58,9 +60,13 @@ def assess(answers_file, rule_paths) -> None:
 @click.option("--kiosk", is_flag=True,
               help="Shared-screen mode: interviews open only in the session that started them; "
                    "an idle timer and a Finish button clear the screen.")
-@click.option("--idle-seconds", default=300, show_default=True, type=int,
+@click.option("--idle-seconds", default=300, show_default=True, type=click.IntRange(min=1),
               help="With --kiosk: clear the screen after this many seconds without use.")
-def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None:
+@click.option("--retention-days", default=DEFAULT_DAYS, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              help="Delete interviews not changed for this many days (checked every 10 minutes).")
+@click.option("--new-per-hour", default=60, show_default=True, type=click.IntRange(min=0),
+              help="At most this many new interviews per client address per hour (0: no limit).")
+def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     import waitress
@@ -69,13 +75,27 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds) -> None
 
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None,
-                          "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds})
+                          "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
+                          "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour})
     except RuleFileError as error:
         click.echo(f"refusing to start: {error}", err=True)
         sys.exit(1)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     waitress.serve(app, host=host, port=port, threads=threads)
+
+
+@main.command()
+@click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
+              type=click.Path(dir_okay=False, exists=True, path_type=Path), help="SQLite database file.")
+@click.option("--older-than", "days", default=DEFAULT_DAYS, show_default=True,
+              type=click.FloatRange(min=0), help="Delete interviews not changed for this many days.")
+@click.option("--dry-run", is_flag=True, help="Only say how many would be deleted.")
+def purge(db_path, days, dry_run) -> None:
+    """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
+    store = InterviewStore(db_path)
+    store.migrate()
+    click.echo(str(run_purge(store, days, dry_run)))
 
 
 @main.command()
