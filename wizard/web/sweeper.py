@@ -63,4 +63,5 @@ def init_app(app) -> None:
                       app.config["KIOSK_IDLE_SECONDS"] if app.config.get("KIOSK") else None,
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
-    app.before_request(sweeper.start)
+    if app.config.get("SWEEPER", True):  # False: a test runs `sweep_once` itself
+        app.before_request(sweeper.start)
