@@ -113,4 +113,15 @@
   };
   reveal();
   document.addEventListener("htmx:afterSettle", reveal);
+  // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.
+  var waiting = document.querySelector("[data-handoff-waiting]");
+  if (waiting) {
+    var every = parseInt(waiting.getAttribute("data-every") || "3", 10) * 1000;
+    var look = function () {
+      window.fetch(waiting.getAttribute("data-handoff-waiting"), { credentials: "same-origin" }).then(function (response) {
+        if (response.status === 204) { window.setTimeout(look, every); } else { window.location.reload(); }
+      }, function () { window.setTimeout(look, every); });
+    };
+    window.setTimeout(look, every);
+  }
 })();

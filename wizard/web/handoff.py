@@ -2,8 +2,8 @@
 
 The result page on the kiosk offers a QR code of a one-time link. Opening it on a phone moves the
 interview to a new private id that only that phone's session may open, and deletes it under the
-old id: the kiosk screen, which reloads every few seconds while it shows the code, then finds it
-gone and shows "This screen was cleared". The link works once, for 10 minutes; only its sha256
+old id: the kiosk screen, which asks every few seconds while it shows the code (a meta refresh
+with JavaScript off), then finds it gone and shows "This screen was cleared". The link works once, for 10 minutes; only its sha256
 is stored, so the database alone cannot be used to take the interview over.
 """
 from __future__ import annotations
@@ -58,6 +58,14 @@ def show(interview_id: str):
                        minutes=LIFETIME // 60)
 
 
+@bp.get("/i/<interview_id>/handoff/waiting")
+def waiting(interview_id: str):
+    """The hand-off page asks every few seconds whether the phone took over (static/wizard.js):
+    204 while the interview is still here; once it is gone, the "This screen was cleared" page."""
+    load_interview(interview_id)
+    return "", 204
+
+
 @bp.get("/handoff/<token>")
 def claim(token: str):
     interview_id = store().claim_handoff(_hash(token), moment_ago(0)) if len(token) <= 100 else None
@@ -67,4 +75,5 @@ def claim(token: str):
                            message=f"A link to continue on your phone works once, for {LIFETIME // 60} "
                                    "minutes. Ask the screen for a new one, or start again."), 410
     kiosk.remember_on_phone(moved.id)
-    return redirect(url_for("interview.resume", interview_id=moved.id), code=303)
+    # Where the organizer was: the result (which sends an unfinished interview on to its next step).
+    return redirect(url_for("interview.result", interview_id=moved.id), code=303)

@@ -22,7 +22,7 @@ PHONE_KEY = "phone_interviews"  # interviews handed off to this browser (a phone
 WARN_SECONDS = 30
 DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # The hand-off page reloads itself to see whether the phone took over: that is not someone using it.
-NOT_USE = {"handoff.show"}
+NOT_USE = {"handoff.show", "handoff.waiting"}
 IDLE_MESSAGE = "The screen was cleared because no one had used it for a while."
 
 
