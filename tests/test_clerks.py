@@ -54,7 +54,7 @@ def test_public_url_wins_and_the_host_header_is_never_used(app, client):
 def test_a_bad_answer_or_site_in_the_builder_is_explained(client):
     page = client.get("/clerks?jurisdiction=baroda-mi&max_attendance=lots&site=javascript:alert(1)").get_data(as_text=True)
     assert "There is a problem" in page and "Enter a whole number using digits only" in page
-    assert "Enter this site's address like https://permits.example.org" in page
+    assert "Enter this site's full web address, starting with https:// or http://" in page
     assert 'id="clerk-link-text"' not in page
 
 

@@ -104,6 +104,19 @@ def test_a_bad_link_is_explained_in_plain_words(phone, live_server):
     audit(page, "start page after a bad link")
 
 
+def test_error_states_of_the_builder_and_of_a_changed_clerks_answer(phone, live_server):
+    page = phone()
+    page.goto(f"{live_server}/clerks?jurisdiction=baroda-mi&max_attendance=lots&site=nowhere")
+    assert page.locator(".error-summary").is_visible()
+    audit(page, "clerks' link builder with errors")
+    page.goto(f"{live_server}/for/baroda-mi?max_attendance=300")
+    page.fill("input[name=max_attendance]", "20000000")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    assert "Enter a whole number from 0 to 10,000,000" in page.locator(".error-summary").inner_text()
+    assert page.input_value("input[name=max_attendance]") == "20000000"  # nothing lost
+    audit(page, "start page with a changed clerk's answer that cannot be used")
+
+
 def finish_baroda(page, base: str) -> None:
     jurisdiction, story, _, _ = PATHS["baroda-festival"]
     run_story(page, base, jurisdiction, story)

@@ -198,7 +198,7 @@ def result(interview_id: str):
 @bp.post("/i/<interview_id>/delete")
 def delete(interview_id: str):
     interview = load(interview_id)
-    store().delete(interview.id)
+    store().clear([interview.id])  # for good: overwritten, and out of the WAL
     flash("Your answers have been deleted from this computer and our records.", "success")
     return redirect(url_for(".start"), code=303)
 
