@@ -40,7 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,  # as on branch hard: links never use Host
+        PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
     )
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"

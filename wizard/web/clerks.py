@@ -93,7 +93,7 @@ def _link(args) -> dict:
     keys = linkable_keys(book, BUILDER_KEYS)
     form = answer_form(keys, book, formdata=args if args else None)
     j = book.get(args.get("jurisdiction", ""))
-    public = current_app.config.get("PUBLIC_URL")
+    public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
     base = public or site_base(args.get(SITE_FIELD))
     out = {"form": form, "keys": keys, "questions": book.questions, "jurisdictions": book.listing(),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,

@@ -30,7 +30,7 @@ def _hash(token: str) -> str:
 
 
 def public_url() -> str | None:
-    return current_app.config.get("PUBLIC_URL")
+    return (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
 
 
 @bp.post("/i/<interview_id>/handoff")
