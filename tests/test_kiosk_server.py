@@ -248,3 +248,10 @@ def test_store_methods_leave_other_interviews_alone(tmp_path):
     assert store_.get(kept.id) is not None and store_.get(gone.id) is None
     moved = store_.move(kept.id)
     assert store_.get(kept.id) is None and store_.get(moved.id).answers == {"event_name": "kept"}
+
+
+def test_without_a_public_address_the_kiosk_offers_print_only(tmp_path, book):
+    app = kiosk_app(tmp_path, book, PUBLIC_URL=None)
+    client = app.test_client()
+    page = client.get(f"/i/{kiosk_result(app, client, book)}/result").get_data(as_text=True)
+    assert "Print your packet and checklist" in page and "Continue on your phone" not in page

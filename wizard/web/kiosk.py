@@ -130,4 +130,6 @@ def init_app(app) -> None:
     @app.context_processor
     def kiosk_context():
         return {"kiosk": on_screen(), "kiosk_idle": current_app.config["KIOSK_IDLE_SECONDS"],
-                "kiosk_warn": warn_seconds() if enabled() else 0}
+                "kiosk_warn": warn_seconds() if enabled() else 0,
+                # a phone can only reach the server at its public address
+                "handoff_ready": bool(current_app.config.get("PUBLIC_URL"))}
