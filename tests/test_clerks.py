@@ -124,3 +124,14 @@ def test_with_no_card_the_pages_name_the_ordinances_office_and_say_to_contact_it
     packet = body_text(client.get(f"/i/{ident}/packet.pdf").data, "Application for a mass gathering permit")
     assert f"Contact {j.file_with} to ask for its address" in packet
     assert "Phone:" not in client.get(f"/i/{ident}/event.ics").data.decode()
+
+
+def test_odd_builder_input_never_fails(client):
+    long_name = "李" * 300  # 300 characters, 2,700 bytes once in a link: more than a QR code holds
+    page = client.get(f"/clerks?jurisdiction=baroda-mi&site=https://permits.example.org&event_name={long_name}"
+                      f"&site_address={long_name}").get_data(as_text=True)
+    assert "too long for a QR code" in page and 'id="clerk-link-text"' in page
+    for site in ("http://[::1", "https://x:99999", "https://user@x.org", "//x.org", "https://x.org/path"):
+        response = client.get("/clerks", query_string={"jurisdiction": "baroda-mi", "site": site})
+        assert response.status_code == 200 and "There is a problem" in response.get_data(as_text=True)
+    assert client.get("/handoff/%ED%A0%80abc").status_code == 410

@@ -108,7 +108,8 @@ def _link(args) -> dict:
     path = url_for("interview.start_for", jurisdiction_id=j.id)
     query = urlencode([(key, query_value(value)) for key, value in answers.items()])
     link = f"{base or ''}{path}{'?' + query if query else ''}"
-    out.update(link=link, absolute=base is not None, qr=qr_svg_uri(link) if base else None,
+    qr = qr_svg_uri(link) if base else None
+    out.update(link=link, absolute=base is not None, qr=qr, qr_too_long=base is not None and qr is None,
                answers=filled_in(answers, book), office=office_card(j.id),
                handout=f"{url_for('clerks.handout')}?{urlencode(list(args.items(multi=True)))}")
     return out

@@ -26,7 +26,7 @@ REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has ta
 
 
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def public_url() -> str | None:
