@@ -320,11 +320,16 @@ class _Builder:
 
 
 def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
-    """The office card's lines; with no card, only the advice to contact the office the ordinance names."""
+    """The office card in three cover lines (the cover has one page); with no card, only the advice
+    to contact the office the ordinance names."""
     if card is None:
         return [Fact("Contact", f"Contact {j.file_with} to ask for its address, opening hours, "
                                 "how to pay and which form to use.", figure=False)]
-    return [Fact(label, value, figure=False) for label, value in card.rows()]
+    lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
+             ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
+             ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
+                                                     card.form and f"Which form: {card.form}.") if v))]
+    return [Fact(label, value, figure=False) for label, value in lines if value]
 
 
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
