@@ -7,7 +7,7 @@ DAY = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00"}
 THREE_DAYS = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"}
 COMMERCIAL_OFF = {k: False for k in (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market")}
+    "for_profit_premises", "taxable_sales", "flea_market", "for_gain")}
 
 
 def with_changes(base: dict, **changes) -> dict:

@@ -54,6 +54,11 @@ BAD_BODIES = [
     pytest.param(_json({**GOOD, "starts_at": "tomorrow"}), "starts_at", id="datetime-text"),
     pytest.param(_json({**GOOD, "starts_at": "2027-07-11T23:00", "ends_at": "2027-07-09T12:00"}), "ends_at",
                  id="end-before-start"),
+    # Issue 9, item 2: numbers that contradict each other are refused, the key named.
+    pytest.param(_json({**GOOD, "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T12:00"}), "ends_at",
+                 id="ends-when-it-starts"),
+    pytest.param(_json({**GOOD, "max_attendance": 5000, "total_attendance": 100}), "total_attendance",
+                 id="visits-over-the-event-fewer-than-at-one-time"),
     pytest.param(_json({**GOOD, "crowd": 5}), "crowd", id="unknown-key"),
     pytest.param('{"jurisdiction": "dekalb-il", "max_attendance": ' + "1" * 5000 + "}", "answers",
                  id="integer-over-4300-digits"),

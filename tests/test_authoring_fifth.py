@@ -20,7 +20,7 @@ from wizard.cli import main
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"
 NO_FLAGS = {k: False for k in ("admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-                               "for_profit_premises", "taxable_sales", "flea_market")}
+                               "for_profit_premises", "taxable_sales", "flea_market", "for_gain")}
 FESTIVAL = {
     "jurisdiction": "maple-hollow", "property_owner": "private",
     **NO_FLAGS, "admission_fee": True, "sells_goods": True,

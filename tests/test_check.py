@@ -346,3 +346,9 @@ def test_every_derived_fact_declares_real_inputs_and_a_kind():
     for name, fact in FACTS.items():
         assert set(Facts({}).depends_on(name)) <= set(fact.inputs) <= set(questions), name
         assert kind_of(name, questions) in ("number", "yes_no")
+
+
+def test_likely_outside_an_uncertain_rule(tmp_path):
+    path = variant(tmp_path, lambda d: d["scope"]["triggers"][0].update(likely="required"))
+    (problem,) = problems_in(path)
+    assert problem.key == "scope.triggers[0].likely" and "belongs on `uncertain` rules only" in problem.message

@@ -144,4 +144,4 @@ def test_script_good_input():
     proc = subprocess.run([str(WIZARD), "assess", "-"], input=_json(GOOD), capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0 and proc.stderr == ""
-    assert json.loads(proc.stdout)["file_by"] == "2027-05-10"
+    assert json.loads(proc.stdout)["file_by"] == "2027-03-26"  # Baroda: 60 days in hand + 45 to decide

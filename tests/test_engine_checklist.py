@@ -11,7 +11,7 @@ from wizard.assess import assess
 from .engine_support import COMMERCIAL_OFF, DAY, DROP, THREE_DAYS, with_changes
 
 
-WHEN = {"with_application", "before_license", "during_event", "after_event"}
+WHEN = {"with_application", "before_license", "before_event", "during_event", "after_event"}
 
 BASE = {
     "whitesboro-ny": {
@@ -110,6 +110,22 @@ CONDITIONAL = [
      {"public_water": True}, {"public_water": DROP}),
     ("baroda-mi", "showers", "Ord. 171, Application (k)(9)", THREE_DAYS, DAY,
      {"starts_at": DROP, "ends_at": DROP}),
+    # Issue 9, item 15: (k)(9) other facilities only "if the county Health Officer may permit";
+    # (k)(10) bathing beaches and (k)(11) swimming pools only where the site has one.
+    ("baroda-mi", "restrooms-portable", "Ord. 171, Application (k)(9)", {"liquid_waste_hauled": True},
+     {"liquid_waste_hauled": False}, {"liquid_waste_hauled": DROP}),
+    ("baroda-mi", "restrooms", "Ord. 171, Application (k)(9)", {"liquid_waste_hauled": False},
+     {"liquid_waste_hauled": True}, {"liquid_waste_hauled": DROP}),
+    ("baroda-mi", "bathing-beach", "Ord. 171, Application (k)(10)", {"bathing_beach": True},
+     {"bathing_beach": False}, {"bathing_beach": DROP}),
+    ("baroda-mi", "swimming-pool", "Ord. 171, Application (k)(11)", {"swimming_pool": True},
+     {"swimming_pool": False}, {"swimming_pool": DROP}),
+    # Issue 9, item 20: "If the assembly is to continue during hours of darkness": derived from the
+    # times, whatever was answered about after dark.
+    ("wi-village-ch64", "lighting", "§ 64-4B(6)",
+     {"starts_at": "2027-07-09T18:00", "ends_at": "2027-07-10T06:00", "after_dark": False},
+     {"after_dark": False},
+     {"starts_at": "2027-07-09T10:00", "ends_at": "2027-07-10T18:00", "closes_overnight": True, "after_dark": False}),
     # DeKalb
     ("dekalb-il", "owner-consent-letters", "§ 34.06(b)", {"applicant_is_owner": False},
      {"applicant_is_owner": True}, {"applicant_is_owner": DROP}),
@@ -117,9 +133,9 @@ CONDITIONAL = [
      {"applicant_is_owner": True, "admission_fee": True, "multiple_parcels": True},
      {"applicant_is_owner": True, "admission_fee": True, "multiple_parcels": False},
      {"applicant_is_owner": True}),
-    ("dekalb-il", "city-agreement", "§ 34.06(d), (d)(2)", {"admission_fee": True}, {},
+    ("dekalb-il", "city-agreement", "§ 34.06(d), (d)(1), (d)(2)", {"admission_fee": True}, {},
      {"hazardous": ["combat"]}),
-    ("dekalb-il", "city-agreement", "§ 34.06(d), (d)(2)", {"property_owner": "municipal"}, {},
+    ("dekalb-il", "city-agreement", "§ 34.06(d), (d)(1), (d)(2)", {"property_owner": "municipal"}, {},
      {"admission_fee": DROP}),
     ("dekalb-il", "restore-premises", "§ 34.06(d)(2)", {"property_owner": "municipal"}, {}, {}),
     ("dekalb-il", "insurance-certificate", "§ 34.06(d)(3)", {"sells_goods": True}, {}, {"sells_goods": DROP}),
@@ -178,7 +194,7 @@ def test_conditional_warnings(book, jurisdiction, changes, warning_citation, pre
     ("wi-village-ch64", {"sworn-application", "fence-plan", "toilet-plan", "bond", "fence", "toilets",
                          "security-guards", "daily-collection"}),
     ("baroda-mi", {"application-fee", "inspection", "refuse-agreement", "exterminator-agreement", "restrooms",
-                   "insurance", "bond", "mow-and-spray", "cleanup"}),
+                   "insurance", "bond", "mow-and-spray", "cleanup", "plumbing", "general-responsibility"}),
     ("dekalb-il", {"application-form", "application-fee", "site-plan", "security-plan", "inspection-costs"}),
 ])
 def test_unconditional_items_always_listed(book, jurisdiction, expected):
@@ -263,3 +279,88 @@ def test_no_permit_warnings_when_no_permit_is_needed(book, jurisdiction, changes
     result = run(book, jurisdiction, **changes)
     assert result["outcome"] == "not_required"
     assert not any(words in w["text"] for w in result["warnings"])
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 9: dated items, what the ordinances say after filing, revocation and penalties, and the
+# small corrections of item 20. Each row is named after the ordinance's words.
+
+def test_baroda_mowed_one_week_prior_to_the_event_is_due_before_the_event(book):
+    # Issue 9, item 16: (k)(8)b was listed "during the event".
+    result = run(book, "baroda-mi")
+    mow = next(c for c in result["checklist"] if c["id"] == "mow-and-spray")
+    assert (mow["when"], mow["due_date"]) == ("before_event", "2027-07-02")
+
+
+NOTES = [
+    # (jurisdiction, assessment key, words the text gives, citation): items 12, 13, 14
+    ("whitesboro-ny", "after_you_apply", "within 20 days after its submission", "Ch. 40, Permit B"),
+    ("whitesboro-ny", "revocation", "cannot be reasonably accomplished", "Ch. 40, Permit G"),
+    ("whitesboro-ny", "penalties", "§ 1-11 of Chapter 1, General Provisions", "Ch. 40, Penalties A"),
+    ("whitesboro-ny", "penalties", "injunction", "Ch. 40, Penalties B"),
+    ("wi-village-ch64", "after_you_apply", "processed within 20 days of receipt", "Ch. 64, processing"),
+    ("wi-village-ch64", "revocation", "revoked by the Village Board at any time", "Ch. 64, revocation"),
+    ("wi-village-ch64", "penalties", "§ 1-19 of this Code", "Ch. 64, penalties; § 1-19"),
+    ("baroda-mi", "after_you_apply", "within 20 days of receipt", "Ord. 171, Application (g)"),
+    ("baroda-mi", "after_you_apply", "by certified mail", "Ord. 171, Application (h)"),
+    ("baroda-mi", "after_you_apply", "false, misleading or fraudulent statement", "Ord. 171, Application (i)"),
+    ("baroda-mi", "revocation", "shall not be transferred to any other person or location", "Ord. 171, Application (j)"),
+    ("baroda-mi", "revocation", "Village Council", "Ord. 171, Revocation"),
+    ("baroda-mi", "penalties", "not more than 90 days or by a fine of not more than $100", "Ord. 171, Penalties"),
+    ("baroda-mi", "penalties", "immediate enjoining of the gathering", "Ord. 171, Penalties"),
+    ("dekalb-il", "after_you_apply", "minimum standards for the conduct of any event", "§ 34.06(a)"),
+    ("dekalb-il", "after_you_apply", "based on the facts and circumstances before him", "§ 34.06(f)"),
+    ("dekalb-il", "revocation", "revoked at any time without notice, by any City employee", "§ 34.06(g)"),
+    ("dekalb-il", "penalties", "not less than Five Hundred Dollars, plus Court Costs", "§ 34.07"),
+    ("dekalb-il", "penalties", "restitution", "§ 34.07"),
+]
+
+
+@pytest.mark.parametrize("jurisdiction, key, words, citation", [
+    pytest.param(*row, id=f"{row[0]}-{row[1]}-{row[2][:30]}") for row in NOTES])
+def test_what_the_ordinance_says_after_filing_on_revocation_and_penalties(book, jurisdiction, key, words, citation):
+    result = run(book, jurisdiction)
+    assert any(words in n["text"] and n["citation"] == citation for n in result[key]), result[key]
+
+
+@pytest.mark.parametrize("jurisdiction, changes", [
+    ("whitesboro-ny", {"max_attendance": 100}), ("baroda-mi", {"property_owner": "municipal"}),
+    ("dekalb-il", {"speech_event": True}), ("wi-village-ch64", {"licensed_under_other_ordinance": True})])
+def test_no_penalties_or_revocation_without_a_permit(book, jurisdiction, changes):
+    result = run(book, jurisdiction, **changes)
+    assert result["after_you_apply"] == result["revocation"] == result["penalties"] == []
+
+
+def test_dekalb_applicant_responsible_for_the_actual_costs_incurred_by_the_city(book):
+    # Issue 9, item 18: § 34.06(d)(1) in the City agreement item.
+    item = next(c for c in run(book, "dekalb-il", admission_fee=True)["checklist"] if c["id"] == "city-agreement")
+    assert "actual costs the City incurs" in item["text"] and "(d)(1)" in item["citation"]
+
+
+def test_whitesboro_any_part_or_portion_of_such_assembly(book):
+    # Issue 9, item 19: a landowner lending land for part of the assembly is covered; say so where
+    # the land is asked, and in the notes.
+    site = next(s for s in book.jurisdictions["whitesboro-ny"].steps if s["step"] == "site")
+    assert '"any part or portion"' in site["why"] and "parking or camping" in site["why"]
+    assert any("any part or portion of such assembly" in w["text"] for w in run(book, "whitesboro-ny")["warnings"])
+
+
+def test_whitesboro_toilets_approved_by_the_health_department_and_the_board_of_trustees(book):
+    # Issue 9, item 20.
+    item = next(c for c in run(book, "whitesboro-ny")["checklist"] if c["id"] == "health-approval-toilets")
+    assert "Oneida County Health Department and the Board of Trustees" in item["text"]
+
+
+def test_whitesboro_chapter_is_not_given_a_title_the_text_does_not_have(book):
+    # Issue 9, item 20: "Assemblies" is not in the Whitesboro text.
+    assert "Assemblies" not in book.jurisdictions["whitesboro-ny"].data["ordinance"]
+    assert "Assemblies" not in run(book, "whitesboro-ny")["ordinance"]
+
+
+def test_hints_do_not_mislead(book):
+    # Issue 9, item 20: a liquor license does not license an assembly; "most people at the same
+    # time" is not every ticket of a multi-day event.
+    other = book.questions["licensed_under_other_ordinance"]["hint"]
+    assert "liquor" not in other or "does not" in other
+    assert "count every ticket" not in book.questions["max_attendance"]["hint"]
+    assert "do not add the days together" in book.questions["max_attendance"]["hint"]

@@ -3,6 +3,8 @@ the fee waiver, the last day to file and the decision period, for every jurisdic
 """
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 
 from wizard.assess import assess
@@ -64,18 +66,43 @@ def test_whitesboro_flat_fee_and_deposit(book, changes):
     assert result["fees"]["bond"] is None
 
 
-def test_whitesboro_insurance_minimums(book):
+def test_whitesboro_insurance_500000_to_1000000_for_bodily_injury_is_a_split_limit(book):
+    # Issue 9, item 17: "$500,000 to $1,000,000 for bodily injury or death" is split-limit
+    # notation: $500,000 per person and $1,000,000 per occurrence, both shown.
     insurance = run(book, "whitesboro-ny")["insurance"]
     assert [(i["minimum"], i["citation"]) for i in insurance] == [
-        (1_000_000, "Ch. 40, Permit E"),  # bodily injury: upper figure of "$500,000 to $1,000,000"
+        (500_000, "Ch. 40, Permit E"),    # bodily injury or death, per person
+        (1_000_000, "Ch. 40, Permit E"),  # bodily injury or death, per occurrence
         (500_000, "Ch. 40, Permit E"),    # property damage
     ]
-    assert "bodily injury" in insurance[0]["coverage"] and "property damage" in insurance[1]["coverage"]
+    assert "per person" in insurance[0]["coverage"] and "per occurrence" in insurance[1]["coverage"]
+    assert "property damage" in insurance[2]["coverage"]
 
 
 def test_whitesboro_insurance_range_is_flagged(book):
     warnings = run(book, "whitesboro-ny")["warnings"]
-    assert any("$500,000 to $1,000,000" in w["text"] and w["citation"] == "Ch. 40, Permit E" for w in warnings)
+    assert any("$500,000 to $1,000,000" in w["text"] and "split-limit" in w["text"]
+               and w["citation"] == "Ch. 40, Permit E" for w in warnings)
+
+
+@pytest.mark.parametrize("start, file_by, license_by", [
+    ("2027-07-09T12:00", "2027-03-26", "2027-05-10"),
+    ("2027-01-15T09:00", "2026-10-02", "2026-11-16"),
+])
+def test_baroda_apply_and_obtain_a_valid_license_60_days_prior(book, start, file_by, license_by):
+    # Issue 9, item 3: the license must be obtained 60 days before, and the Village has 45 days
+    # to decide: file 105 days before, have the license in hand 60 days before.
+    end = (datetime.strptime(start, "%Y-%m-%dT%H:%M") + timedelta(hours=8)).strftime("%Y-%m-%dT%H:%M")
+    result = run(book, "baroda-mi", starts_at=start, ends_at=end)
+    assert (result["file_by"], result["license_by"]) == (file_by, license_by)
+    assert result["license_by_citation"] == "Ord. 171, License (a); Application (h)"
+    warning = next(w for w in result["warnings"] if "105 days" in w["text"])
+    assert '"apply ... and obtain a valid license"' in warning["text"] and "45 days" in warning["text"]
+
+
+@pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "wi-village-ch64", "dekalb-il"])
+def test_no_license_in_hand_date_where_the_text_sets_none(book, jurisdiction):
+    assert run(book, jurisdiction)["license_by"] is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -139,6 +166,22 @@ def test_dekalb_fee_per_day(book, dates, days):
     assert result["application_fee"] == 200 * days
     assert result["fees"]["application"]["citation"] == "§ 34.06(a)"
     assert result["deposit"] is None and result["bond"] is None
+
+
+@pytest.mark.parametrize("dates, warned", [
+    pytest.param({"starts_at": "2027-07-09T22:00", "ends_at": "2027-07-10T02:00"}, True, id="22-00-to-02-00"),
+    pytest.param({"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-10T11:00"}, True, id="23-hours-over-midnight"),
+    pytest.param(DAY, False, id="one-day"),
+    pytest.param(THREE_DAYS, False, id="three-days"),
+])
+def test_dekalb_200_per_event_per_day_past_midnight(book, dates, warned):
+    # Issue 9, item 6: the reading (each calendar day) is warned, with the other figure shown.
+    result = run(book, "dekalb-il", max_attendance=500, **dates)
+    notes = [w["text"] for w in result["warnings"] if "past midnight" in w["text"]]
+    assert bool(notes) is warned
+    if warned:
+        assert result["application_fee"] == 400
+        assert '"$200 per event, per day"' in notes[0] and "$400" in notes[0] and "the fee is $200" in notes[0]
 
 
 def test_dekalb_fee_unknown_without_dates(book):
@@ -247,14 +290,15 @@ def test_no_money_when_no_permit(book, jurisdiction, changes):
 
 
 # --------------------------------------------------------------------------------------------
-# Filing dates: Whitesboro -30, Baroda -60, DeKalb -30 (ordinance); Wisconsin -20 (decision period).
+# Filing dates: Whitesboro -30, Baroda -105 (the license in hand 60 days before, and 45 days to
+# decide), DeKalb -30 (ordinance); Wisconsin -20 (decision period).
 
 FILING = [
     pytest.param("whitesboro-ny", "2027-07-09T12:00", "2027-06-09", "ordinance", 20, id="whitesboro-30"),
-    pytest.param("baroda-mi", "2027-07-09T12:00", "2027-05-10", "ordinance", 45, id="baroda-60"),
+    pytest.param("baroda-mi", "2027-07-09T12:00", "2027-03-26", "ordinance", 45, id="baroda-60-plus-45"),
     pytest.param("dekalb-il", "2027-07-09T12:00", "2027-06-09", "ordinance", None, id="dekalb-30"),
     pytest.param("wi-village-ch64", "2027-07-09T12:00", "2027-06-19", "decision_period", 20, id="wisconsin-20"),
-    pytest.param("baroda-mi", "2027-01-15T09:00", "2026-11-16", "ordinance", 45, id="baroda-across-new-year"),
+    pytest.param("baroda-mi", "2027-01-15T09:00", "2026-10-02", "ordinance", 45, id="baroda-across-new-year"),
     pytest.param("whitesboro-ny", "2028-03-01T00:00", "2028-01-31", "ordinance", 20, id="whitesboro-leap-february"),
     pytest.param("dekalb-il", "2027-03-01T23:59", "2027-01-30", "ordinance", None, id="dekalb-late-start-time"),
     pytest.param("wi-village-ch64", "2027-01-05T10:00", "2026-12-16", "decision_period", 20,
@@ -264,7 +308,8 @@ FILING = [
 
 @pytest.mark.parametrize("jurisdiction, start, file_by, basis, decision", FILING)
 def test_file_by(book, jurisdiction, start, file_by, basis, decision):
-    result = run(book, jurisdiction, starts_at=start, ends_at=start)
+    end = (datetime.strptime(start, "%Y-%m-%dT%H:%M") + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    result = run(book, jurisdiction, starts_at=start, ends_at=end)
     assert result["permit_required"] in (True, None)
     assert result["file_by"] == file_by
     assert result["file_by_basis"] == basis

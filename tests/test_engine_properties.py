@@ -20,7 +20,7 @@ from wizard.loader import load_rulebook
 BOOK = load_rulebook()
 JURISDICTIONS = sorted(BOOK.jurisdictions)
 OUTCOMES = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
-WHEN = {"with_application", "before_license", "during_event", "after_event"}
+WHEN = {"with_application", "before_license", "before_event", "during_event", "after_event"}
 CONTRACT_KEYS = {
     "jurisdiction", "outcome", "permit_required", "reasons", "missing", "application_fee",
     "fee_waivable", "deposit", "bond", "insurance", "file_by", "file_by_basis",
@@ -62,7 +62,7 @@ for _key, _question in BOOK.questions.items():
 def event_dates(draw) -> dict:
     start = draw(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 1)))
     start = start.replace(second=0, microsecond=0)
-    end = start + timedelta(minutes=draw(st.integers(min_value=0, max_value=60 * 24 * 45)))
+    end = start + timedelta(minutes=draw(st.integers(min_value=1, max_value=60 * 24 * 45)))
     which = draw(st.sampled_from(["both", "both", "both", "start", "end", "neither"]))
     dates = {}
     if which in ("both", "start"):
@@ -79,6 +79,9 @@ def answers(draw, jurisdiction=None, without=()) -> dict:
         optional={k: v for k, v in OPTIONAL.items() if k not in without},
     ))
     chosen.update(draw(event_dates()))
+    if None not in (chosen.get("max_attendance"), chosen.get("total_attendance")):
+        # Fewer visits than people at one time is refused (issue 9, item 2): keep them consistent.
+        chosen["total_attendance"] = max(chosen["total_attendance"], chosen["max_attendance"])
     return chosen
 
 
@@ -132,6 +135,8 @@ def _money(result: dict, key: str) -> float:
 def test_more_people_never_means_less(case):
     raw, a, b = case
     low, high = sorted((a, b))
+    if raw.get("total_attendance") is not None:  # the same visits both times, never below the crowd
+        raw = {**raw, "total_attendance": max(raw["total_attendance"], high)}
     small = assess({**raw, "max_attendance": low}, BOOK)
     large = assess({**raw, "max_attendance": high}, BOOK)
     for key, value in small["quantities"].items():

@@ -92,7 +92,7 @@ def test_dot_text(book):
     text = to_dot(book.get("dekalb-il"), book.questions)
     assert text.startswith('digraph "dekalb-il" {') and text.rstrip().endswith("}")
     assert "shape=diamond" in text and "style=dashed" in text
-    assert 's0 [shape=box, style="rounded", label="1. Who owns the land?\\nasks: property_owner"];' in text
+    assert 's0 [shape=box, style="rounded", label="1. When is your event?\\nasks: starts_at, ends_at"];' in text
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")

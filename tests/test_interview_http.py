@@ -99,6 +99,28 @@ def test_bad_dates_get_clear_messages(client, field, value):
     assert ("closing time must be after" in page) or ("Enter a real date and time" in page)
 
 
+@pytest.mark.parametrize("step, data, field, message", [
+    ("dates", {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T12:00"}, "ends_at",
+     "closing time must be after the opening time"),
+    ("crowd", {"max_attendance": "5000", "total_attendance": "100"}, "total_attendance",
+     "cannot be fewer than the most people at the same time"),
+])
+def test_inconsistent_numbers_are_refused_on_the_step_that_asks_them(client, step, data, field, message):
+    # Issue 9, item 2: a clear message on the step, and the answers already given are kept.
+    url = start(client)
+    assert client.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
+    step_url = url.replace("/step/dates", f"/step/{step}")
+    response = client.post(step_url, data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "There is a problem" in page and message in page
+    from wizard.web.state import store
+    with client.application.app_context():
+        kept = store().get(interview_id(url)).answers
+    assert kept["starts_at"] == "2027-07-09T12:00" and kept["ends_at"] == "2027-07-11T23:00"
+    assert kept.get(field) in (None, FESTIVAL_STEP_POSTS["dates"].get(field))  # the refused value is not saved
+    assert f'value="{data[field]}"' in page  # the refused answer stays in the field to correct
+
+
 def test_typed_text_is_shown_as_text_not_run(client):
     url = start(client, "dekalb-il")
     ident = interview_id(url)
@@ -166,8 +188,8 @@ BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "
 
 
 @pytest.mark.parametrize("today, expected", [
-    ("2027-05-11", "The last day to apply has passed"),  # file_by is 2027-05-10 (60 days before)
-    ("2027-05-01", "Only 9 days left to file"),
+    ("2027-03-27", "The last day to apply has passed"),  # file_by is 2027-03-26 (105 days before)
+    ("2027-03-17", "Only 9 days left to file"),
     ("2027-01-01", None),
 ])
 def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, today, expected):
@@ -175,7 +197,8 @@ def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, tod
     app.config["TODAY"] = date.fromisoformat(today)
     ident = finished_interview(app, BARODA)
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
-    assert "Monday, May 10, 2027" in page
+    assert "Friday, March 26, 2027" in page  # file by: the license must be in hand 60 days before,
+    assert "Monday, May 10, 2027" in page    # and the Village has 45 days to decide (issue 9, item 3)
     if expected:
         assert expected in page
     else:
@@ -244,3 +267,69 @@ def test_downloads_leave_out_answers_a_later_change_made_irrelevant(app, client)
     exported = client.get(f"/i/{ident}/answers.json").get_json()
     assert "local_agent_name" not in exported and exported["resides_locally"] is True
     assert "Oneida County agent" not in client.get(f"/i/{ident}/result").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("step, post, notice", [
+    ("crowd", {"max_attendance": "150", "total_attendance": "150"},
+     "With this change, you no longer need a license under this ordinance."),
+    ("land", {"property_owner": "municipal"}, "With this change, you no longer need a license under this ordinance."),
+    ("crowd", {"max_attendance": "450", "total_attendance": "450"}, None),  # still a license: nothing to announce
+])
+def test_a_change_that_flips_the_outcome_is_announced(app, client, step, post, notice):
+    ident = finished_interview(app, BARODA)
+    response = client.post(f"/i/{ident}/step/{step}?return=check", data=post)
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    if notice:
+        assert notice in page
+    else:
+        assert "With this change" not in page
+
+
+def test_wisconsin_result_gives_the_lean_and_what_to_ask_the_clerk(app, client):
+    # Issue 9, Wisconsin: a 150-person picnic ends after the exemptions, with a lean and a question.
+    ident = finished_interview(app, {"jurisdiction": "wi-village-ch64", "max_attendance": 150,
+                                     "permanent_venue": False, "government_fair_on_fairgrounds": False,
+                                     "licensed_under_other_ordinance": False})
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "Probably not covered: confirm with the Village Clerk." in page
+    assert "Does Chapter 64 require a license for our event" in page
+
+
+def test_result_page_has_after_you_apply_revocation_and_penalties(app, client):
+    # Issue 9, items 12-14 and 16: new sections and the before-the-event phase with its date.
+    ident = finished_interview(app, BARODA)
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    for heading in ("After you apply", "Revocation", "Penalties", "Before the event"):
+        assert f">{heading}</h" in page
+    assert "By Friday, July 2, 2027:</strong> Mow all grass" in page
+
+
+def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
+    # Issue 9, item 2: visits answered in Whitesboro, then a bigger crowd on Wisconsin's crowd step,
+    # which does not ask about visits.
+    from wizard.web.state import store
+    with app.app_context():
+        interview = store().create({"jurisdiction": "wi-village-ch64", "max_attendance": 300, "total_attendance": 400})
+        interview.completed_steps = ["where"]
+        store().save(interview)
+        ident = interview.id
+    response = client.post(f"/i/{ident}/step/crowd", data={"max_attendance": "5000"})
+    assert response.status_code == 303
+    with app.app_context():
+        answers = store().get(ident).answers
+    assert answers["max_attendance"] == 5000 and "total_attendance" not in answers
+
+
+def test_a_link_with_contradicting_numbers_leaves_them_out_with_a_note(client):
+    # Issue 9, item 2: a clerk's link is checked like a step: visits below the crowd are asked instead.
+    page = client.get("/for/whitesboro-ny?max_attendance=500&total_attendance=100").get_data(as_text=True)
+    # Said by the question's label, never by its key (issue 10).
+    assert "The link had an answer we could not use for “" in page and "total_attendance" not in page
+    assert re.search(r'name="max_attendance"[^>]*value="500"', page) and 'name="total_attendance"' not in page
+    # Changed on the start page into numbers that contradict: said on the field, nothing started.
+    response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500",
+                                           "total_attendance": "100"})
+    assert response.status_code == 200 and "cannot be fewer than the most people" in response.get_data(as_text=True)
+    response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("/step/dates")

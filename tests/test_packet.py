@@ -267,3 +267,36 @@ def test_answer_formatting(book):
     assert answer_text("hazardous", [], q) == "None"
     assert money(1700) == "$1,700" and money(12.5) == "$12.50"
 
+def test_baroda_packet_has_license_date_after_you_apply_revocation_and_penalties(packets):
+    # Issue 9, items 3, 12, 13, 14, 16.
+    _, a, content, _, text = packets["baroda-mi"]
+    assert "License by" in [f.label for f in content.dates]
+    assert normalise(long_date(date(2027, 5, 10))) in text and normalise(long_date(date(2027, 3, 26))) in text
+    assert "obtained at least 60 days before the event" in text
+    assert [title for title, _ in content.afterwards] == ["After you apply", "Revocation", "Penalties"]
+    assert "within 20 days of receipt" in text and "certified mail" in text
+    assert "not more than 90 days" in text and "shall not be transferred" in text
+    assert "Before the event" in text
+    assert normalise("By " + long_date(date(2027, 7, 2)) + ": Mow all grass") in text
+
+
+@pytest.mark.parametrize("jurisdiction, words", [
+    ("whitesboro-ny", "§ 1-11 of Chapter 1"), ("wi-village-ch64", "§ 1-19 of this Code"),
+    ("baroda-mi", "not more than $100"), ("dekalb-il", "not less than Five Hundred Dollars"),
+])
+def test_every_packet_quotes_the_penalties(packets, jurisdiction, words):
+    # Issue 9, item 12: quote only what the text gives.
+    _, a, content, _, text = packets[jurisdiction]
+    assert any(words in n["text"] for n in a["penalties"])
+    assert normalise(words) in text
+
+
+def test_wisconsin_packet_cover_gives_the_lean_and_what_to_ask(book):
+    # Issue 9, Wisconsin: the lean on the cover, and the question to put to the Clerk.
+    answers = festival("wi-village-ch64", book, max_attendance=150)
+    content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
+    assert content.outcome_title.endswith("Probably not covered: confirm with the Village Clerk.")
+    assert any("Does Chapter 64 require a license for our event" in r.text for r in content.reasons)
+    answers = festival("wi-village-ch64", book)
+    content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
+    assert "Likely required: plan to apply" in content.outcome_title

@@ -37,7 +37,7 @@ def test_packet_downloads_as_a_pdf(app, client, book):
     assert response.mimetype == "application/pdf"
     assert response.data.startswith(b"%PDF-")
     disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("attachment") and "riverbend-music-festival.pdf" in disposition
+    assert disposition.startswith("attachment") and 'filename="baroda-mi-riverbend-music-festival-packet.pdf"' in disposition
     assert "no-store" in response.headers["Cache-Control"]
 
 
@@ -66,7 +66,8 @@ def test_answers_file_is_the_answers(app, client, book):
     response = client.get(f"/i/{interview_id}/answers.json")
     assert response.status_code == 200
     assert response.mimetype == "application/json"
-    assert response.headers["Content-Disposition"].startswith("attachment")
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="whitesboro-ny-riverbend-music-festival-answers.json"')
     assert json.loads(response.data.decode("utf-8")) == applying(book, answers)  # only answers that apply
     assert "李小龍".encode() in response.data  # readable UTF-8, not \u escapes
 
@@ -160,3 +161,44 @@ def test_calendar_needs_dates(app, client):
     interview_id = saved(app, {"jurisdiction": "baroda-mi"})
     response = client.get(f"/i/{interview_id}/event.ics")
     assert response.status_code == 409
+
+
+OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applicant_age", "applicant_address",
+                 "applicant_phone", "applicant_email", "site_legal_description", "property_owner_name",
+                 "property_owner_address", "organization_name")
+
+
+@pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"])
+def test_a_finished_answers_file_lands_on_check_your_answers(app, client, book, jurisdiction):
+    """Steps of optional questions left blank must not send the organizer through them again."""
+    # Answers this festival leaves to particular municipalities (a beach, a pool, private gain) are No.
+    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False)
+    answers = {k: v for k, v in full.items() if k not in OPTIONAL_KEYS}
+    response = upload(client, json.dumps(answers).encode())
+    resumed = client.get(response.headers["Location"])
+    assert resumed.status_code == 303
+    assert resumed.headers["Location"].endswith("/check"), resumed.headers["Location"]
+
+
+def test_a_half_finished_answers_file_asks_the_optional_steps_in_between(app, client, book):
+    answers = {k: festival("baroda-mi", book)[k] for k in ("jurisdiction", "starts_at", "ends_at", "event_name")}
+    response = upload(client, json.dumps(answers).encode())
+    resumed = client.get(response.headers["Location"])
+    assert "/step/" in resumed.headers["Location"]
+
+
+def test_a_clerks_link_with_only_the_place_asks_every_step(client):
+    response = client.post("/start", data={"jurisdiction": "baroda-mi"})
+    with client.application.app_context():
+        interview = store().get(response.headers["Location"].split("/")[2])
+    assert interview.completed_steps == ["where"]
+
+
+def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(app, client, book):
+    # Issue 9, items 3 and 16: "obtain a valid license ... at least 60 days prior"; mow "one week prior".
+    events = calendar_for(app, client, festival("baroda-mi", book)).walk("VEVENT")
+    by_summary = {str(e["SUMMARY"]): e.decoded("DTSTART") for e in events}
+    assert by_summary["File license application with the Village Clerk"] == date(2027, 3, 26)
+    assert by_summary["License must be in hand for Riverbend Music Festival"] == date(2027, 5, 10)
+    mowing = [day for summary, day in by_summary.items() if "Mow all grass" in summary]
+    assert mowing == [date(2027, 7, 2)]

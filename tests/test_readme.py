@@ -21,6 +21,7 @@ def test_every_command_and_option_is_documented():
 
 def test_every_setting_is_documented(app):
     for setting in ("DATABASE", "RULE_PATHS", "RULEBOOK", "SECRET_KEY", "TODAY", "WTF_CSRF_ENABLED",
+                    "WTF_CSRF_TIME_LIMIT", "PUBLIC_URL", "TRUSTED_PROXIES", "SESSION_COOKIE_SECURE",
                     "KIOSK", "KIOSK_IDLE_SECONDS"):
         assert f"`{setting}`" in README
     assert "WIZARD_DATABASE" in README

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, NamedTuple
 
+from .afterwards import dated, extra_keys
 from .answers import clean_answers
 from .facts import Facts
 from .conditions import evaluate
@@ -81,7 +82,17 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
         "amount": None if value is None else as_json_number(value),
         "text": spec.get("text", ""),
         "citation": spec["citation"],
+        **({"name": spec["name"]} if spec.get("name") else {}),
     }
+
+
+EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
+
+
+def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
+    """Warnings whose `if` holds, whatever the outcome, unless a warning lists its `outcomes`."""
+    return [_cited(w) for w in j.warnings
+            if outcome in w.get("outcomes", EVERY_OUTCOME) and _applies(w, facts)]
 
 
 def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
@@ -116,7 +127,7 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     return {
         "file_by": file_by,
         "file_by_basis": basis if file_by else None,
-        "file_by_citation": j.filing_citation if basis == "ordinance" else j.decision_citation,
+        "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
         "decision_within_days": within,
         "decision_citation": j.decision_citation,
     }
@@ -169,20 +180,21 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}
     result["facilities"] = rows
     result["checklist"] = [
-        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"]}
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
         for c in j.checklist if applies and _applies(c, facts)
     ]
-    # Warnings qualify what the permit demands; with no permit needed, `still_applies` speaks instead.
-    result["warnings"] = [_cited(w) for w in j.warnings if applies and _applies(w, facts)]
+    result["warnings"] = shown_warnings(j, facts, outcome)
     result["still_applies"] = [
-        _cited(n) for n in j.scope.get("still_applies", []) if not applies and _applies(n, facts)
+        {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
+        if not applies and _applies(n, facts)
     ]
+    result.update(extra_keys(j, facts, decided_by, applies))
     return result
 
 
 def assess(raw_answers: Any, book: RuleBook) -> dict:
     """Validate raw answers (CLI, API, import) and assess them. Raises AnswersError."""
-    answers = clean_answers(raw_answers, book.questions, book.jurisdictions)
+    answers = clean_answers(raw_answers, book.questions_for_answers(raw_answers), book.jurisdictions)
     if "jurisdiction" not in answers:
         raise AnswersError("jurisdiction", "is required: say where the event takes place")
     return assess_jurisdiction(book.jurisdictions[answers["jurisdiction"]], answers)

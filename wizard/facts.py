@@ -8,7 +8,7 @@ read it. A fact is computed at most once per `Facts` object (the dates are parse
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -16,7 +16,7 @@ from .kinds import parse_datetime
 
 COMMERCIAL_FLAGS = (
     "admission_fee", "sells_goods", "prizes", "for_profit_sponsor",
-    "for_profit_premises", "taxable_sales", "flea_market",
+    "for_profit_premises", "taxable_sales", "flea_market", "for_gain",
 )
 
 
@@ -120,7 +120,7 @@ def _multi_day(facts: Facts):
 
 @fact("commercial", inputs=COMMERCIAL_FLAGS, kind="yes_no",
       doc="any commercial feature is present (fee, sales, prizes, for-profit sponsor or premises, "
-          "taxable sales, flea market)")
+          "taxable sales, flea market, someone's gain)")
 def _commercial(facts: Facts):
     values = [facts.answers.get(k) for k in COMMERCIAL_FLAGS]
     if any(v is True for v in values):
@@ -165,3 +165,55 @@ def _attendance_over_capacity(facts: Facts):
 def _total_attendance_or_max(facts: Facts):
     total = facts.answers.get("total_attendance")
     return total if total is not None else facts.answers.get("max_attendance")
+
+
+@fact("open_overnight", inputs=("starts_at", "ends_at", "closes_overnight"), optional=("closes_overnight",),
+      kind="yes_no",
+      doc="the event is open at some midnight: its hours cross midnight and it does not close each night")
+def _open_overnight(facts: Facts):
+    # Midnight is dark everywhere, so an event open then runs "during hours of darkness"
+    # (Wisconsin § 64-4B(6)) whatever the organizer answered about after dark (issue 9, item 20).
+    span = facts.span()
+    if span is None:
+        return None
+    start, end = span
+    next_midnight = datetime.combine(start.date(), datetime.min.time()) + timedelta(days=1)
+    return next_midnight < end and facts.answers.get("closes_overnight") is not True
+
+
+@fact("longest_open_hours", inputs=(*_DATES, "closes_overnight"), optional=("closes_overnight",), kind="number",
+      doc="the longest stretch in hours the event stays open without closing: from first opening to last "
+          "closing, unless it closes each night (closes_overnight), when each day is taken to run from the "
+          "first day's opening time to the last day's closing time (past midnight if that time is earlier)")
+def _longest_open_hours(facts: Facts):
+    span = facts.span()
+    if span is None:
+        return None
+    start, end = span
+    whole = Fraction(int((end - start).total_seconds()), 3600)
+    # Only the nightly-closing answer is asked, not each day's hours. Unanswered, the event is taken
+    # to stay open throughout: the longest stretch it could have (the reading that does not let an
+    # organizer skip a permit the ordinance may require).
+    if facts.answers.get("closes_overnight") is not True or start.date() == end.date():
+        return whole
+    opens = start.hour * 60 + start.minute
+    closes = end.hour * 60 + end.minute
+    daily = Fraction((closes - opens) % (24 * 60) or 24 * 60, 60)
+    return min(daily, whole)
+
+
+@fact("daily_attendance", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
+      kind="number", doc="visits over the event (total_attendance, or max_attendance when not given) divided by "
+                         "event_days, but never less than max_attendance: the busiest day has at least that many")
+def _daily_attendance(facts: Facts):
+    visits, days, most = facts.get("total_attendance_or_max"), facts.get("event_days"), facts.answers.get("max_attendance")
+    if visits is None or days is None or most is None:
+        return None
+    return max(Fraction(visits, max(days, 1)), Fraction(most))
+
+
+@fact("location_count", inputs=("locations",), optional=("locations",), kind="number",
+      doc="the number of separate locations (the locations answer; 1 when the interview does not ask it)")
+def _location_count(facts: Facts):
+    value = facts.answers.get("locations")
+    return 1 if value is None else max(value, 1)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .afterwards import lean
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in
+from .errors import AnswersError
 from .facts import Facts, inputs_of
 from .rulebook import Jurisdiction, RuleBook, expand_questions
 
@@ -59,8 +61,8 @@ class Flow:
         return assess_jurisdiction(self.j, self.answers)
 
 
-def step_keys(step: dict, book: RuleBook) -> list[str]:
-    return expand_questions(step["questions"], book.questions)
+def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
+    return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
 def deciding_keys(j: Jurisdiction) -> set[str]:
@@ -78,7 +80,7 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     for step in j.steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
-            for key in step_keys(step, book):
+            for key in step_keys(step, book, j):
                 if key in answers:
                     effective[key] = answers[key]
     return path, effective
@@ -92,27 +94,48 @@ def applicable_answers(answers: dict, book: RuleBook) -> dict:
 
 def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
     path, effective = path_and_answers(j, answers, book)
-    decision = decide(j, Facts(effective))
+    facts = Facts(effective)
+    decision = decide(j, facts)
     pending = [s for s in path if s["step"] not in completed]
     next_step = pending[0] if pending else None
     finished_early = False
     if next_step and decision.decided_by in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and decision.outcome == "not_required":
-        # Every trigger is already false; only answers that replace a default could change that.
+    elif next_step and (decision.outcome == "not_required" or lean(j, facts, decision.decided_by) == "not_required"):
+        # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
+        # below 2,000 people); only answers that could change the verdict are still worth asking.
         deciding = deciding_keys(j)
-        still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
+        still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None
         finished_early = next_step is None
     return Flow(j, path, effective, next_step, finished_early, decision)
 
 
 def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
-    """Steps whose required questions all have answers already (a prefilled link, an import)."""
+    """Steps the answers already cover (a prefilled link, an import, a change of municipality).
+
+    A step with required questions is covered when they all have answers. A step of optional
+    questions only is covered when one of them has an answer, or when the answers cover every
+    required question on the path: the interview was finished, so a saved file lands on Check
+    your answers rather than on its blank optional pages."""
+    questions = book.questions_for(j.id)
+
+    def required(step: dict) -> list[str]:
+        keys = [k for k in step["questions"] if not questions[k].get("optional")]
+        return expand_questions(keys, questions)
+
+    def covered(step: dict) -> bool:
+        keys = required(step)
+        return bool(keys) and all(key in answers for key in keys)
+
+    path, _ = path_and_answers(j, answers, book)
+    finished = all(covered(s) for s in path if required(s))
+    on_path = {s["step"] for s in path}
     done = []
     for step in j.steps:
-        required = [k for k in step["questions"] if not book.questions[k].get("optional")]
-        if required and all(key in answers for key in expand_questions(required, book.questions)):
+        asked = expand_questions(step["questions"], questions)
+        if covered(step) or (not required(step) and step["step"] in on_path
+                             and (finished or any(key in answers for key in asked))):
             done.append(step["step"])
     return done
 
@@ -131,7 +154,18 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
     answers = {k: v for k, v in interview.answers.items() if k not in cleared}
     answers.update(values)
     moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
-    interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+    questions = book.questions_for_answers(answers)
+    if moved:  # answers to another municipality's own questions are not this one's: leave them behind
+        answers = usable_answers(answers, questions, book.jurisdictions)[0]
+    try:
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
+    except AnswersError as error:
+        if error.key in values:
+            raise
+        # The form checked this step's own answers; an answer kept from another step (or another
+        # municipality) that no longer fits them, like visits below the new crowd, is dropped.
+        answers.pop(error.key, None)
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)
@@ -142,11 +176,12 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
 def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     """Open an interview without the stored answers that no longer clean (a year 9999 saved before
     dates were checked), and ask again the steps that held them, so the organizer can correct them."""
-    answers, set_aside = usable_answers(interview.answers, book.questions, book.jurisdictions)
+    questions = book.questions_for_answers(interview.answers)
+    answers, set_aside = usable_answers(interview.answers, questions, book.jurisdictions)
     if set_aside:
         j = book.get(answers.get("jurisdiction") or "")
         asking = {s["step"] for s in (j.steps if j else [])
-                  if set(expand_questions(s["questions"], book.questions)) & set(set_aside)}
+                  if set(expand_questions(s["questions"], questions)) & set(set_aside)}
         interview.answers = answers
         interview.completed_steps = [s for s in interview.completed_steps if s not in asking]
     return interview

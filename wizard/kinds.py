@@ -18,7 +18,10 @@ from typing import Any, Iterable
 from .errors import AnswersError, UnknownJurisdiction
 from .formatting import DATETIME_FORMAT, clean_text, long_datetime, number
 
-TEXT_LIMIT = 20_000
+# How long a text answer may be: one definition for the form, the import, the API and a clerk's
+# link. A line (a name, an address) fits the packet's boxes; a question may set its own `max_length`.
+SHORT_TEXT_LIMIT = 300
+LONG_TEXT_LIMIT = 20_000
 COUNT_LIMIT = 10_000_000
 # Dates outside these years are typing slips (0001, 9999, 202) and break date arithmetic at the
 # edges of Python's calendar (a deadline counted back from year 1, a calendar day after 9999-12-31).
@@ -344,13 +347,17 @@ class Datetime(Kind):
 
 class Text(Kind):
     name, meaning, compare_as, widget = "text", "one line of text", "text", "line"
-    form_limit = 300
+    limit = SHORT_TEXT_LIMIT
+
+    def max_length(self, question: dict) -> int:
+        return question.get("max_length") or self.limit
 
     def clean(self, key, question, value, known_jurisdictions):
         if not isinstance(value, str):
             raise AnswersError(key, f"expected text, got {brief(value)}")
-        if len(value) > TEXT_LIMIT:
-            raise AnswersError(key, f"is longer than {TEXT_LIMIT} characters")
+        limit = self.max_length(question)
+        if len(value) > limit:
+            raise AnswersError(key, f"is longer than {limit:,} characters")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate from a JSON "\ud83d" escape
@@ -369,7 +376,7 @@ class Text(Kind):
 
 
 class LongText(Text):
-    name, meaning, widget, form_limit = "long_text", "several lines of text", "lines", TEXT_LIMIT
+    name, meaning, widget, limit = "long_text", "several lines of text", "lines", LONG_TEXT_LIMIT
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (

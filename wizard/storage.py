@@ -1,12 +1,16 @@
-"""Saved interviews in SQLite through sqlite-utils; schema changes go through migrations.
+"""Saved interviews in SQLite; schema changes go through sqlite-utils migrations, run once at start.
 
 An interview is keyed by a random id of 256 bits (secrets.token_urlsafe(32)): knowing one
 interview's id tells you nothing about another's.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import secrets
+import sqlite3
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -16,6 +20,7 @@ from sqlite_utils.migrations import Migrations
 from .interview import Interview
 
 migrations = Migrations("permit_wizard")
+_NO_LOCK = contextlib.nullcontext()
 
 
 @migrations()
@@ -50,24 +55,91 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def create_private_file(path: str) -> None:
+    """Create the database file readable by its owner only (0600), like the secret key: it holds
+    every organizer's answers and the ids that open them. SQLite gives its -wal and -shm files the
+    same mode. An existing file is left as it is."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 class InterviewStore:
+    """Interviews in one SQLite file, one kept-open connection per thread.
+
+    Each connection is opened once (WAL, `synchronous=NORMAL`, a busy timeout) and reused, and
+    each save is one autocommitted upsert: an answer is committed to the WAL before its request
+    is acknowledged, so a killed server keeps it (tests/test_crash.py). The schema is migrated once,
+    at start-up (`migrate`), never probed per request.
+    """
+
     def __init__(self, path: str | Path):
         self.path = str(path)
+        self._local = threading.local()
+        self._lock = threading.Lock()  # guards the list of open connections
+        self._memory_lock = threading.Lock()
+        self._migrate_lock = threading.Lock()
+        self._connections: list[sqlite3.Connection] = []
+        self._migrated = False
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._prepare_file()
+
+    def _prepare_file(self) -> None:
+        """The one place the database's folder and file come into being."""
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(self.path)
+
+    def _open(self) -> sqlite3.Connection:
+        # Autocommit (isolation_level=None): every statement is its own transaction, committed
+        # before it returns. check_same_thread=False only so `close` may close every thread's.
+        conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable across a process crash
+        conn.execute("PRAGMA secure_delete = ON")  # a deleted answer is overwritten, not left in free pages
+        with self._lock:
+            self._connections.append(conn)
+        return conn
+
+    def _thread_connection(self) -> sqlite3.Connection:
+        # An in-memory database has one connection, shared: each `:memory:` open is a new database.
+        holder = self if self.path == ":memory:" else self._local
+        conn = getattr(holder, "conn", None)
+        if conn is None:
+            with self._memory_lock if holder is self else _NO_LOCK:
+                conn = getattr(holder, "conn", None) or self._open()
+                holder.conn = conn
+        return conn
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened on first use and kept."""
+        conn = self._thread_connection()
+        if not self._migrated:
+            self.migrate()  # a store used without create_app (scripts, tests)
+        return conn
 
     def connect(self) -> sqlite_utils.Database:
-        db = sqlite_utils.Database(self.path)
-        db.execute("PRAGMA busy_timeout = 5000")
-        db.execute("PRAGMA secure_delete = ON")  # a deleted answer is overwritten, not left in free pages
-        return db
+        """The thread's connection wrapped for sqlite-utils (migrations, tests); not used per request."""
+        return sqlite_utils.Database(self.connection())
 
     def migrate(self) -> None:
-        db = self.connect()
-        if self.path != ":memory:":
-            db.execute("PRAGMA journal_mode = WAL")
-        migrations.apply(db)
-        db.close()
+        with self._migrate_lock:
+            if self._migrated:
+                return
+            db = sqlite_utils.Database(self._thread_connection())
+            if self.path != ":memory:":
+                db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once for every connection
+            migrations.apply(db)
+            self._migrated = True
+
+    def close(self) -> None:
+        """Close every thread's connection (tests; a server simply exits)."""
+        with self._lock:
+            connections, self._connections = self._connections, []
+        for conn in connections:
+            conn.close()
+        self._local = threading.local()
+        self.__dict__.pop("conn", None)
 
     def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()
@@ -78,55 +150,31 @@ class InterviewStore:
     def get(self, interview_id: str) -> Interview | None:
         if not looks_like_id(interview_id):
             return None
-        db = self.connect()
-        try:
-            row = db["interviews"].get(interview_id)
-        except sqlite_utils.db.NotFoundError:
+        row = self.connection().execute(
+            "SELECT id, answers, completed_steps, created_at, updated_at FROM interviews WHERE id = ?",
+            (interview_id,)).fetchone()
+        if row is None:
             return None
-        finally:
-            db.close()
-        return Interview(row["id"], json.loads(row["answers"]), json.loads(row["completed_steps"]),
-                         row["created_at"], row["updated_at"])
+        return Interview(row[0], json.loads(row[1]), json.loads(row[2]), row[3], row[4])
 
     def save(self, interview: Interview) -> None:
         interview.updated_at = _now()
-        db = self.connect()
-        with db.conn:
-            db["interviews"].upsert({
-                "id": interview.id,
-                "jurisdiction": interview.jurisdiction,
-                "answers": json.dumps(interview.answers, ensure_ascii=False),
-                "completed_steps": json.dumps(interview.completed_steps),
-                "created_at": interview.created_at,
-                "updated_at": interview.updated_at,
-            }, pk="id")
-        db.close()
+        self.connection().execute(UPSERT, (
+            interview.id, interview.jurisdiction, json.dumps(interview.answers, ensure_ascii=False),
+            json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
 
     def delete(self, interview_id: str) -> None:
-        db = self.connect()
-        with db.conn:
-            db["interviews"].delete_where("id = ?", [interview_id])
-        db.close()
+        self.connection().execute("DELETE FROM interviews WHERE id = ?", (interview_id,))
 
     # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
     # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.
 
     def _write(self, sql: str, params=()) -> int:
-        db = self.connect()
-        try:
-            with db.conn:
-                count = db.execute(sql, params).rowcount
-            return count
-        finally:
-            db.close()
+        return self.connection().execute(sql, params).rowcount
 
     def _forget(self) -> None:
         if self.path != ":memory:":
-            db = self.connect()
-            try:
-                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
-                db.close()
+            self.connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def clear(self, interview_ids) -> int:
         """Delete these interviews for good; how many there were."""
@@ -150,11 +198,8 @@ class InterviewStore:
 
     def older_than(self, before: str) -> list[str]:
         """Ids of interviews not changed since `before` (an ISO time in UTC)."""
-        db = self.connect()
-        try:
-            return [row[0] for row in db.execute("SELECT id FROM interviews WHERE updated_at < ?", (before,))]
-        finally:
-            db.close()
+        rows = self.connection().execute("SELECT id FROM interviews WHERE updated_at < ?", (before,))
+        return [row[0] for row in rows]
 
     def purge_older_than(self, before: str) -> int:
         """Delete interviews not changed since `before`: the retention period has passed."""
@@ -169,18 +214,11 @@ class InterviewStore:
                     (token_hash, interview_id, expires_at))
 
     def claim_handoff(self, token_hash: str, now: str) -> str | None:
-        """The interview a hand-off link opens, once: the link is deleted as it is used."""
-        db = self.connect()
-        try:
-            with db.conn:
-                row = db.execute("SELECT interview_id, expires_at FROM handoffs WHERE token_hash = ?",
-                                 (token_hash,)).fetchone()
-                if row is None or db.execute("DELETE FROM handoffs WHERE token_hash = ?",
-                                             (token_hash,)).rowcount != 1:
-                    return None
-            return row[0] if row[1] >= now else None
-        finally:
-            db.close()
+        """The interview a hand-off link opens, once: the link is deleted as it is used (one
+        statement, so two phones scanning at once cannot both have it)."""
+        row = self.connection().execute(
+            "DELETE FROM handoffs WHERE token_hash = ? RETURNING interview_id, expires_at", (token_hash,)).fetchone()
+        return row[0] if row is not None and row[1] >= now else None
 
     def move(self, interview_id: str) -> Interview | None:
         """The interview under a new random id, the old one deleted for good (a kiosk's hand-off)."""
@@ -191,3 +229,11 @@ class InterviewStore:
         self.save(moved)
         self.clear([interview_id])
         return moved
+
+
+UPSERT = """
+INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET jurisdiction = excluded.jurisdiction, answers = excluded.answers,
+    completed_steps = excluded.completed_steps, updated_at = excluded.updated_at
+"""

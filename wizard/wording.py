@@ -23,9 +23,27 @@ MORE_ANSWERS_HEADLINE = "We need more answers to say whether you need a {word}"
 CHECKLIST_PHASES = (
     ("with_application", "Send with your application"),
     ("before_license", "Before the {word} is issued"),
+    ("before_event", "Before the event"),
     ("during_event", "During the event"),
     ("after_event", "After the event"),
 )
+
+# Said at the top of the next page when a change on Check your answers changes the outcome.
+FLIP_NOTICES = {
+    "required": "With this change, you need a {word}.",
+    "not_required": "With this change, you no longer need a {word} under this ordinance.",
+    "exempt": "With this change, your event is exempt from this {word}.",
+    "uncertain": "With this change, the ordinance no longer settles whether you need a {word}.",
+}
+
+# The assessment's lists of what the ordinance says beyond the verdict, and their headings.
+NOTE_SECTIONS = (("after_you_apply", "After you apply"), ("revocation", "Revocation"), ("penalties", "Penalties"))
+
+# Where the text sets no threshold but leans one way (Wisconsin's 2,000): the lean, and whom to ask.
+LEANS = {
+    "required": "Likely required: plan to apply, and confirm with {office}",
+    "not_required": "Probably not covered: confirm with {office}",
+}
 
 SOON_DAYS = 14  # from this many days before the last day to file, the result warns "apply soon"
 
@@ -38,6 +56,22 @@ def headline(assessment: dict, word: str) -> str:
     if assessment.get("missing"):
         return MORE_ANSWERS_HEADLINE.format(word=word)
     return HEADLINES[assessment["outcome"]].format(word=word)
+
+
+def flip_notice(before: str, after: str, word: str) -> str | None:
+    """What to say when a changed answer changes the outcome; None when it does not."""
+    return None if before == after else FLIP_NOTICES[after].format(word=word)
+
+
+def office_named(file_with: str) -> str:
+    """The office without its explanation in brackets: "the Village Clerk"."""
+    return file_with.split(" (")[0]
+
+
+def lean_line(assessment: dict, file_with: str) -> str | None:
+    """The lean of an unsettled verdict, when the text gives one and no answer is missing."""
+    lean = LEANS.get(assessment.get("likely") or "")
+    return lean.format(office=office_named(file_with)) if lean and not assessment.get("missing") else None
 
 
 @dataclass(frozen=True)
@@ -80,19 +114,24 @@ def deadline_status(file_by: str | None, today: date) -> DeadlineStatus | None:
 class ResultSummary:
     """The context the result page (and the packet's cover) reads.
 
-    headline: the outcome in one sentence; applies: a permit is needed or may be; deadline: the
-    status of the last day to file, or None without dates; checklist: the phases with their items."""
+    headline: the outcome in one sentence; lean: where the text leans when it does not settle it;
+    applies: a permit is needed or may be; deadline: the status of the last day to file, or None
+    without dates; checklist: the phases with their items; note_sections: (assessment key, heading)
+    of the lists of what happens after filing, revocation and penalties."""
 
     headline: str
+    lean: str | None
     applies: bool
     deadline: DeadlineStatus | None
     checklist: list[ChecklistPhase]
+    note_sections: tuple = NOTE_SECTIONS
 
 
 def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
     applies = permit_applies(assessment["outcome"])
     return ResultSummary(
         headline=headline(assessment, word),
+        lean=lean_line(assessment, assessment["file_with"]),
         applies=applies,
         deadline=deadline_status(assessment.get("file_by"), today) if applies else None,
         checklist=checklist_phases(assessment.get("checklist") or [], word),

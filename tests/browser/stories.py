@@ -21,6 +21,8 @@ BIG_FESTIVAL = {
     "licensed_auction": False, "hazardous": [], "street_closure": False,
     "temporary_structures": True, "temporary_utilities": True, "age_restricted_sales": True,
     "multiple_parcels": False, "separately_permitted": False,
+    "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
+    "public_street_closure": True, "seating_capacity": 4800,
 }
 
 ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
@@ -39,23 +41,55 @@ PATHS = {
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
         ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
-        "venue", "crowd", "fair", "other-license", "dates", "hours", "overnight", "crowd-mix", "tickets",
+        "crowd", "venue", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
         "organizer", "activities", "event", "applicant", "company", "site-details"],
         "The ordinance does not settle whether you need a license"),
-    "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True, "venue_capacity": 4800},
-        ["venue", "capacity", "crowd"], "Your event is exempt from this license"),
+    "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True},
+        ["crowd", "venue", "capacity"], "Your event is exempt from this license"),
     "baroda-festival": ("baroda-mi", BIG_FESTIVAL, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
-        "overnight", "services", "event", "applicant", "company", "site-details"], "You need a license"),
+        "overnight", "services", "swimming", "event", "applicant", "company", "site-details"], "You need a license"),
     "baroda-village-park": ("baroda-mi", {**BIG_FESTIVAL, "property_owner": "municipal"},
         ["land"], "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
-        "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "dates", "organizer", "other-permits", "event", "applicant", "company",
+        "dates", "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
+        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company",
         "site-details"], "You need a permit"),
     "dekalb-rally": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal", "commercial_features": [],
         "speech_event": True, "hazardous": [], "street_closure": False},
-        ["land", "money", "speech", "hazards", "streets"], "Your event is exempt from this permit"),
+        ["dates", "land", "money", "speech", "auction", "hazards", "streets"], "Your event is exempt from this permit"),
     "dekalb-park-district": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public"},
-        ["land"], "Your event is exempt from this permit"),
+        ["dates", "land", "public-owner"], "Your event is exempt from this permit"),
+
+    # Issue 9, item 1: "total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
+    "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
+        "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
+        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant", "site-details"],
+        "The ordinance does not settle whether you need a permit"),
+    # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
+    "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
+        "seating_capacity": 1000, "max_attendance": 1251},
+        ["crowd", "venue", "capacity", "fair", "other-license"],
+        "The ordinance does not settle whether you need a license"),
+    # Issue 9, Wisconsin: a 150-person church picnic answers the crowd and the exemptions, then ends.
+    "wisconsin-church-picnic": ("wi-village-ch64", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150},
+        ["crowd", "venue", "fair", "other-license"], "The ordinance does not settle whether you need a license"),
+    # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
+    "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
+        "licensed_auction": True}, ["dates", "land", "money", "speech", "auction"],
+        "Your event is exempt from this permit"),
+    # Issue 9, item 9: a rally that closes a City park but no public street keeps its exemption.
+    "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",
+        "commercial_features": [], "speech_event": True, "hazardous": [], "street_closure": True,
+        "public_street_closure": False}, ["dates", "land", "money", "speech", "auction", "hazards", "streets", "street"],
+        "Your event is exempt from this permit"),
+    # Issue 9, item 10: land of another public body (the county) is Private Property under § 34.01.
+    "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
+        "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
+        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company", "site-details"],
+        "You need a permit"),
+    # Issue 9, item 15: a bathing beach on the site.
+    "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [
+        "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
+        "overnight", "services", "swimming", "event", "applicant", "company", "site-details"], "You need a license"),
 }

@@ -19,7 +19,8 @@ def keyboard_submit(page) -> None:
 
 
 def test_keyboard_only_interview(page, live_server):
-    page.goto(f"{live_server}/for/dekalb-il")
+    # The clerk's link carries the dates, so the interview opens on the land step.
+    page.goto(f"{live_server}/for/dekalb-il?starts_at=2027-07-09T12:00&ends_at=2027-07-09T20:00")
     tab_to(page, "button[type=submit]")
     wait_for_new_content(page, lambda: page.keyboard.press("Enter"))
     # After each swap, focus lands on the new step's heading, announced to screen readers.
@@ -32,6 +33,10 @@ def test_keyboard_only_interview(page, live_server):
     keyboard_submit(page)  # money: no commercial features
     tab_to(page, "input[name=speech_event]")
     page.keyboard.press("Space")  # yes
+    keyboard_submit(page)
+    tab_to(page, "input[name=licensed_auction]")  # auction: first option; the arrow moves to "no"
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("input[name=licensed_auction][value=no]")
     keyboard_submit(page)
     keyboard_submit(page)  # hazards: none
     keyboard_submit(page)  # streets: nothing chosen yet, so an error

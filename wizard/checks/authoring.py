@@ -218,7 +218,43 @@ def citation_and_tier_problems(j, questions: dict) -> list[Problem]:
     return report.problems
 
 
-AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems)
+def lean_problems(j, questions: dict) -> list[Problem]:
+    """`likely` says how an unsettled text leans, so it belongs on `uncertain` rules only."""
+    report = Reporter(j)
+    for section in ("exemptions", "not_applicable", "triggers"):
+        for index, rule in enumerate(j.data["scope"].get(section, [])):
+            if "likely" in rule:
+                report(("scope", section, index, "likely"),
+                       f"`likely` belongs on `uncertain` rules only; a rule in {section!r} already settles the outcome")
+    return report.problems
+
+
+
+
+PLACEHOLDER = "TODO"
+
+
+def placeholder_problems(j, questions: dict) -> list[Problem]:
+    """Text still reading `TODO: ...` (a skeleton from `wizard new`): the placeholder says what to write."""
+    report = Reporter(j)
+
+    def walk(node: Any, where: tuple) -> None:
+        if isinstance(node, dict):
+            for key, sub in node.items():
+                walk(sub, where + (key,))
+        elif isinstance(node, list):
+            for index, sub in enumerate(node):
+                walk(sub, where + (index,))
+        elif isinstance(node, str) and node.lstrip().startswith(PLACEHOLDER):
+            wanted = node.split(":", 1)[1].strip() if ":" in node else "the text this key needs"
+            report(where, f"still a placeholder: replace it with {wanted}")
+
+    walk(j.data, ())
+    return report.problems
+
+
+AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
+                    lean_problems)
 
 
 def authoring_problems(j, questions: dict) -> list[Problem]:

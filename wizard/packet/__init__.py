@@ -16,7 +16,7 @@ from .sections import render_packet
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:
     """The PDF packet for cleaned answers that name a jurisdiction (with the office card, if any)."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    return render_packet(build_packet(answers, j, book.questions, today=today, office=office))
+    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
 
 
 __all__ = ["Packet", "build_packet", "packet_pdf"]

@@ -6,9 +6,10 @@ time zone), as the organizer gave it, so it shows at the same clock time on any 
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import date, datetime, timedelta, timezone
 
-from icalendar import Alarm, Calendar, Event
+from icalendar import Alarm, Calendar, Event, vText
 
 from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
@@ -78,6 +79,7 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                     f"filing: by this day if you file on the last day, earlier if you file earlier.\n"
                     f"Source: {assessment['decision_citation']} ({j.ordinance}).")
             events.append(_all_day(_uid(seed, "decision"), decided, f"Latest {word} decision for {name}", text, stamp))
+    events += dated_events(assessment, j, seed, stamp, name)
     if answers.get("starts_at") and answers.get("ends_at"):
         event = Event()
         event.add("uid", _uid(seed, "event"))
@@ -92,6 +94,26 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     return events
 
 
+def dated_events(assessment: dict, j: Jurisdiction, seed: str, stamp: datetime, name: str) -> list[Event]:
+    """The day the permit must be in hand, and items the ordinance ties to the event's first day."""
+    word = j.license_word
+    events = []
+    if assessment.get("license_by"):
+        text = (f"The {word} for {name} must be in your hands by this day.\n"
+                f"Source: {assessment['license_by_citation']} ({j.ordinance}).")
+        event = _all_day(_uid(seed, "license-by"), date.fromisoformat(assessment["license_by"]),
+                         f"{word.capitalize()} must be in hand for {name}", text, stamp)
+        event.add_component(_reminder(14, f"Two weeks until the {word} for {name} must be in hand"))
+        events.append(event)
+    for item in assessment.get("checklist", []) + assessment.get("still_applies", []):
+        if item.get("due_date"):
+            text = f"{item['text']}\nSource: {item['citation']} ({j.ordinance})."
+            uid = _uid(seed, "due-" + item.get("id", item["citation"]))
+            events.append(_all_day(uid, date.fromisoformat(item["due_date"]), f"Due for {name}: {item['text'][:60]}",
+                                   text, stamp))
+    return events
+
+
 def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                    now: datetime | None = None, office: OfficeCard | None = None) -> bytes | None:
     """The .ics file, or None when there is no date to put in it yet."""
@@ -103,7 +125,30 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    cal.add("x-wr-calname", f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}")
+    # An X- property is not known to be text, so icalendar would write it as given: say it is.
+    cal.add("x-wr-calname", vText(f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}"))
     for event in events:
         cal.add_component(event)
-    return cal.to_ical()
+    body = cal.to_ical()
+    refuse_injected_lines(body)
+    return body
+
+
+# Every property this module writes. A line starting with anything else would be text that
+# escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
+_OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
+              b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
+              b"ACTION", b"TRIGGER"}
+
+
+class CalendarInjection(RuntimeError):
+    """A content line the calendar never writes: refuse to send the file."""
+
+
+def refuse_injected_lines(body: bytes) -> None:
+    for line in body.split(b"\r\n"):
+        if not line or line[:1] == b" ":  # the end, or a folded continuation
+            continue
+        name = re.split(rb"[;:]", line, maxsplit=1)[0].upper()
+        if name not in _OWN_NAMES or b"\n" in line or b"\r" in line:
+            raise CalendarInjection(f"unexpected calendar line starting {name[:20]!r}")

@@ -15,9 +15,11 @@ from typing import Any, Iterator
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
+from ..formulas import above_last_tier
 from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
-from ..wording import checklist_phases, headline, permit_applies
+from ..wording import checklist_phases, headline, lean_line, permit_applies
+from . import afterwards
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -119,6 +121,7 @@ class Packet:
     signatures: list[SignatureBlock]
     notes: list[Cited]
     applies: bool  # a permit is required or may be: the application parts are included
+    afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""
@@ -131,7 +134,7 @@ def _strings(value: Any) -> Iterator[str]:
     elif dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
             yield from _strings(getattr(value, f.name))
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
 
@@ -173,6 +176,11 @@ class _Builder:
 
     # The cover --------------------------------------------------------------------------
 
+    def outcome_title(self) -> str:
+        title = headline(self.a, self.word)
+        lean = lean_line(self.a, self.j.file_with)
+        return f"{title}. {lean}." if lean else title
+
     def event_rows(self) -> list[Row]:
         rows = [] if self.answers.get("event_name") else [self.row("event_name")]
         start, end = self.answers.get("starts_at"), self.answers.get("ends_at")
@@ -201,7 +209,7 @@ class _Builder:
         for name, label in (("application", "Application fee"), ("deposit", "Deposit"), ("bond", "Bond")):
             entry = fees.get(name)
             if entry:
-                out.append(Fact(label, self.amount(name, entry), entry["text"], entry["citation"]))
+                out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"], entry["citation"]))
             if name == "application" and fees.get("waiver"):
                 out.append(Fact("Fee waiver", "May be waived", fees["waiver"]["text"], fees["waiver"]["citation"]))
         for item in self.a["insurance"]:
@@ -211,8 +219,8 @@ class _Builder:
     def amount(self, name: str, entry: dict) -> str:
         if entry["amount"] is not None:
             return money(entry["amount"])
-        if self.j.fees[name].get("amount", 0) is None:
-            return "None stated"  # the ordinance sets no figure
+        if self.j.fees[name].get("amount", 0) is None or above_last_tier(self.j.fees[name], self.facts):
+            return "None stated"  # the ordinance sets no figure (for this many people)
         return "Not yet known"  # it depends on answers not given yet
 
     def date_facts(self) -> list[Fact]:
@@ -222,15 +230,21 @@ class _Builder:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.filing_lead_days
-                detail = f"The ordinance requires filing at least {lead} days before the event."
+                detail = (afterwards.filing_detail(self.j, self.word, within)
+                          or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
                           f"{within}-day decision period before your event. File earlier if you can.")
             out.append(Fact("File by", long_date(file_by), detail, a["file_by_citation"]))
+            if a.get("license_by"):
+                out.append(Fact(f"{self.word.capitalize()} by", long_date(date.fromisoformat(a["license_by"])),
+                                f"The day the {self.word} must be in your hands.", a["license_by_citation"]))
             if within is not None:
                 decided = long_date(file_by + timedelta(days=within))
                 out.append(Fact("Decision", f"within {within} days of filing",
                                 f"If you file on the last day, expect the decision by {decided}.", a["decision_citation"]))
+        elif a["permit_required"] is not False and self.j.sets_no_deadline:
+            out.append(no_deadline_fact(self.j))
         elif a["permit_required"] is not False:
             out.append(Fact("File by", "Not yet known", "Give the event's dates to work out the last day to file.",
                             a["file_by_citation"]))
@@ -260,7 +274,7 @@ class _Builder:
         return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
-        return [ChecklistGroup(phase.title, [Cited(c["text"], c["citation"]) for c in phase.items])
+        return [ChecklistGroup(phase.title, [Cited(afterwards.with_due_date(c), c["citation"]) for c in phase.items])
                 for phase in checklist_phases(self.a["checklist"], self.word)]
 
     def basis_text(self, basis: dict) -> str:
@@ -308,11 +322,11 @@ class _Builder:
         return clean_text(self.answers.get(key) or "")
 
     def signatures(self) -> list[SignatureBlock]:
-        return [self.signature(s) for s in self.j.signatures if _applies(s, self.facts)]
+        return [self.signature(s) for s in signature_specs(self.j, self.facts, self.a["outcome"])]
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
-        notes += [Cited(n["text"], n["citation"]) for n in self.a["still_applies"]]
+        notes += [Cited(afterwards.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
             notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.ordinance))
@@ -332,6 +346,33 @@ def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     return [Fact(label, value, figure=False) for label, value in lines if value]
 
 
+SIGNED_WHERE_A_PERMIT_APPLIES = ("required", "uncertain")
+
+
+def signature_specs(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
+    """The signature blocks for this outcome: where a permit applies, unless a block lists the
+    `outcomes` it is for (an exempt event's signed statement, for instance)."""
+    return [s for s in j.signatures
+            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and _applies(s, facts)]
+
+
+def packet_title(j: Jurisdiction, applies: bool) -> str:
+    """The rule file's `packet_title` (default "Application for a mass gathering permit"); a summary
+    when no application is needed."""
+    if applies:
+        return j.packet_title
+    if j.data.get("packet_title"):
+        return f"{j.packet_title}: summary"
+    return f"Mass gathering {j.license_word}: summary"
+
+
+def no_deadline_fact(j: Jurisdiction) -> Fact:
+    """The ordinance sets neither a lead time nor a decision period: no date can be worked out."""
+    return Fact("File by", "No deadline stated",
+                "The ordinance sets no filing deadline and no decision period. File as early as you can.",
+                j.filing_citation)
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
                  today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
@@ -340,7 +381,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     b.office = office
     applies = permit_applies(a["outcome"])
     return Packet(
-        title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",
+        title=packet_title(j, applies),
         jurisdiction_id=j.id,
         jurisdiction_name=j.name,
         short_name=j.short_name,
@@ -350,7 +391,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],
-        outcome_title=headline(a, b.word),
+        outcome_title=b.outcome_title(),
         reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
         event=b.event_rows(),
         organizer=b.organizer_rows(),
@@ -360,7 +401,8 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         application=b.application() if applies else [],
         checklist=b.checklist(),
         facilities=b.facilities(),
-        signatures=b.signatures() if applies else [],
+        signatures=b.signatures(),
         notes=b.notes(),
         applies=applies,
+        afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
     )

@@ -347,6 +347,24 @@ def _facility_heading(pdf: PacketPDF) -> None:
     pdf.set_y(top + 10)
 
 
+# After you apply, revocation, penalties ------------------------------------------------------
+
+def afterwards(pdf: PacketPDF, p: Packet) -> None:
+    """What happens after filing, how the permit can be lost, and the penalties (issue 9)."""
+    if not p.afterwards:
+        return
+    pdf.section("After you apply", "What the ordinance says happens once your application is filed, how the "
+                                   f"{p.license_word} can be revoked, and the penalties for breaking it.")
+    for title, items in p.afterwards:
+        pdf.subheading(title)
+        for item in items:
+            pdf.ensure(pdf.needs(item.text, pdf.epw, 9.5, line=4.8) + SMALL_LINE + 2)
+            pdf.para(item.text, 9.5, line=4.8)
+            pdf.para(item.citation, 7.5, color=MUTED, line=SMALL_LINE)
+            pdf.gap(2)
+        pdf.gap(2)
+
+
 # Notes ---------------------------------------------------------------------------------------
 
 def notes(pdf: PacketPDF, p: Packet) -> None:
@@ -377,5 +395,8 @@ def render_packet(packet: Packet) -> bytes:
         signatures(pdf, packet)
         checklist(pdf, packet)
         facilities(pdf, packet)
+        afterwards(pdf, packet)
+    elif packet.signatures:  # a statement the rule file asks to have signed even with no permit needed
+        signatures(pdf, packet)
     notes(pdf, packet)
     return bytes(pdf.output())

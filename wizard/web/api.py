@@ -10,6 +10,13 @@ from .state import rulebook
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
+@bp.after_request
+def never_cache(response):
+    """An assessment is built from an organizer's answers: no shared cache may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.post("/assess")
 def assess_answers():
     try:

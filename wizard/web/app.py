@@ -10,8 +10,10 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import api, clerks, errors, formatting, handoff, interview, kiosk, limits, offices, packet, printview, sweeper
+from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
+               offices, packet, printview, sweeper)
 from .extensions import csrf, htmx
+from .security import SECURITY_HEADERS
 
 
 def _secret_key(instance_path: Path) -> str:
@@ -36,11 +38,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE=os.environ.get("WIZARD_DATABASE", str(Path(app.instance_path) / "wizard.db")),
         RULE_PATHS=None,
-        WTF_CSRF_TIME_LIMIT=None,
+        WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
         PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
+        TRUSTED_PROXIES=0,
     )
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
@@ -61,6 +65,7 @@ def create_app(config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     formatting.init_app(app)
+    assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)
     sweeper.init_app(app)
@@ -72,17 +77,16 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
     errors.init_app(app)
+    logs.init_app(app)
+    deployment.init_app(app)
     app.after_request(security_headers)
     return app
 
 
 def security_headers(response):
-    """Nothing a user types can run as code: scripts only from our own static files."""
-    response.headers.setdefault("Content-Security-Policy", (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"))
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")  # interview ids live in URLs
+    """Nothing a user types can run as code (see security.SECURITY_HEADERS)."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
     if response.mimetype == "text/html":
         response.headers.setdefault("Cache-Control", "no-store")  # a kiosk's next user must not see answers
     return response

@@ -18,6 +18,7 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..kinds import KINDS, show_answer
 from ..rulebook import RuleBook
+from . import choose
 from .fields import make_field
 from .offices import office_card
 from .pages import render_page
@@ -32,33 +33,33 @@ BUILDER_KEYS = ("event_name", "starts_at", "ends_at", "max_attendance", "site_ad
 SITE_FIELD = "site"
 
 
-def answer_form(keys, book: RuleBook, answers: dict | None = None, formdata=None) -> FlaskForm:
+def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
     """A form of the given questions, each optional, drawn with the interview's widgets."""
-    fields = {key: make_field(key, {**book.questions[key], "optional": True}) for key in keys}
+    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
     form_class = type("AnswerForm", (FlaskForm,), {**fields, "question_keys": list(keys)})
     data = {}
     for key in keys:
-        question = book.questions[key]
+        question = questions[key]
         value = KINDS[question["kind"]].to_form(key, question, answers or {})
         if value is not None:
             data[key] = value
     return form_class(formdata=formdata, data=data, meta={"csrf": False})
 
 
-def form_answers(form: FlaskForm, book: RuleBook) -> dict:
+def form_answers(form: FlaskForm, questions: dict, book: RuleBook) -> dict:
     """The answers a valid form gives, cleaned as every answer is."""
     values: dict[str, Any] = {}
     for key in form.question_keys:
-        question = book.questions[key]
+        question = questions[key]
         found = KINDS[question["kind"]].from_form(key, question, form[key].data)
         values.update(found or {})
-    return clean_answers(values, book.questions, book.jurisdictions)
+    return clean_answers(values, questions, book.jurisdictions)
 
 
-def linkable_keys(book: RuleBook, keys) -> list[str]:
-    """Question keys a link may carry: answer keys of the shared vocabulary, not the municipality."""
-    return [k for k in keys if k != "jurisdiction" and k in book.questions
-            and KINDS[book.questions[k]["kind"]].answer_key]
+def linkable_keys(questions: dict, keys) -> list[str]:
+    """Question keys a link may carry: answer keys of the interview's questions, not the municipality."""
+    return [k for k in keys if k != "jurisdiction" and k in questions
+            and KINDS[questions[k]["kind"]].answer_key]
 
 
 def query_value(value: Any) -> str:
@@ -81,27 +82,28 @@ def site_base(value: str | None) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if ok else None
 
 
-def filled_in(answers: dict, book: RuleBook) -> list[dict]:
+def filled_in(answers: dict, questions: dict) -> list[dict]:
     """The clerk's answers in words, for "Your clerk filled in: ..."."""
-    return [{"key": key, "label": book.questions[key]["label"], "value": show_answer(key, answers, book.questions)}
-            for key in answers if key in book.questions and key != "jurisdiction"]
+    return [{"key": key, "label": questions[key]["label"], "value": show_answer(key, answers, questions)}
+            for key in answers if key in questions and key != "jurisdiction"]
 
 
 def _link(args) -> dict:
     """Everything the builder and the handout show for the clerk's choices in `args`."""
     book = rulebook()
-    keys = linkable_keys(book, BUILDER_KEYS)
-    form = answer_form(keys, book, formdata=args if args else None)
     j = book.get(args.get("jurisdiction", ""))
+    questions = book.questions_for(j.id if j else None)
+    keys = linkable_keys(questions, BUILDER_KEYS)
+    form = answer_form(keys, questions, formdata=args if args else None)
     public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
     base = public or site_base(args.get(SITE_FIELD))
-    out = {"form": form, "keys": keys, "questions": book.questions, "jurisdictions": book.listing(),
+    out = {"form": form, "keys": keys, "questions": questions, "groups": choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,
            "site_error": bool(args.get(SITE_FIELD)) and not public and base is None}
     if j is None or not form.validate():
         return out
     try:
-        answers = form_answers(form, book)
+        answers = form_answers(form, questions, book)
     except AnswersError:  # a cross-answer rule the fields alone cannot see
         form.form_errors.append("Some answers do not fit together. Check them and try again.")
         return out
@@ -110,7 +112,7 @@ def _link(args) -> dict:
     link = f"{base or ''}{path}{'?' + query if query else ''}"
     qr = qr_svg_uri(link) if base else None
     out.update(link=link, absolute=base is not None, qr=qr, qr_too_long=base is not None and qr is None,
-               answers=filled_in(answers, book), office=office_card(j.id),
+               answers=filled_in(answers, questions), office=office_card(j.id),
                handout=f"{url_for('clerks.handout')}?{urlencode(list(args.items(multi=True)))}")
     return out
 

@@ -2,27 +2,51 @@
 from __future__ import annotations
 
 from flask import jsonify, request
+from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
 from .pages import render_page
+from .security import plain_page
 
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
+def _same_page_link() -> str | None:
+    """The page a stale form came from, when it is one of ours that can be opened again."""
+    rule = request.url_rule
+    path = request.path
+    if rule is None or "GET" not in (rule.methods or ()) or not path.startswith("/") or path.startswith("//"):
+        return None
+    return request.script_root + path
+
+
 def init_app(app) -> None:
-    def page(status: int, title: str, message: str):
+    def page(status: int, title: str, message: str, **extra):
         if _wants_json():
             return jsonify(error=message), status
-        return render_page("error.html", status=status, title=title, message=message), status
+        if request_ctx.url_adapter is None:
+            # A request werkzeug could not bind a URL map to (a malformed Host): the page template
+            # cannot build a link, so answer with the plain page the WSGI guard uses.
+            code, headers, body = plain_page(f"{status} Error", title, message)
+            return body, status, headers
+        return render_page("error.html", status=status, title=title, message=message, **extra), status
+
+    def csrf_failed(error: CSRFError):
+        if "expired" in (error.description or "").lower():
+            return page(400, "This page expired", "This page was open for a long time, so for your safety "
+                        "it expired. Your answers are kept: open the page again and send it once more.",
+                        again_url=_same_page_link())
+        return page(400, "Please try again",
+                    "Your form had expired or came from another page. Your saved answers are safe; go back and send it again.",
+                    again_url=_same_page_link())
 
     app.register_error_handler(404, lambda e: page(404, "Page not found",
         "We could not find that page. If you followed a link to a saved interview, it may have been cleared."))
     app.register_error_handler(405, lambda e: page(405, "That did not work", "Please use the buttons on the page."))
     app.register_error_handler(413, lambda e: page(413, "Too much to send", "What you sent is too large. Please shorten it."))
     app.register_error_handler(400, lambda e: page(400, "Something went wrong with that request", "Please go back and try again."))
-    app.register_error_handler(CSRFError, lambda e: page(400, "Please try again",
-        "Your form had expired or came from another page. Your saved answers are safe; go back and send it again."))
+    app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(500, lambda e: page(500, "Sorry, something went wrong on our side",
         "Your saved answers are safe. Please try again in a moment."))

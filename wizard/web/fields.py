@@ -74,5 +74,6 @@ def make_field(key: str, question: dict):
     if kind.widget == "datetime":
         return WhenField(label, kind=kind, format=DATETIME_FORMAT, description=description, validators=[required])
     field_class = TextAreaField if kind.widget == "lines" else StringField
+    limit = kind.max_length(question)
     return field_class(label, description=description, validators=[
-        required, Length(max=kind.form_limit, message=f"Use {kind.form_limit:,} characters or fewer")])
+        required, Length(max=limit, message=f"Use {limit:,} characters or fewer")])

@@ -17,8 +17,14 @@ def form_for(step: dict, questions: dict, answers: dict, formdata=None) -> Flask
         ok = FlaskForm.validate(self, extra_validators)
         start = getattr(self, "starts_at", None)
         end = getattr(self, "ends_at", None)
-        if ok and start is not None and end is not None and start.data and end.data and end.data < start.data:
+        if ok and start is not None and end is not None and start.data and end.data and end.data <= start.data:
             end.errors.append("The closing time must be after the opening time")
+            ok = False
+        most, total = getattr(self, "max_attendance", None), getattr(self, "total_attendance", None)
+        if ok and most is not None and total is not None and None not in (most.data, total.data) \
+                and total.data < most.data:
+            total.errors.append("The visits over the whole event cannot be fewer than the most people "
+                                "at the same time. Everyone there at the busiest time counts as a visit.")
             ok = False
         return ok
 

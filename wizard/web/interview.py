@@ -13,12 +13,15 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
+from ..facts import Facts
 from ..kinds import show_answer
-from ..wording import summarize
+from ..packet.content import signature_specs
+from ..wording import flip_notice, summarize
 from . import kiosk, limits
 from .clerks import builder_page
 from .offices import office_card
 from .access import load_interview
+from . import choose
 from .forms import form_for, form_to_answers
 from .pages import render_page
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
@@ -38,19 +41,27 @@ def current_flow(interview: Interview):
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
 
 
+def start_search():
+    """The search over many jurisdictions, or None when a few radio buttons do (see choose.py)."""
+    return choose.search(rulebook(), url_for(".start")) if choose.needs_search(rulebook()) else None
+
+
 @bp.get("/")
 def start():
-    return render_page("start.html", jurisdictions=rulebook().listing(), chosen=None, prefill={})
+    context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    if context["search"] and choose.wants_results():
+        return choose.render_results("start.html", **context)
+    return render_page("start.html", **context)
 
 
 @bp.get("/for/<jurisdiction_id>")
 def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
-    prefill, problems = answers_from_query(request.args, rulebook())
+    prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, **clerk_prefill(prefill))
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, **clerk_prefill(prefill, j.id))
 
 
 @bp.get("/clerks")
@@ -64,14 +75,14 @@ def begin():
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
     prefill, form = posted_prefill(request.form)
     try:
-        answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
+        answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place"), 200
+                           error="Select where your event will take place", search=start_search()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
-        return render_page("start.html", jurisdictions=[book.get(answers["jurisdiction"])],
-                           chosen=book.get(answers["jurisdiction"]), prefill_form=form,
-                           prefill_keys=form.question_keys, questions=book.questions), 200
+        j = book.get(answers["jurisdiction"])
+        return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
+                           prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
@@ -83,8 +94,9 @@ def resume(interview_id: str):
     return redirect_to_next(load(interview_id))
 
 
-def next_url(interview: Interview) -> str:
-    j, state = current_flow(interview)
+def next_url(interview: Interview, where=None) -> str:
+    """Where the interview goes next; `where` is its (jurisdiction, flow) when already worked out."""
+    j, state = where or current_flow(interview)
     if j is None:
         return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
     if state.next_step is not None:
@@ -116,7 +128,7 @@ def find_step(interview: Interview, step_id: str):
 
 def step_context(interview, step, path, j, form):
     book = rulebook()
-    questions = dict(book.questions)
+    questions = dict(book.questions_for(interview.jurisdiction))
     back = previous_step(path, step["step"])
     position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
     return dict(
@@ -127,6 +139,9 @@ def step_context(interview, step, path, j, form):
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
                        **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+                              interview.jurisdiction)
+                if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
 
 
@@ -136,16 +151,27 @@ def step(interview_id: str, step_id: str):
     step, path, j = find_step(interview, step_id)
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
-    form = form_for(step, book.questions, interview.answers, formdata=formdata)
+    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
     if request.method == "POST" and form.validate():
+        changing = request.args.get("return") == "check" and j is not None
+        before = current_flow(interview)[1].decision.outcome if changing else None
         save_step(interview, step, form)
-        return follow(next_url(interview))
-    return render_page("step.html", **step_context(interview, step, path, j, form))
+        where = current_flow(interview)
+        after = where[1]
+        if changing and after is not None and not after.decision.missing:
+            notice = flip_notice(before, after.decision.outcome, where[0].license_word)
+            if notice:
+                flash(notice, "important")
+        return follow(next_url(interview, where))
+    context = step_context(interview, step, path, j, form)
+    if context["search"] and request.method == "GET" and choose.wants_results():
+        return choose.render_results("step.html", **context)
+    return render_page("step.html", **context)
 
 
 def save_step(interview: Interview, step: dict, form) -> None:
     book = rulebook()
-    values, cleared = form_to_answers(form, book.questions)
+    values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
     # The form validated each field; the vocabulary check in record_step also catches cross-field errors.
     record_step(interview, step["step"], values, cleared, book)
     store().save(interview)
@@ -166,14 +192,15 @@ def check(interview_id: str):
     if state.next_step is not None:
         return redirect_to_next(interview)
     book = rulebook()
+    questions = book.questions_for(j.id)
     rows = []
     for s in [WHERE_STEP] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
         for key in s["questions"]:
             rows.append({
-                "label": book.questions[key]["label"] if key != "jurisdiction" else "Where the event is",
-                "value": show_answer(key, state.answers, book.questions) if key != "jurisdiction" else j.name,
+                "label": questions[key]["label"] if key != "jurisdiction" else "Where the event is",
+                "value": show_answer(key, state.answers, questions) if key != "jurisdiction" else j.name,
                 "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
                 "key": key,
             })
@@ -191,8 +218,9 @@ def result(interview_id: str):
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
                        finished_early=state.finished_early, answers=state.answers,
-                       questions=rulebook().questions, office=office_card(j.id),
-                       retention_days=current_app.config["RETENTION_DAYS"])
+                       questions=rulebook().questions_for(j.id),
+                       signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
+                       office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"])
 
 
 @bp.post("/i/<interview_id>/delete")

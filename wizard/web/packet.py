@@ -12,7 +12,7 @@ from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
 from ..interview import Interview, applicable_answers, steps_done_at_start
-from ..packet import packet_pdf
+from ..packet.cache import cached_packet_pdf
 from ..packet.calendar import build_calendar
 from . import kiosk, limits
 from .access import load_interview
@@ -39,9 +39,12 @@ def _not_ready(message: str):
     return render_template("error.html", status=409, title="Not ready yet", message=message), 409
 
 
-def _slug(answers: dict) -> str:
+def _filename(answers: dict, what: str) -> str:
+    """Named after the place and the event, so a folder of downloads sorts itself:
+    whitesboro-ny-riverside-fair-packet.pdf."""
     name = re.sub(r"[^A-Za-z0-9]+", "-", answers.get("event_name") or "").strip("-").lower()[:40].strip("-")
-    return name or "event"
+    place = answers.get("jurisdiction") or ""
+    return "-".join(part for part in (place, name or "event", what) if part)
 
 
 def _download(body: bytes, mimetype: str, filename: str) -> Response:
@@ -62,16 +65,16 @@ def packet(interview_id: str):
     interview = _interview(interview_id)
     if _jurisdiction(interview) is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = packet_pdf(interview.answers, rulebook(), office=office_card(interview.jurisdiction))
+    body = cached_packet_pdf(interview.answers, rulebook(), office=office_card(interview.jurisdiction))
     return _download(body, "application/pdf",
-                     f"permit-packet-{interview.answers['jurisdiction']}-{_slug(interview.answers)}.pdf")
+                     _filename(interview.answers, "packet.pdf"))
 
 
 @bp.get("/i/<interview_id>/answers.json")
 def answers_file(interview_id: str):
     interview = _interview(interview_id)
     body = json.dumps(interview.answers, ensure_ascii=False, indent=2) + "\n"
-    return _download(body.encode("utf-8"), "application/json", f"permit-answers-{_slug(interview.answers)}.json")
+    return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))
 
 
 @bp.get("/i/<interview_id>/event.ics")
@@ -85,7 +88,7 @@ def calendar_file(interview_id: str):
     body = build_calendar(interview.answers, assessment, j, seed, office=office_card(j.id))
     if body is None:
         return _not_ready("Give the dates of your event first: there is nothing to put in a calendar yet.")
-    return _download(body, "text/calendar", f"permit-dates-{_slug(interview.answers)}.ics")
+    return _download(body, "text/calendar", _filename(interview.answers, "dates.ics"))
 
 
 def _read_answers_file() -> tuple[dict | None, str | None]:
@@ -102,7 +105,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
         return None, "That file is not a saved answers file: it could not be read as JSON."
     book = rulebook()
     try:
-        return clean_answers(raw, book.questions, book.jurisdictions), None
+        return clean_answers(raw, book.questions_for_answers(raw), book.jurisdictions), None
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
 

@@ -26,6 +26,6 @@ def print_view(interview_id: str):
     if j is None:
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
     answers = applicable_answers(interview.answers, book)
-    packet = build_packet(answers, j, book.questions, today=current_app.config.get("TODAY"),
+    packet = build_packet(answers, j, book.questions_for(j.id), today=current_app.config.get("TODAY"),
                           office=office_card(j.id))
     return render_page("print.html", interview=interview, p=packet)

@@ -1,0 +1,110 @@
+"""Issue 9, item 1: every path through an interview ends in an answer.
+
+A seeded random walk answers each step the interview shows, through the same `flow` the pages
+use, until no step is left. At the end the assessment must be complete (`missing` empty), and
+no step may have been asked twice. Answers are drawn from the vocabulary itself, so a new
+question or step is covered without touching this file; the numbers lean towards the
+thresholds the ordinances use (100, 200, 250, 300, 1,000, 2,000), where dead ends hide.
+"""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+import pytest
+
+from wizard.answers import clean_answers
+from wizard.formatting import DATETIME_FORMAT
+from wizard.errors import AnswersError
+from wizard.interview import flow, step_keys
+from wizard.loader import load_rulebook
+
+BOOK = load_rulebook()
+WALKS = 1000  # per jurisdiction
+EDGES = [0, 1, 50, 99, 100, 101, 150, 199, 200, 201, 249, 250, 251, 299, 300, 301, 500, 999, 1000,
+         1001, 1250, 1251, 1999, 2000, 2001, 5000, 100_000]
+
+
+def _count(rng: random.Random) -> int:
+    return rng.choice(EDGES) if rng.random() < 0.8 else rng.randint(0, 1_000_000)
+
+
+def _dates(rng: random.Random) -> tuple[str, str]:
+    start = datetime(2027, 7, 9, rng.choice([0, 8, 12, 18, 22]), rng.choice([0, 30]))
+    length = timedelta(minutes=rng.choice([30, 60 * 4, 60 * 8, 60 * 12, 60 * 13, 60 * 26, 60 * 59, 60 * 24 * 9]))
+    return start.strftime(DATETIME_FORMAT), (start + length).strftime(DATETIME_FORMAT)
+
+
+def random_answer(key: str, question: dict, rng: random.Random, answers: dict):
+    kind = question["kind"]
+    if question.get("optional") and rng.random() < 0.2:
+        return None
+    if kind == "yes_no":
+        return rng.random() < 0.5
+    if kind == "count":
+        return _count(rng)
+    if kind == "share":
+        return rng.choice([0, 0.3, 0.5, 0.55, 1])
+    if kind == "choice":
+        return rng.choice(list(question["options"]))
+    if kind == "choices":
+        return [o for o in question["options"] if rng.random() < 0.2]
+    if kind in ("text", "long_text"):
+        return rng.choice(["Harvest fair", "Zoë Núñez", "12 Elm St"])
+    raise AssertionError(f"no generator for {key} ({kind})")
+
+
+def answer_step(step: dict, answers: dict, rng: random.Random) -> None:
+    """Answer a step as an organizer would, again and again while the step refuses the answers
+    (the page's check is `clean_answers`: numbers that contradict each other are refused)."""
+    for _ in range(50):
+        trial = dict(answers)
+        _fill(step, trial, rng)
+        try:
+            cleaned = clean_answers(trial, BOOK.questions, BOOK.jurisdictions)
+        except AnswersError:
+            continue
+        answers.clear()
+        answers.update(cleaned)
+        return
+    raise AssertionError(f"step {step['step']} refused 50 random answers in a row")
+
+
+def _fill(step: dict, answers: dict, rng: random.Random) -> None:
+    keys = step_keys(step, BOOK)
+    if "starts_at" in keys:
+        answers["starts_at"], answers["ends_at"] = _dates(rng)
+    for key in keys:
+        if key in ("starts_at", "ends_at"):
+            continue
+        value = random_answer(key, BOOK.questions[key], rng, answers)
+        if value is None:
+            answers.pop(key, None)
+        else:
+            answers[key] = value
+
+
+def walk(jurisdiction: str, seed: int) -> tuple[list[str], object]:
+    j = BOOK.jurisdictions[jurisdiction]
+    rng = random.Random(f"{jurisdiction}-{seed}")
+    answers: dict = {"jurisdiction": jurisdiction}
+    asked: list[str] = []
+    for _ in range(len(j.steps) + 1):
+        state = flow(j, answers, asked, BOOK)
+        if state.next_step is None:
+            return asked, state
+        asked.append(state.next_step["step"])
+        answer_step(state.next_step, answers, rng)
+    raise AssertionError(f"{jurisdiction} seed {seed}: the interview never ended: {asked}")
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(BOOK.jurisdictions))
+def test_every_random_path_ends_in_an_answer(jurisdiction):
+    for seed in range(WALKS):
+        asked, state = walk(jurisdiction, seed)
+        assert len(asked) == len(set(asked)), f"seed {seed}: a step was asked twice: {asked}"
+        assessment = state.assessment
+        assert assessment["missing"] == [], (
+            f"{jurisdiction} seed {seed}: ended on 'we need more answers' after {asked}, "
+            f"missing {assessment['missing']}; answers {state.answers}")
+        assert assessment["reasons"]

@@ -1,0 +1,29 @@
+"""Packet content for issue 9: the lean of an unsettled verdict, the license-in-hand date, dates on
+checklist items, and the "After you apply", revocation and penalties sections. Plain data."""
+from __future__ import annotations
+
+from datetime import date
+
+from ..rulebook import Jurisdiction
+from ..wording import NOTE_SECTIONS
+from .formatting import long_date
+
+def with_due_date(item: dict) -> str:
+    """An item's text, led by its date when the ordinance ties it to the event's first day."""
+    when = item.get("due_date")
+    return f"By {long_date(date.fromisoformat(when))}: {item['text']}" if when else item["text"]
+
+
+def filing_detail(j: Jurisdiction, word: str, within: int | None) -> str | None:
+    """Why the file-by date is what it is, where the permit must be in hand by a lead time."""
+    in_hand = j.license_in_hand_days
+    if in_hand is None:
+        return None
+    return (f"The ordinance requires the {word} to be obtained at least {in_hand} days before the event, and "
+            f"the decision may take {within} days, so file at least {j.filing_lead_days} days before.")
+
+
+def sections(assessment: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(title, [(text, citation)]) for each of After you apply, Revocation and Penalties that has notes."""
+    return [(title, [(n["text"], n["citation"]) for n in assessment.get(key, [])])
+            for key, title in NOTE_SECTIONS if assessment.get(key)]

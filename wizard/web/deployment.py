@@ -1,0 +1,69 @@
+"""Settings for running behind a public address: PUBLIC_URL, TRUSTED_PROXIES, Secure cookies.
+
+The app never builds an absolute link from the request's `Host` header (a client chooses it:
+a forged one could put another site's address on the clerks' page, and a malformed one used to
+crash it). Where an absolute address is wanted it comes from PUBLIC_URL; otherwise links are
+relative.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .requests import WizardRequest
+from .security import ResponseGuard
+
+
+class DeploymentError(ValueError):
+    """A setting that cannot work; the app refuses to start with it."""
+
+
+def public_url(value: str | None) -> str | None:
+    """'https://permits.example.org/' -> 'https://permits.example.org'; None stays None."""
+    if not value:
+        return None
+    parts = urlsplit(value.strip())
+    try:
+        (parts.hostname or "").encode("idna")
+        ok = parts.scheme in ("http", "https") and parts.hostname and parts.path in ("", "/") \
+            and not parts.query and not parts.fragment and not parts.username
+        parts.port  # raises ValueError on a port that is not a number
+    except (UnicodeError, ValueError):
+        ok = False
+    if not ok:
+        raise DeploymentError(f"PUBLIC_URL must be a scheme and host like https://permits.example.org, got {value!r}")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class HttpsAwareSessions(SecureCookieSessionInterface):
+    """The session cookie (which holds the CSRF secret) is marked Secure whenever the request came
+    over HTTPS, directly or through a trusted proxy, as well as when SESSION_COOKIE_SECURE says so."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+
+def init_app(app) -> None:
+    app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
+    if app.config.get("SESSION_COOKIE_SECURE") is None:
+        app.config["SESSION_COOKIE_SECURE"] = (app.config["PUBLIC_URL"] or "").startswith("https://")
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies < 0:
+        raise DeploymentError("TRUSTED_PROXIES must be 0 or more")
+    app.config["TRUSTED_PROXIES"] = proxies
+    app.session_interface = HttpsAwareSessions()
+    app.request_class = WizardRequest  # drops unnamed form fields (see requests.py)
+
+    wsgi_app = app.wsgi_app
+    if proxies:
+        # Believe X-Forwarded-For/-Proto/-Prefix from exactly this many proxies; not -Host:
+        # nothing here needs the host, and links use PUBLIC_URL.
+        wsgi_app = ProxyFix(wsgi_app, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=proxies)
+    app.wsgi_app = ResponseGuard(wsgi_app)
+
+    @app.context_processor
+    def deployment_context():
+        return {"public_url": app.config["PUBLIC_URL"]}
