@@ -133,7 +133,10 @@ folder = sys.argv[1]
 rules = [Path(sys.argv[2])] if len(sys.argv) > 2 else None
 app = create_app({"DATABASE": folder + "/start.db", "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                   "RULE_PATHS": rules})
-cpu = time.process_time()
+# Worker processes that check many rule files in parallel count too: their CPU is the children's.
+children = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = time.process_time() + children.ru_utime + children.ru_stime
+rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, children.ru_maxrss) / 1024
 client = app.test_client()
 book = app.extensions["rulebook"]
 def timed(url, **kw):
@@ -148,13 +151,15 @@ gz = client.get("/", headers={"Accept-Encoding": "gzip"})
 first = sorted(book.jurisdictions)[len(book.jurisdictions) // 2]
 url = client.post("/start", data={"jurisdiction": first}).headers["Location"]
 step_ms, _ = timed(url, headers={"HX-Request": "true"})
-print(json.dumps({"cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+print(json.dumps({"cpu": cpu, "rss": rss,
                   "start_ms": start_ms, "start_kb": len(start.data) / 1024,
                   "start_sent_kb": len(gz.data) / 1024, "step_ms": step_ms}))
 """
 
 
 def start_up(root: Path, count: int) -> dict:
+    """Two starts on the same instance folder: the first checks every rule file; the next finds
+    them remembered (a checkout without that memory simply checks them again)."""
     with tempfile.TemporaryDirectory() as folder:
         args = [sys.executable, "-c", START_UP, folder]
         if count:
@@ -162,10 +167,14 @@ def start_up(root: Path, count: int) -> dict:
             rules.mkdir()
             generate_jurisdictions(root / "interviews" / "jurisdictions", rules, count)
             args.append(str(rules))
-        out = subprocess.run(args, cwd=root, env=child_env(root), capture_output=True, text=True, timeout=400)
-        if out.returncode:
-            raise RuntimeError(f"start-up with {count or 'built-in'} rule files failed:\n{out.stderr[-2000:]}")
-        return json.loads(out.stdout.strip().splitlines()[-1])
+        runs = []
+        for _ in range(2):
+            out = subprocess.run(args, cwd=root, env=child_env(root), capture_output=True, text=True, timeout=400)
+            if out.returncode:
+                raise RuntimeError(f"start-up with {count or 'built-in'} rule files failed:\n{out.stderr[-2000:]}")
+            runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        first, again = runs
+        return {**again, "first_cpu": first["cpu"], "first_rss": first["rss"]}
 
 
 # ---------------------------------------------------------------- served (child servers)
@@ -317,8 +326,8 @@ def rows(f: dict, many: int) -> list[tuple[str, str]]:
     for key, label in (("four", "4 built-in"), ("many", f"{many:,} generated")):
         m = f[key]
         out += [
-            (f"{label}: start-up CPU, s", f"{m['cpu']:.1f}"),
-            (f"{label}: peak memory, MB", f"{m['rss']:.0f}"),
+            (f"{label}: start-up CPU, s (first start / next)", f"{m.get('first_cpu', m['cpu']):.1f} / {m['cpu']:.1f}"),
+            (f"{label}: peak memory, MB (first start / next)", f"{m.get('first_rss', m['rss']):.0f} / {m['rss']:.0f}"),
             (f"{label}: start page, KB (sent with gzip)", f"{m['start_kb']:.0f} ({m['start_sent_kb']:.0f})"),
             (f"{label}: GET / and step GET, ms", f"{m['start_ms']:.1f} / {m['step_ms']:.1f}"),
         ]

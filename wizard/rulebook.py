@@ -138,6 +138,20 @@ class Jurisdiction:
     def quantities(self) -> list[dict]:
         return self.data.get("quantities") or []
 
+    @property
+    def has_packet_title(self) -> bool:
+        return bool(self.data.get("packet_title"))
+
+    @property
+    def own_questions(self) -> dict:
+        """Questions this rule file declares for its own interviews (`questions:`)."""
+        return self.data.get("questions") or {}
+
+    @property
+    def question_wording(self) -> dict:
+        """New words for shared questions (`question_wording:`)."""
+        return self.data.get("question_wording") or {}
+
     @cached_property
     def lines(self) -> dict[KeyPath, int]:
         """Key path -> line; built on first use, which is only when a problem is reported."""

@@ -95,16 +95,16 @@ def jurisdiction_sections(jurisdictions: list) -> list[str]:
         f"change the words of shared ones (`{WORDING}:`); the keys and options above stay the same.",
         "`wizard vocabulary --add-rules FOLDER` lists those of other rule files.",
     ]
-    changed = [j for j in jurisdictions if j.data.get(OWN) or j.data.get(WORDING)]
+    changed = [j for j in jurisdictions if j.own_questions or j.question_wording]
     if not changed:
         return lines + ["", "None of the rule files listed here declares or rewords a question."]
     for j in changed:
         lines += ["", f"### {_cell(j.name)} (`{j.id}`)", ""]
-        own = j.data.get(OWN) or {}
+        own = j.own_questions
         if own:
             lines += ["| own key | kind | options | label |", "| --- | --- | --- | --- |"]
             lines += [f"| `{k}` | `{q['kind']}` | {_options(k, q)} | {_cell(q.get('label', ''))} |" for k, q in own.items()]
-        wording = j.data.get(WORDING) or {}
+        wording = j.question_wording
         if wording:
             lines += ["", "| reworded key | new words |", "| --- | --- |"] if own else \
                      ["| reworded key | new words |", "| --- | --- |"]

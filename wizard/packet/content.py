@@ -361,7 +361,7 @@ def packet_title(j: Jurisdiction, applies: bool) -> str:
     when no application is needed."""
     if applies:
         return j.packet_title
-    if j.data.get("packet_title"):
+    if j.has_packet_title:
         return f"{j.packet_title}: summary"
     return f"Mass gathering {j.license_word}: summary"
 
