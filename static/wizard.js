@@ -22,20 +22,106 @@
     var field = document.getElementById(link.getAttribute("href").slice(1));
     if (field) { event.preventDefault(); field.focus(); field.scrollIntoView({ block: "center" }); }
   });
-  // Kiosk mode: after a spell with no one using the screen, clear it for the next person.
-  var idle = parseInt(document.body.getAttribute("data-kiosk-idle") || "0", 10);
+  // Kiosk mode: after a spell with no one using the screen, warn, then clear it for the next person.
+  // Any key, pointer movement, scroll or touch counts as use, and tells the server (a throttled
+  // ping), which deletes the answers itself once the idle time passes with no request at all.
+  var body = document.body;
+  var idle = parseInt(body.getAttribute("data-kiosk-idle") || "0", 10);
   if (idle > 0) {
-    var timer = null;
-    var reset = function () {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(function () {
-        var form = document.getElementById("kiosk-clear");
-        if (form) { form.elements.reason.value = "idle"; form.submit(); }
-      }, idle * 1000);
+    var warnFor = parseInt(body.getAttribute("data-kiosk-warn") || "0", 10);
+    var pingUrl = body.getAttribute("data-kiosk-ping");
+    var dialog = document.getElementById("kiosk-warning");
+    var countdown = dialog && dialog.querySelector("[data-kiosk-countdown]");
+    var every = Math.max(1, Math.min(30, idle / 5)) * 1000;  // at most one ping per this many ms
+    var lastPing = Date.now(), pending = null, warnTimer = null, clearTimer = null, tick = null;
+    var clearNow = function () {
+      var form = document.getElementById("kiosk-clear");
+      if (form) { form.elements.reason.value = "idle"; form.submit(); }
     };
-    ["keydown", "pointerdown", "input", "scroll"].forEach(function (name) {
-      document.addEventListener(name, reset, { passive: true });
+    var hideWarning = function () {
+      window.clearInterval(tick);
+      if (dialog && dialog.open) { dialog.close(); }
+    };
+    var showWarning = function () {
+      if (!dialog) { return; }
+      var left = warnFor;
+      countdown.textContent = String(left);
+      if (!dialog.open) { dialog.showModal(); }
+      tick = window.setInterval(function () {
+        left = Math.max(0, left - 1);
+        countdown.textContent = String(left);
+      }, 1000);
+    };
+    // The timers run from the last request the server saw, as the server's own clock does.
+    var restart = function () {
+      window.clearTimeout(warnTimer);
+      window.clearTimeout(clearTimer);
+      hideWarning();
+      if (warnFor > 0) { warnTimer = window.setTimeout(showWarning, (idle - warnFor) * 1000); }
+      clearTimer = window.setTimeout(clearNow, idle * 1000);
+    };
+    var ping = function () {
+      pending = null;
+      lastPing = Date.now();
+      restart();
+      var form = document.getElementById("kiosk-clear");
+      var token = form && form.elements.csrf_token ? form.elements.csrf_token.value : "";
+      window.fetch(pingUrl, { method: "POST", headers: { "X-CSRFToken": token }, credentials: "same-origin" });
+    };
+    var used = function () {
+      if (pending !== null) { return; }
+      pending = window.setTimeout(ping, Math.max(0, lastPing + every - Date.now()));
+    };
+    ["keydown", "pointermove", "pointerdown", "wheel", "scroll", "touchstart", "input"].forEach(function (name) {
+      document.addEventListener(name, used, { passive: true, capture: true });
     });
-    reset();
+    if (dialog) {
+      dialog.querySelector("[data-kiosk-keep]").addEventListener("click", function () {
+        window.clearTimeout(pending);
+        ping();
+      });
+      dialog.addEventListener("cancel", function (event) { event.preventDefault(); window.clearTimeout(pending); ping(); });
+    }
+    // An htmx swap is a request: the server counted it as use, so the clock starts again.
+    document.addEventListener("htmx:afterRequest", function () { lastPing = Date.now(); restart(); });
+    restart();
+  }
+  // Buttons that need JavaScript (print, copy) are hidden until it runs.
+  document.addEventListener("click", function (event) {
+    var print = event.target.closest && event.target.closest("[data-print]");
+    if (print) { window.print(); return; }
+    var copy = event.target.closest && event.target.closest("[data-copy]");
+    if (copy) {
+      var field = document.getElementById(copy.getAttribute("data-copy"));
+      var done = function () {
+        var status = document.getElementById(copy.getAttribute("data-copy") + "-status");
+        if (status) { status.textContent = "Link copied."; }
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () { field.select(); document.execCommand("copy"); done(); });
+      } else { field.select(); document.execCommand("copy"); done(); }
+    }
+  });
+  var reveal = function () {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-print][hidden], [data-copy][hidden]"), function (button) {
+      button.hidden = false;
+    });
+    // The clerks' page: this site's address, so a link works when PUBLIC_URL is not set.
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-site-address]"), function (field) {
+      if (!field.value) { field.value = window.location.origin; }
+    });
+  };
+  reveal();
+  document.addEventListener("htmx:afterSettle", reveal);
+  // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.
+  var waiting = document.querySelector("[data-handoff-waiting]");
+  if (waiting) {
+    var every = parseInt(waiting.getAttribute("data-every") || "3", 10) * 1000;
+    var look = function () {
+      window.fetch(waiting.getAttribute("data-handoff-waiting"), { credentials: "same-origin" }).then(function (response) {
+        if (response.status === 204) { window.setTimeout(look, every); } else { window.location.reload(); }
+      }, function () { window.setTimeout(look, every); });
+    };
+    window.setTimeout(look, every);
   }
 })();

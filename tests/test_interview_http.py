@@ -68,7 +68,7 @@ def test_schema_is_created_by_migrations(tmp_path):
     store.migrate()  # idempotent
     db = store.connect()
     assert "interviews" in db.table_names()
-    assert [r["name"] for r in db["_sqlite_migrations"].rows] == ["m001_create_interviews"]
+    assert [r["name"] for r in db["_sqlite_migrations"].rows] == ["m001_create_interviews", "m002_kiosk_and_handoffs"]
 
 
 HOSTILE = ["", " ", "-5", "1e9", "12.5", "99999999999", "<script>alert(1)</script>", "' OR 1=1 --",
@@ -141,8 +141,12 @@ def test_choice_outside_the_options_is_refused(client):
 
 def test_prefilled_link_carries_answers_and_reports_bad_ones(client):
     page = client.get("/for/baroda-mi?property_owner=private&max_attendance=abc&nonsense=1").get_data(as_text=True)
-    assert 'name="property_owner" value="private"' in page
-    assert "max_attendance" in page and "nonsense" in page  # both explained to the user
+    assert "Your clerk filled in: 1 answer" in page
+    assert re.search(r'<input checked[^>]*name="property_owner"[^>]*value="private"', page)  # editable
+    # Both explained in plain words, by the question's label, never by a key name.
+    assert "could not use for “What is the most people you expect at the same time?”" in page
+    assert "The link had an answer we do not use" in page
+    assert "nonsense" not in page and "max_attendance" not in page
     response = client.post("/start", data={"jurisdiction": "baroda-mi", "property_owner": "private"})
     assert response.headers["Location"].endswith("/step/setting")  # the answered step is skipped
 
@@ -224,8 +228,9 @@ def test_changing_the_municipality_keeps_answers_and_redoes_only_uncovered_steps
 def test_clerks_page_lists_a_link_for_each_jurisdiction(client):
     page = client.get("/clerks").get_data(as_text=True)
     for jurisdiction in ("whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"):
-        assert f"/for/{jurisdiction}" in page
-    assert "property_owner=private" in page
+        assert f'<option value="{jurisdiction}"' in page
+    built = client.get("/clerks?jurisdiction=dekalb-il&property_owner=private&max_attendance=2,500")
+    assert 'value="/for/dekalb-il?max_attendance=2500&amp;property_owner=private"' in built.get_data(as_text=True)
 
 
 def test_odd_text_never_breaks_the_packet_or_the_calendar(app, client):
@@ -319,8 +324,12 @@ def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
 def test_a_link_with_contradicting_numbers_leaves_them_out_with_a_note(client):
     # Issue 9, item 2: a clerk's link is checked like a step: visits below the crowd are asked instead.
     page = client.get("/for/whitesboro-ny?max_attendance=500&total_attendance=100").get_data(as_text=True)
-    assert "total_attendance" in page and "cannot be fewer than the most people" in page
-    assert 'name="max_attendance" value="500"' in page and 'name="total_attendance"' not in page
+    # Said by the question's label, never by its key (issue 10).
+    assert "The link had an answer we could not use for “" in page and "total_attendance" not in page
+    assert re.search(r'name="max_attendance"[^>]*value="500"', page) and 'name="total_attendance"' not in page
+    # Changed on the start page into numbers that contradict: said on the field, nothing started.
     response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500",
                                            "total_attendance": "100"})
+    assert response.status_code == 200 and "cannot be fewer than the most people" in response.get_data(as_text=True)
+    response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500"})
     assert response.status_code == 303 and response.headers["Location"].endswith("/step/dates")

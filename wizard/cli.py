@@ -14,8 +14,10 @@ from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
+from .retention import DEFAULT_DAYS, purge as run_purge
 from .rulebook import rule_sources
 from .skeleton import skeleton
+from .storage import InterviewStore
 from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
 
 ADD_RULES_HELP = ("A rule file or folder to load besides the built-in jurisdictions (or besides --rules) "
@@ -71,17 +73,22 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--kiosk", is_flag=True,
               help="Shared-screen mode: interviews open only in the session that started them; "
                    "an idle timer and a Finish button clear the screen.")
-@click.option("--idle-seconds", default=300, show_default=True, type=int,
+@click.option("--idle-seconds", default=300, show_default=True, type=click.IntRange(min=1),
               help="With --kiosk: clear the screen after this many seconds without use.")
+@click.option("--retention-days", default=DEFAULT_DAYS, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              help="Delete interviews not changed for this many days (checked every 10 minutes).")
+@click.option("--new-per-hour", default=60, show_default=True, type=click.IntRange(min=0),
+              help="At most this many new interviews per client address per hour (0: no limit).")
 @click.option("--public-url", default=None,
               help="The address organizers reach the site at, like https://permits.example.org: "
-                   "the clerks' page shows full links with it. https also marks the cookie Secure.")
+                   "the clerks' page shows full links with it, and a kiosk can hand an interview "
+                   "to a phone. https also marks the cookie Secure.")
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
 @add_rules_option
-def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_url, trusted_proxies,
-          added_paths) -> None:
+def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
+          public_url, trusted_proxies, added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -91,6 +98,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
+                          "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour,
                           "TRUSTED_PROXIES": trusted_proxies,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
     except (RuleFileError, DeploymentError) as error:
@@ -100,6 +108,19 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     make_server(app, host, port, threads).run()
+
+
+@main.command()
+@click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
+              type=click.Path(dir_okay=False, exists=True, path_type=Path), help="SQLite database file.")
+@click.option("--older-than", "days", default=DEFAULT_DAYS, show_default=True,
+              type=click.FloatRange(min=0), help="Delete interviews not changed for this many days.")
+@click.option("--dry-run", is_flag=True, help="Only say how many would be deleted.")
+def purge(db_path, days, dry_run) -> None:
+    """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
+    store = InterviewStore(db_path)
+    store.migrate()
+    click.echo(str(run_purge(store, days, dry_run)))
 
 
 @main.command()

@@ -33,6 +33,14 @@ def m001_create_interviews(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m002_kiosk_and_handoffs(db: sqlite_utils.Database) -> None:
+    # kiosk_seen: the last request from the kiosk session that owns the interview (NULL: not a kiosk's).
+    db["interviews"].add_column("kiosk_seen", str)
+    db["interviews"].create_index(["updated_at"])
+    db["handoffs"].create({"token_hash": str, "interview_id": str, "expires_at": str}, pk="token_hash")
+
+
 ID_BYTES = 32
 
 
@@ -103,6 +111,7 @@ class InterviewStore:
         conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable across a process crash
+        conn.execute("PRAGMA secure_delete = ON")  # a deleted answer is overwritten, not left in free pages
         kept = _Connection(conn)
         with self._lock:
             self._connections.add(kept)
@@ -172,6 +181,70 @@ class InterviewStore:
 
     def delete(self, interview_id: str) -> None:
         self.connection().execute("DELETE FROM interviews WHERE id = ?", (interview_id,))
+
+    # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
+    # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.
+
+    def _write(self, sql: str, params=()) -> int:
+        return self.connection().execute(sql, params).rowcount
+
+    def _forget(self) -> None:
+        if self.path != ":memory:":
+            self.connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def clear(self, interview_ids) -> int:
+        """Delete these interviews for good; how many there were."""
+        ids = [i for i in interview_ids if looks_like_id(i)]
+        count = sum(self._write("DELETE FROM interviews WHERE id = ?", (i,)) for i in ids)
+        self._forget()
+        return count
+
+    def mark_kiosk(self, interview_ids, seen: str | None = None) -> None:
+        """A request came from the kiosk session that owns these interviews: they are in use."""
+        for interview_id in interview_ids:
+            self._write("UPDATE interviews SET kiosk_seen = ? WHERE id = ?", (seen or _now(), interview_id))
+
+    def delete_idle(self, seen_before: str) -> int:
+        """Delete kiosk interviews whose session has sent no request since `seen_before`."""
+        count = self._write("DELETE FROM interviews WHERE kiosk_seen IS NOT NULL AND kiosk_seen < ?",
+                            (seen_before,))
+        if count:
+            self._forget()
+        return count
+
+    def older_than(self, before: str) -> list[str]:
+        """Ids of interviews not changed since `before` (an ISO time in UTC)."""
+        rows = self.connection().execute("SELECT id FROM interviews WHERE updated_at < ?", (before,))
+        return [row[0] for row in rows]
+
+    def purge_older_than(self, before: str) -> int:
+        """Delete interviews not changed since `before`: the retention period has passed."""
+        count = self._write("DELETE FROM interviews WHERE updated_at < ?", (before,))
+        self._write("DELETE FROM handoffs WHERE expires_at < ?", (_now(),))
+        if count:
+            self._forget()
+        return count
+
+    def add_handoff(self, token_hash: str, interview_id: str, expires_at: str) -> None:
+        self._write("INSERT INTO handoffs (token_hash, interview_id, expires_at) VALUES (?, ?, ?)",
+                    (token_hash, interview_id, expires_at))
+
+    def claim_handoff(self, token_hash: str, now: str) -> str | None:
+        """The interview a hand-off link opens, once: the link is deleted as it is used (one
+        statement, so two phones scanning at once cannot both have it)."""
+        row = self.connection().execute(
+            "DELETE FROM handoffs WHERE token_hash = ? RETURNING interview_id, expires_at", (token_hash,)).fetchone()
+        return row[0] if row is not None and row[1] >= now else None
+
+    def move(self, interview_id: str) -> Interview | None:
+        """The interview under a new random id, the old one deleted for good (a kiosk's hand-off)."""
+        old = self.get(interview_id)
+        if old is None:
+            return None
+        moved = Interview(new_interview_id(), old.answers, old.completed_steps, old.created_at, old.updated_at)
+        self.save(moved)
+        self.clear([interview_id])
+        return moved
 
 
 UPSERT = """

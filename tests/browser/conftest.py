@@ -70,3 +70,19 @@ def page_no_js(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def serve_app():
+    """Start an app of a test's own (kiosk mode, an office card...) on a loopback port; stopped after the test."""
+    servers = []
+
+    def serve(app) -> str:
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from datetime import date
 
+from ..offices import OfficeCard
 from ..rulebook import RuleBook
 from .content import Packet, build_packet
 from .sections import render_packet
 
 
-def packet_pdf(answers: dict, book: RuleBook, today: date | None = None) -> bytes:
-    """The PDF packet for cleaned answers that name a jurisdiction."""
+def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:
+    """The PDF packet for cleaned answers that name a jurisdiction (with the office card, if any)."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today))
+    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
 
 
 __all__ = ["Packet", "build_packet", "packet_pdf"]

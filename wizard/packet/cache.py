@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from ..offices import OfficeCard
 from ..rulebook import RuleBook
 from ..resources import resource_dir
 from . import packet_pdf
@@ -46,22 +47,24 @@ def file_digest(path: Path) -> str:
         return "missing"
 
 
-def packet_key(answers: dict, book: RuleBook, today: date) -> str:
+def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | None = None) -> str:
     j = book.jurisdictions[answers["jurisdiction"]]
     parts = [json.dumps(answers, sort_keys=True, ensure_ascii=False), file_digest(Path(j.path)),
-             file_digest(resource_dir("interviews") / "questions.yaml"), app_version(), today.isoformat()]
+             file_digest(resource_dir("interviews") / "questions.yaml"), app_version(), today.isoformat(),
+             repr(office)]  # the office card is on the cover
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
-def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None) -> bytes:
+def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
+                      office: OfficeCard | None = None) -> bytes:
     """`packet_pdf`, made once per version of the interview (see the module docstring)."""
-    key = packet_key(answers, book, today or date.today())
+    key = packet_key(answers, book, today or date.today(), office)
     with _lock:
         body = _packets.get(key)
         if body is not None:
             _packets.move_to_end(key)
             return body
-    body = packet_pdf(answers, book, today=today)  # outside the lock: other downloads go on meanwhile
+    body = packet_pdf(answers, book, today=today, office=office)  # outside the lock: other downloads go on meanwhile
     with _lock:
         _packets[key] = body
         while len(_packets) > SIZE:

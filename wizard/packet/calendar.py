@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from icalendar import Alarm, Calendar, Event, vText
 
+from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from .formatting import clean_text, money, parse_moment, short_place
 
@@ -43,12 +44,19 @@ def _reminder(days_before: int, text: str) -> Alarm:
     return alarm
 
 
+def office_lines(card: OfficeCard | None, j: Jurisdiction) -> list[str]:
+    """The office card in the filing day's description; with no card, the advice to contact the office."""
+    if card is None:
+        return [f"Contact {j.file_with} to ask for its address, opening hours, how to pay and which form to use."]
+    return [f"{label}: {clean_text(value)}" for label, value in card.rows()]
+
+
 def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
-                    now: datetime | None = None) -> list[Event]:
+                    now: datetime | None = None, office: OfficeCard | None = None) -> list[Event]:
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     word = j.license_word
     name = clean_text(answers.get("event_name") or "") or "your event"
-    office = short_place(j.file_with)
+    office, card = short_place(j.file_with), office
     events = []
     if assessment.get("file_by"):
         file_by = date.fromisoformat(assessment["file_by"])
@@ -57,8 +65,11 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
         if fee.get("amount") is not None:
             lines.append(f"Application fee: {money(fee['amount'])} ({fee['citation']}).")
         lines.append(f"Source: {assessment['file_by_citation']} ({j.ordinance}).")
+        lines += office_lines(card, j)
         event = _all_day(_uid(seed, "file-by"), file_by, f"File {word} application with {office}",
                          "\n".join(lines), stamp)
+        if card is not None and card.address:
+            event.add("location", clean_text(card.address))
         event.add_component(_reminder(7, f"One week left to file the {word} application for {name}"))
         events.append(event)
         within = assessment.get("decision_within_days")
@@ -104,9 +115,9 @@ def dated_events(assessment: dict, j: Jurisdiction, seed: str, stamp: datetime, 
 
 
 def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
-                   now: datetime | None = None) -> bytes | None:
+                   now: datetime | None = None, office: OfficeCard | None = None) -> bytes | None:
     """The .ics file, or None when there is no date to put in it yet."""
-    events = calendar_events(answers, assessment, j, seed, now)
+    events = calendar_events(answers, assessment, j, seed, now, office)
     if not events:
         return None
     cal = Calendar()

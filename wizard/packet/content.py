@@ -16,6 +16,7 @@ from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
 from ..formulas import above_last_tier
+from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, permit_applies
 from . import afterwards
@@ -154,6 +155,7 @@ class _Builder:
         self.a = assessment
         self.facts = Facts(answers)
         self.word = j.license_word
+        self.office = None  # the deployment's office card (wizard/offices.py), if it has one
 
     def text(self, key: str) -> str | None:
         value = self.answers.get(key)
@@ -255,7 +257,7 @@ class _Builder:
         return [
             Fact("File with", _cap(self.j.file_with), figure=False),
             Fact("Issued by", _cap(self.j.issuer), figure=False),
-        ]
+        ] + office_facts(self.office, self.j)
 
     # The application --------------------------------------------------------------------
 
@@ -331,6 +333,19 @@ class _Builder:
         return notes
 
 
+def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
+    """The office card in three cover lines (the cover has one page); with no card, only the advice
+    to contact the office the ordinance names."""
+    if card is None:
+        return [Fact("Contact", f"Contact {j.file_with} to ask for its address, opening hours, "
+                                "how to pay and which form to use.", figure=False)]
+    lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
+             ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
+             ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
+                                                     card.form and f"Which form: {card.form}.") if v))]
+    return [Fact(label, value, figure=False) for label, value in lines if value]
+
+
 SIGNED_WHERE_A_PERMIT_APPLIES = ("required", "uncertain")
 
 
@@ -359,10 +374,11 @@ def no_deadline_fact(j: Jurisdiction) -> Fact:
 
 
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
-                 today: date | None = None) -> Packet:
+                 today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
+    b.office = office
     applies = permit_applies(a["outcome"])
     return Packet(
         title=packet_title(j, applies),

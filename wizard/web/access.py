@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import abort
 
 from ..interview import Interview, set_aside_unusable
-from .kiosk import allowed
+from .kiosk import ScreenCleared, allowed, enabled as kiosk_mode
 from .state import rulebook, store
 
 
@@ -12,5 +12,7 @@ def load_interview(interview_id: str) -> Interview:
     """The saved interview, or 404: unknown ids and (in kiosk mode) other sessions' interviews."""
     interview = store().get(interview_id)
     if interview is None or not allowed(interview.id):
+        if kiosk_mode():  # Back or history after a clear: a kind page, not "not found"
+            raise ScreenCleared(interview_id)
         abort(404)
     return set_aside_unusable(interview, rulebook())

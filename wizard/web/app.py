@@ -10,7 +10,8 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import api, assets, deployment, errors, formatting, interview, kiosk, logs, packet
+from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
+               offices, packet, printview, sweeper)
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
 
@@ -58,6 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store
+    offices.init_app(app, instance)
 
     csrf.init_app(app)
     htmx.init_app(app)
@@ -65,10 +67,15 @@ def create_app(config: dict | None = None) -> Flask:
     formatting.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
+    limits.init_app(app)
+    sweeper.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
     app.register_blueprint(packet.bp)
+    app.register_blueprint(printview.bp)
+    app.register_blueprint(handoff.bp)
+    app.register_blueprint(clerks.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

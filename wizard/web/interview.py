@@ -17,12 +17,14 @@ from ..facts import Facts
 from ..kinds import show_answer
 from ..packet.content import signature_specs
 from ..wording import flip_notice, summarize
-from . import kiosk
+from . import kiosk, limits
+from .clerks import builder_page
+from .offices import office_card
 from .access import load_interview
 from . import choose
 from .forms import form_for, form_to_answers
 from .pages import render_page
-from .prefill import answers_from_query
+from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from .state import rulebook, store
 
 bp = Blueprint("interview", __name__)
@@ -59,25 +61,29 @@ def start_for(jurisdiction_id: str):
     prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill, search=None)
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, **clerk_prefill(prefill, j.id))
 
 
 @bp.get("/clerks")
 def clerks():
-    jurisdictions = rulebook().listing()
-    return render_page("clerks.html", groups=choose.by_state(rulebook()), example=jurisdictions[0])
+    return builder_page()
 
 
 @bp.post("/start")
 def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
-    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token", "q", "state"))
+    prefill, form = posted_prefill(request.form)
     try:
         answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
                            error="Select where your event will take place", search=start_search()), 200
+    if form.errors:  # the organizer changed a clerk's answer into one we cannot use
+        j = book.get(answers["jurisdiction"])
+        return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
+                           prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
+    limits.count_new_interview()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -213,13 +219,14 @@ def result(interview_id: str):
                        summary=summarize(state.assessment, j.license_word, today),
                        finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions_for(j.id),
-                       signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])))
+                       signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
+                       office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"])
 
 
 @bp.post("/i/<interview_id>/delete")
 def delete(interview_id: str):
     interview = load(interview_id)
-    store().delete(interview.id)
+    store().clear([interview.id])  # for good: overwritten, and out of the WAL
     flash("Your answers have been deleted from this computer and our records.", "success")
     return redirect(url_for(".start"), code=303)
 

@@ -14,8 +14,9 @@ from ..errors import AnswersError
 from ..interview import Interview, applicable_answers, steps_done_at_start
 from ..packet.cache import cached_packet_pdf
 from ..packet.calendar import build_calendar
-from . import kiosk
+from . import kiosk, limits
 from .access import load_interview
+from .offices import office_card
 from .state import rulebook, store
 from .pages import render_page
 
@@ -64,7 +65,7 @@ def packet(interview_id: str):
     interview = _interview(interview_id)
     if _jurisdiction(interview) is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = cached_packet_pdf(interview.answers, rulebook())
+    body = cached_packet_pdf(interview.answers, rulebook(), office=office_card(interview.jurisdiction))
     return _download(body, "application/pdf",
                      _filename(interview.answers, "packet.pdf"))
 
@@ -84,7 +85,7 @@ def calendar_file(interview_id: str):
         return _not_ready("Say where your event takes place first: the dates follow that place's ordinance.")
     assessment = assess_jurisdiction(j, interview.answers)
     seed = hashlib.sha256(interview.id.encode()).hexdigest()
-    body = build_calendar(interview.answers, assessment, j, seed)
+    body = build_calendar(interview.answers, assessment, j, seed, office=office_card(j.id))
     if body is None:
         return _not_ready("Give the dates of your event first: there is nothing to put in a calendar yet.")
     return _download(body, "text/calendar", _filename(interview.answers, "dates.ics"))
@@ -117,6 +118,7 @@ def import_answers():
     if error:
         return render_page("import.html", error=error), 400
     # Steps the file already answers count as done, so the organizer picks up where they left off.
+    limits.count_new_interview()
     interview = store().create(answers, steps_done_at_start(answers, rulebook()))
     kiosk.remember(interview.id)
     return redirect(url_for("interview.resume", interview_id=interview.id), code=303)

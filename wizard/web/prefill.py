@@ -1,12 +1,18 @@
-"""Answers passed in a link's query string (a clerk's prefilled link), read by each question's kind."""
+"""Answers passed in a link's query string (a clerk's prefilled link), read by each question's kind.
+
+A bad value is explained to the organizer in plain words, by the question's label, never by its key."""
 from __future__ import annotations
 
 from typing import Any, Iterable
+
+from flask_wtf import FlaskForm
 
 from ..answers import clean_answers
 from ..errors import AnswersError
 from ..kinds import KINDS
 from ..rulebook import RuleBook
+from .clerks import answer_form, form_answers, linkable_keys
+from .state import rulebook
 
 
 def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdiction",),
@@ -21,14 +27,21 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
             continue
         question = questions.get(key)
         if question is None or not KINDS[question["kind"]].answer_key:
-            problems.append(f"The link included “{key}”, which we do not use. We ignored it.")
+            unknown = "The link had an answer we do not use. We left it out."
+            if unknown not in problems:
+                problems.append(unknown)
             continue
         try:
             value = KINDS[question["kind"]].parse_query(key, args.getlist(key))
             answers.update(clean_answers({key: value}, questions, book.jurisdictions))
-        except AnswersError as error:
-            problems.append(f"The link's answer for “{key}” was not usable ({error.message}). We will ask you instead.")
+        except AnswersError:
+            problems.append(unusable(question))
     return _consistent(answers, questions, book, problems), problems
+
+
+def unusable(question: dict) -> str:
+    """A bad value in a link, said by the question's label: the inquirer never sees a key name."""
+    return f"The link had an answer we could not use for “{question['label']}”. We will ask you."
 
 
 def _consistent(answers: dict, questions: dict, book: RuleBook, problems: list[str]) -> dict:
@@ -41,5 +54,34 @@ def _consistent(answers: dict, questions: dict, book: RuleBook, problems: list[s
         except AnswersError as error:
             if answers.pop(error.key, None) is None:
                 return answers
-            problems.append(f"The link's answer for “{error.key}” was not usable ({error.message}). "
-                            "We will ask you instead.")
+            problems.append(unusable(questions[error.key]))
+
+
+def clerk_prefill(prefill: dict, jurisdiction_id: str) -> dict:
+    """The start page's "Your clerk filled in: ..." part: each answer in its own editable widget."""
+    questions = rulebook().questions_for(jurisdiction_id)
+    keys = linkable_keys(questions, prefill)
+    return {"prefill_form": answer_form(keys, questions, prefill) if keys else None, "prefill_keys": keys,
+            "questions": questions}
+
+
+def posted_prefill(formdata) -> tuple[dict, FlaskForm]:
+    """The clerk's answers as the organizer sent them from the start page (perhaps changed).
+
+    The form lists them in `prefilled`; without it (an older form or a script), any answer keys
+    posted are read the same way."""
+    book = rulebook()
+    questions = book.questions_for(formdata.get("jurisdiction"))
+    listed = formdata.get("prefilled")
+    keys = linkable_keys(questions, listed.split(",") if listed is not None else formdata.keys())
+    form = answer_form(keys, questions, formdata=formdata)
+    if not form.validate():
+        return {}, form
+    try:
+        return form_answers(form, questions, book), form
+    except AnswersError as error:  # answers that contradict each other: shown on the field
+        field = getattr(form, error.key, None)
+        (field.errors if field is not None else form.form_errors).append(
+            f"{error.message[:1].upper()}{error.message[1:]}. Check it and try again." if field is not None
+            else "These answers do not fit together. Check them and try again.")
+        return {}, form

@@ -1,0 +1,20 @@
+"""The office cards as the pages reach them (see wizard/offices.py), loaded and checked at start-up."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import current_app
+
+from ..offices import OfficeCard, load_offices
+
+OFFICES_FILE = "offices.yaml"
+
+
+def init_app(app, instance: Path) -> None:
+    path = Path(app.config.get("OFFICES_FILE") or instance / OFFICES_FILE)
+    app.extensions["offices"] = load_offices(path, app.extensions["rulebook"].jurisdictions)
+
+
+def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
+    """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it."""
+    return current_app.extensions["offices"].get(jurisdiction_id or "")

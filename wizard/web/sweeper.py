@@ -1,0 +1,67 @@
+"""The background sweeper: deletes what nobody may keep, whether or not a browser is still open.
+
+In kiosk mode it deletes a kiosk session's interviews once KIOSK_IDLE_SECONDS pass with no
+request from that session (a closed tab never fires its timer); for everyone it deletes
+interviews not changed for RETENTION_DAYS. One daemon thread per app, started with the first
+request (so it runs under waitress as under any server), sleeping between sweeps.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from ..retention import DEFAULT_DAYS, moment_ago, purge
+from ..storage import InterviewStore
+
+RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
+log = logging.getLogger(__name__)
+
+
+def kiosk_interval(idle_seconds: float) -> float:
+    """Sweep often enough that an idle kiosk interview outlives its idle time by a few seconds at most."""
+    return max(0.5, min(idle_seconds / 5, 10))
+
+
+class Sweeper:
+    def __init__(self, store: InterviewStore, kiosk_idle: float | None, retention_days: float | None):
+        self.store, self.kiosk_idle, self.retention_days = store, kiosk_idle, retention_days
+        self.stop = threading.Event()
+        self._started = False
+        self._lock = threading.Lock()
+        self._next_retention = 0.0
+
+    def start(self) -> None:
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        threading.Thread(target=self._run, name="wizard-sweeper", daemon=True).start()
+
+    def sweep_once(self, clock: float) -> None:
+        if self.kiosk_idle:
+            self.store.delete_idle(moment_ago(self.kiosk_idle))
+        if self.retention_days and clock >= self._next_retention:
+            purge(self.store, self.retention_days)
+            self._next_retention = clock + RETENTION_EVERY
+
+    def _run(self) -> None:
+        interval = kiosk_interval(self.kiosk_idle) if self.kiosk_idle else RETENTION_EVERY
+        clock = 0.0
+        while True:
+            try:
+                self.sweep_once(clock)
+            except Exception:  # a locked or vanished database: try again next time, never die
+                log.exception("sweep failed")
+            if self.stop.wait(interval):
+                return
+            clock += interval
+
+
+def init_app(app) -> None:
+    app.config.setdefault("RETENTION_DAYS", DEFAULT_DAYS)
+    sweeper = Sweeper(app.extensions["interview_store"],
+                      app.config["KIOSK_IDLE_SECONDS"] if app.config.get("KIOSK") else None,
+                      app.config["RETENTION_DAYS"])
+    app.extensions["sweeper"] = sweeper
+    if app.config.get("SWEEPER", True):  # False: a test runs `sweep_once` itself
+        app.before_request(sweeper.start)
