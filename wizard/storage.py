@@ -97,6 +97,7 @@ class InterviewStore:
         # files per request: database, WAL and shared memory) or when the store is dropped.
         self._connections: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._migrated = False
+        self.closed = False
         if self.path != ":memory:":
             self._prepare_file()
 
@@ -149,13 +150,15 @@ class InterviewStore:
             self._migrated = True
 
     def close(self) -> None:
-        """Close every thread's connection (tests; a server simply exits)."""
-        with self._lock:
-            kept, self._connections = list(self._connections), weakref.WeakSet()
-        for connection in kept:
-            connection.conn.close()
-        self._local = threading.local()
-        self.__dict__.pop("kept", None)
+        """Stop using the store (tests; a server simply exits): this thread's connection closes now,
+        another thread's when that thread ends. Closing a connection while another thread is inside
+        a query on it crashes SQLite, so no thread closes another's; the sweeper stops on `closed`."""
+        self.closed = True
+        holder = self if self.path == ":memory:" else self._local
+        kept = getattr(holder, "kept", None)
+        if kept is not None:
+            del holder.kept
+            kept.conn.close()
 
     def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 
 from ..retention import DEFAULT_DAYS, moment_ago, purge
 from ..storage import InterviewStore
@@ -24,7 +25,10 @@ def kiosk_interval(idle_seconds: float) -> float:
 
 class Sweeper:
     def __init__(self, store: InterviewStore, kiosk_idle: float | None, retention_days: float | None):
-        self.store, self.kiosk_idle, self.retention_days = store, kiosk_idle, retention_days
+        # A weak reference: an app that is dropped (tests build hundreds) takes its store with it,
+        # and the sweeper then ends instead of keeping the database open.
+        self._store = weakref.ref(store)
+        self.kiosk_idle, self.retention_days = kiosk_idle, retention_days
         self.stop = threading.Event()
         self._started = False
         self._lock = threading.Lock()
@@ -37,17 +41,25 @@ class Sweeper:
             self._started = True
         threading.Thread(target=self._run, name="wizard-sweeper", daemon=True).start()
 
+    @property
+    def store(self) -> InterviewStore | None:
+        store = self._store()
+        return None if store is None or store.closed else store
+
     def sweep_once(self, clock: float) -> None:
+        store = self.store
+        if store is None:
+            return
         if self.kiosk_idle:
-            self.store.delete_idle(moment_ago(self.kiosk_idle))
+            store.delete_idle(moment_ago(self.kiosk_idle))
         if self.retention_days and clock >= self._next_retention:
-            purge(self.store, self.retention_days)
+            purge(store, self.retention_days)
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
         interval = kiosk_interval(self.kiosk_idle) if self.kiosk_idle else RETENTION_EVERY
         clock = 0.0
-        while True:
+        while self.store is not None:
             try:
                 self.sweep_once(clock)
             except Exception:  # a locked or vanished database: try again next time, never die
