@@ -18,6 +18,7 @@ from ..wording import flip_notice, summarize
 from . import kiosk
 from .access import load_interview
 from .forms import form_for, form_to_answers
+from .people import change_people_rows
 from .pages import render_page
 from .prefill import answers_from_query
 from .state import rulebook, store
@@ -132,6 +133,9 @@ def step(interview_id: str, step_id: str):
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
     form = form_for(step, book.questions, interview.answers, formdata=formdata)
+    if request.method == "POST" and change_people_rows(form, request.form):
+        # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
+        return render_page("step.html", **step_context(interview, step, path, j, form))
     if request.method == "POST" and form.validate():
         changing = request.args.get("return") == "check" and j is not None
         before = current_flow(interview)[1].decision.outcome if changing else None
