@@ -171,7 +171,7 @@ class _Builder:
         label = field_label(key, self.questions)
         value = self.text(key)
         if value is None:  # a blank to fill in: a big one for a long answer
-            long = self.questions.get(key, {}).get("kind") == "long_text"
+            long = self.questions.get(key, {}).get("kind") in ("long_text", "people")
             return Row(label, None, "Not applicable" if self.not_applicable(key) else "", long)
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
