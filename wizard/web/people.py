@@ -84,6 +84,11 @@ class PeopleField(Field):
             return f"Use {SHORT_TEXT_LIMIT:,} characters or fewer for person {n}"
         return ""
 
+    @property
+    def error_anchor(self) -> str:
+        """The box the error summary links to: the name in the first row with a problem."""
+        return f"{self.id}-{min(self.row_errors, default=0)}"
+
     def change_rows(self, formdata) -> bool:
         """Apply a posted "Add another person" or "Remove"; True when one was pressed for this field."""
         if formdata.get(ADD_BUTTON) == self.name:
