@@ -22,6 +22,7 @@ def app(tmp_path, book):
         "WTF_CSRF_ENABLED": False,
     })
     yield app
+    app.extensions["interview_store"].close()
 
 
 @pytest.fixture
@@ -32,3 +33,17 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+MANY = 200  # generated jurisdictions: enough that the start page must be a search
+
+
+@pytest.fixture(scope="session")
+def many_book(tmp_path_factory):
+    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (scripts/bench.py)."""
+    from scripts.bench import generate_jurisdictions
+    from wizard.resources import resource_dir
+
+    folder = tmp_path_factory.mktemp("many-rules")
+    generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
+    return load_rulebook([folder])

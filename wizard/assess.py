@@ -82,7 +82,17 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
         "amount": None if value is None else as_json_number(value),
         "text": spec.get("text", ""),
         "citation": spec["citation"],
+        **({"name": spec["name"]} if spec.get("name") else {}),
     }
+
+
+EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
+
+
+def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
+    """Warnings whose `if` holds, whatever the outcome, unless a warning lists its `outcomes`."""
+    return [_cited(w) for w in j.warnings
+            if outcome in w.get("outcomes", EVERY_OUTCOME) and _applies(w, facts)]
 
 
 def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
@@ -117,7 +127,7 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     return {
         "file_by": file_by,
         "file_by_basis": basis if file_by else None,
-        "file_by_citation": j.filing_citation if basis == "ordinance" else j.decision_citation,
+        "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
         "decision_within_days": within,
         "decision_citation": j.decision_citation,
     }
@@ -173,8 +183,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
         for c in j.checklist if applies and _applies(c, facts)
     ]
-    # Warnings qualify what the permit demands; with no permit needed, `still_applies` speaks instead.
-    result["warnings"] = [_cited(w) for w in j.warnings if applies and _applies(w, facts)]
+    result["warnings"] = shown_warnings(j, facts, outcome)
     result["still_applies"] = [
         {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
         if not applies and _applies(n, facts)
@@ -185,7 +194,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
 
 def assess(raw_answers: Any, book: RuleBook) -> dict:
     """Validate raw answers (CLI, API, import) and assess them. Raises AnswersError."""
-    answers = clean_answers(raw_answers, book.questions, book.jurisdictions)
+    answers = clean_answers(raw_answers, book.questions_for_answers(raw_answers), book.jurisdictions)
     if "jurisdiction" not in answers:
         raise AnswersError("jurisdiction", "is required: say where the event takes place")
     return assess_jurisdiction(book.jurisdictions[answers["jurisdiction"]], answers)

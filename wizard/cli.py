@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from pathlib import Path
 
@@ -13,7 +14,17 @@ from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
+from .rulebook import rule_sources
+from .skeleton import skeleton
 from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
+
+ADD_RULES_HELP = ("A rule file or folder to load besides the built-in jurisdictions (or besides --rules) "
+                  "(repeatable).")
+
+
+def add_rules_option(command):
+    return click.option("--add-rules", "added_paths", multiple=True,
+                        type=click.Path(exists=True, path_type=Path), help=ADD_RULES_HELP)(command)
 
 
 @click.group()
@@ -25,10 +36,11 @@ def main() -> None:
 @click.argument("answers_file", type=click.File("r", encoding="utf-8"))
 @click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
-def assess(answers_file, rule_paths) -> None:
+@add_rules_option
+def assess(answers_file, rule_paths, added_paths) -> None:
     """Print the assessment JSON for ANSWERS_FILE (a JSON object; '-' reads stdin)."""
     try:
-        book = load_rulebook(rule_paths or None)
+        book = load_rulebook(rule_sources(rule_paths, added_paths))
     except RuleFileError as error:
         click.echo(str(error), err=True)
         sys.exit(2)
@@ -67,7 +79,9 @@ def assess(answers_file, rule_paths) -> None:
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
-def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_url, trusted_proxies) -> None:
+@add_rules_option
+def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_url, trusted_proxies,
+          added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -75,7 +89,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_
     from .web.serving import make_server
 
     try:
-        app = create_app({"DATABASE": str(db_path), "RULE_PATHS": list(rule_paths) or None,
+        app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
                           "TRUSTED_PROXIES": trusted_proxies,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
@@ -90,9 +104,12 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, public_
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
-def check(paths) -> None:
-    """Check rule files (default: the built-in ones); report every problem, exit 1 if any."""
-    problems = run_checks(list(paths) or None)
+@add_rules_option
+def check(paths, added_paths) -> None:
+    """Check rule files (default: the built-in ones); report every problem, exit 1 if any.
+    With --add-rules, the built-in ones (or PATHS) and the added ones are checked together, so an
+    id used twice is caught."""
+    problems = run_checks(rule_sources(paths, added_paths))
     for problem in problems:
         click.echo(str(problem))
     if problems:
@@ -109,10 +126,11 @@ def check(paths) -> None:
                    "packages, so without Graphviz use dot or mermaid and render them elsewhere.")
 @click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
               help="A rule file or folder to use instead of the built-in jurisdictions (repeatable).")
-def graph(jurisdiction, fmt, rule_paths) -> None:
+@add_rules_option
+def graph(jurisdiction, fmt, rule_paths, added_paths) -> None:
     """Print JURISDICTION's interview as a flow diagram: steps in order, the conditions between them
     in plain words, and the exemptions, triggers and other outcome rules as end nodes."""
-    book, problems = check_files(rule_paths or None)
+    book, problems = check_files(rule_sources(rule_paths, added_paths))
     j = book.get(jurisdiction)
     if j is None:
         for problem in problems:
@@ -121,7 +139,7 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
         click.echo(f"error: no valid rule file with id {jurisdiction!r} (valid ids: {known})", err=True)
         sys.exit(2)
     try:
-        click.echo(render_graph(j, book.questions, fmt), nl=False)
+        click.echo(render_graph(j, book.questions_for(j.id), fmt), nl=False)
     except GraphError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
@@ -132,19 +150,50 @@ def graph(jurisdiction, fmt, rule_paths) -> None:
               help="Write the Markdown here (e.g. docs/vocabulary.md) instead of printing it.")
 @click.option("--check", "check_only", is_flag=True,
               help="Exit 1 if the file given by --output (default docs/vocabulary.md) is not up to date; change nothing.")
-def vocabulary(output, check_only) -> None:
-    """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml."""
+@click.option("--rules", "rule_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Document these rule files' own questions instead of the built-in ones' (repeatable).")
+@add_rules_option
+def vocabulary(output, check_only, rule_paths, added_paths) -> None:
+    """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml, with
+    the questions each rule file declares or rewords."""
+    sources = rule_sources(rule_paths, added_paths)
+    if sources is None:
+        text = render_vocabulary()
+    else:
+        book, problems = check_files(sources)
+        for problem in problems:
+            click.echo(f"skipped: {problem}", err=True)
+        text = render_vocabulary(jurisdictions=list(book.jurisdictions.values()))
     if check_only:
         output = output or Path("docs/vocabulary.md")
-        if not output.exists() or output.read_text(encoding="utf-8") != render_vocabulary():
+        if not output.exists() or output.read_text(encoding="utf-8") != text:
             click.echo(f"{output} is out of date: run `wizard vocabulary --output {output}`", err=True)
             sys.exit(1)
         click.echo(f"{output} is up to date.")
     elif output is None:
-        click.echo(render_vocabulary(), nl=False)
+        click.echo(text, nl=False)
     else:
-        write_vocabulary(output)
+        write_vocabulary(output, text)
         click.echo(f"Wrote {output}.")
+
+
+@main.command()
+@click.argument("jurisdiction_id")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the skeleton here (default: JURISDICTION_ID.yaml in the current folder).")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+def new(jurisdiction_id, output, force) -> None:
+    """Write a rule-file skeleton for JURISDICTION_ID: every required key, commented, with TODO
+    markers that `wizard check` lists, each with its line, until they are filled in."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", jurisdiction_id):
+        click.echo("error: an id is lower-case letters, digits and hyphens, like `brownville-ny`", err=True)
+        sys.exit(2)
+    output = output or Path(f"{jurisdiction_id}.yaml")
+    if output.exists() and not force:
+        click.echo(f"error: {output} exists; choose another --output or add --force", err=True)
+        sys.exit(2)
+    output.write_text(skeleton(jurisdiction_id), encoding="utf-8")
+    click.echo(f"Wrote {output}. Fill in every TODO, then run `wizard check {output}`.")
 
 
 if __name__ == "__main__":

@@ -179,3 +179,41 @@ def _open_overnight(facts: Facts):
     start, end = span
     next_midnight = datetime.combine(start.date(), datetime.min.time()) + timedelta(days=1)
     return next_midnight < end and facts.answers.get("closes_overnight") is not True
+
+
+@fact("longest_open_hours", inputs=(*_DATES, "closes_overnight"), optional=("closes_overnight",), kind="number",
+      doc="the longest stretch in hours the event stays open without closing: from first opening to last "
+          "closing, unless it closes each night (closes_overnight), when each day is taken to run from the "
+          "first day's opening time to the last day's closing time (past midnight if that time is earlier)")
+def _longest_open_hours(facts: Facts):
+    span = facts.span()
+    if span is None:
+        return None
+    start, end = span
+    whole = Fraction(int((end - start).total_seconds()), 3600)
+    # Only the nightly-closing answer is asked, not each day's hours. Unanswered, the event is taken
+    # to stay open throughout: the longest stretch it could have (the reading that does not let an
+    # organizer skip a permit the ordinance may require).
+    if facts.answers.get("closes_overnight") is not True or start.date() == end.date():
+        return whole
+    opens = start.hour * 60 + start.minute
+    closes = end.hour * 60 + end.minute
+    daily = Fraction((closes - opens) % (24 * 60) or 24 * 60, 60)
+    return min(daily, whole)
+
+
+@fact("daily_attendance", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
+      kind="number", doc="visits over the event (total_attendance, or max_attendance when not given) divided by "
+                         "event_days, but never less than max_attendance: the busiest day has at least that many")
+def _daily_attendance(facts: Facts):
+    visits, days, most = facts.get("total_attendance_or_max"), facts.get("event_days"), facts.answers.get("max_attendance")
+    if visits is None or days is None or most is None:
+        return None
+    return max(Fraction(visits, max(days, 1)), Fraction(most))
+
+
+@fact("location_count", inputs=("locations",), optional=("locations",), kind="number",
+      doc="the number of separate locations (the locations answer; 1 when the interview does not ask it)")
+def _location_count(facts: Facts):
+    value = facts.answers.get("locations")
+    return 1 if value is None else max(value, 1)

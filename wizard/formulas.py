@@ -43,9 +43,13 @@ def quantity(spec: dict, facts: Facts) -> Fraction | None:
     return total
 
 
-def multiplier(times: dict | None, facts: Facts) -> Fraction | None:
+def multiplier(times: dict | list | None, facts: Facts) -> Fraction | None:
+    """The factor a fee is multiplied by; a list of factors multiplies them all (per period, per location)."""
     if times is None:
         return Fraction(1)
+    if isinstance(times, list):
+        factors = [multiplier(t, facts) for t in times]
+        return None if any(f is None for f in factors) else math.prod(factors, start=Fraction(1))
     value = facts.get(times["value"] if "value" in times else times["of"])
     if value is None:
         return None
@@ -75,13 +79,22 @@ def money(spec: dict | None, facts: Facts) -> Fraction | None:
     return None if factor is None else amount * factor
 
 
+def above_last_tier(spec: dict | None, facts: Facts) -> bool:
+    """The value is known but above every band's `up_to`: the ordinance states no fee for it."""
+    if not spec or "tiers" not in spec or "of" not in spec:
+        return False
+    value = facts.get(spec["of"])
+    return value is not None and all("up_to" in t and value > t["up_to"] for t in spec["tiers"])
+
+
 def money_names(spec: dict | None) -> set[str]:
     """Value names a money spec reads, for load-time checks."""
     if not spec:
         return set()
     names = {spec["of"]} if "of" in spec else set()
     times = spec.get("times") or {}
-    names |= {times[k] for k in ("value", "of") if k in times}
+    for factor in times if isinstance(times, list) else [times]:
+        names |= {factor[k] for k in ("value", "of") if k in factor}
     return names
 
 

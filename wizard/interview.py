@@ -61,8 +61,8 @@ class Flow:
         return assess_jurisdiction(self.j, self.answers)
 
 
-def step_keys(step: dict, book: RuleBook) -> list[str]:
-    return expand_questions(step["questions"], book.questions)
+def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
+    return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
 def deciding_keys(j: Jurisdiction) -> set[str]:
@@ -80,7 +80,7 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     for step in j.steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
-            for key in step_keys(step, book):
+            for key in step_keys(step, book, j):
                 if key in answers:
                     effective[key] = answers[key]
     return path, effective
@@ -105,7 +105,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
         # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
         # below 2,000 people); only answers that could change the verdict are still worth asking.
         deciding = deciding_keys(j)
-        still_open = [s for s in pending if set(step_keys(s, book)) & deciding]
+        still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None
         finished_early = next_step is None
     return Flow(j, path, effective, next_step, finished_early, decision)
@@ -118,9 +118,11 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     questions only is covered when one of them has an answer, or when the answers cover every
     required question on the path: the interview was finished, so a saved file lands on Check
     your answers rather than on its blank optional pages."""
+    questions = book.questions_for(j.id)
+
     def required(step: dict) -> list[str]:
-        keys = [k for k in step["questions"] if not book.questions[k].get("optional")]
-        return expand_questions(keys, book.questions)
+        keys = [k for k in step["questions"] if not questions[k].get("optional")]
+        return expand_questions(keys, questions)
 
     def covered(step: dict) -> bool:
         keys = required(step)
@@ -131,7 +133,7 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     on_path = {s["step"] for s in path}
     done = []
     for step in j.steps:
-        asked = expand_questions(step["questions"], book.questions)
+        asked = expand_questions(step["questions"], questions)
         if covered(step) or (not required(step) and step["step"] in on_path
                              and (finished or any(key in answers for key in asked))):
             done.append(step["step"])
@@ -152,15 +154,18 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
     answers = {k: v for k, v in interview.answers.items() if k not in cleared}
     answers.update(values)
     moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
+    questions = book.questions_for_answers(answers)
+    if moved:  # answers to another municipality's own questions are not this one's: leave them behind
+        answers = usable_answers(answers, questions, book.jurisdictions)[0]
     try:
-        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
     except AnswersError as error:
         if error.key in values:
             raise
         # The form checked this step's own answers; an answer kept from another step (or another
         # municipality) that no longer fits them, like visits below the new crowd, is dropped.
         answers.pop(error.key, None)
-        interview.answers = clean_answers(answers, book.questions, book.jurisdictions)
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)
@@ -171,11 +176,12 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
 def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     """Open an interview without the stored answers that no longer clean (a year 9999 saved before
     dates were checked), and ask again the steps that held them, so the organizer can correct them."""
-    answers, set_aside = usable_answers(interview.answers, book.questions, book.jurisdictions)
+    questions = book.questions_for_answers(interview.answers)
+    answers, set_aside = usable_answers(interview.answers, questions, book.jurisdictions)
     if set_aside:
         j = book.get(answers.get("jurisdiction") or "")
         asking = {s["step"] for s in (j.steps if j else [])
-                  if set(expand_questions(s["questions"], book.questions)) & set(set_aside)}
+                  if set(expand_questions(s["questions"], questions)) & set(set_aside)}
         interview.answers = answers
         interview.completed_steps = [s for s in interview.completed_steps if s not in asking]
     return interview

@@ -22,8 +22,8 @@ from .resources import resource_dir
 from .rulebook import Jurisdictions, Listing, RuleBook, jurisdiction_files, load_questions
 
 CACHE_FILE = "rule-checks.json"
-_FINGERPRINT_SOURCES = ("checks", "conditions.py", "facts.py", "formulas.py", "kinds.py", "rulebook.py",
-                        "yamlfile.py")
+_FINGERPRINT_SOURCES = ("checks", "conditions.py", "facts.py", "formulas.py", "kinds.py", "questionbook.py",
+                        "rulebook.py", "yamlfile.py")
 
 
 def checks_fingerprint() -> str:

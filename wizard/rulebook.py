@@ -28,6 +28,9 @@ class Jurisdiction:
     data: dict
     path: Path
     asked_keys: list = field(default_factory=list, repr=False)  # answer keys in interview order
+    # The file's own questions and its rewordings of shared ones, merged over the shared questions
+    # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/questionbook.py).
+    question_changes: dict = field(default_factory=dict, repr=False)
 
     @property
     def id(self) -> str:
@@ -56,6 +59,15 @@ class Jurisdiction:
     @property
     def license_word(self) -> str:
         return self.data.get("license_word") or "permit"
+
+    @property
+    def packet_title(self) -> str:
+        return self.data.get("packet_title") or f"Application for a mass gathering {self.license_word}"
+
+    @property
+    def sets_no_deadline(self) -> bool:
+        """Neither a lead time nor a decision period: no last day to file can be worked out."""
+        return self.filing_lead_days is None and self.decision_within_days is None
 
     @property
     def issuer(self) -> str:
@@ -125,6 +137,20 @@ class Jurisdiction:
     @property
     def quantities(self) -> list[dict]:
         return self.data.get("quantities") or []
+
+    @property
+    def has_packet_title(self) -> bool:
+        return bool(self.data.get("packet_title"))
+
+    @property
+    def own_questions(self) -> dict:
+        """Questions this rule file declares for its own interviews (`questions:`)."""
+        return self.data.get("questions") or {}
+
+    @property
+    def question_wording(self) -> dict:
+        """New words for shared questions (`question_wording:`)."""
+        return self.data.get("question_wording") or {}
 
     @cached_property
     def lines(self) -> dict[KeyPath, int]:
@@ -197,6 +223,18 @@ class RuleBook:
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
 
+    def questions_for(self, jurisdiction_id: object) -> dict:
+        """The questions one jurisdiction's interview asks: the shared ones, with its own questions
+        and rewordings merged in. An unknown or missing id gets the shared questions."""
+        j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
+        if j is None or not j.question_changes:
+            return self.questions
+        return {**self.questions, **j.question_changes}
+
+    def questions_for_answers(self, answers: object) -> dict:
+        """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
+        return self.questions_for(answers.get("jurisdiction") if isinstance(answers, dict) else None)
+
     def listing(self) -> list:
         """Every jurisdiction as a `Listing` (or the Jurisdiction itself), for choosing among them
         without reading thousands of rule files."""
@@ -219,9 +257,22 @@ def load_questions(path: Path | None = None) -> dict:
     return read_yaml(path or resource_dir("interviews") / "questions.yaml")["questions"]
 
 
+def builtin_rules_dir() -> Path:
+    return resource_dir("interviews") / "jurisdictions"
+
+
+def rule_sources(replace: Iterable[Path] | None = None, add: Iterable[Path] | None = None) -> list[Path] | None:
+    """The rule files and folders to load: `replace` instead of the built-in ones (`--rules`), plus
+    `add` (`--add-rules`); None means the built-in ones alone."""
+    replace, add = list(replace or []), list(add or [])
+    if not add:
+        return replace or None
+    return (replace or [builtin_rules_dir()]) + add
+
+
 def jurisdiction_files(paths: Iterable[Path] | None = None) -> list[Path]:
     """The rule files in `paths` (files, or folders of *.yaml); default: the built-in ones."""
-    paths = list(paths) if paths else [resource_dir("interviews") / "jurisdictions"]
+    paths = list(paths) if paths else [builtin_rules_dir()]
     files: list[Path] = []
     for path in paths:
         files.extend(sorted(path.glob("*.yaml")) if path.is_dir() else [path])

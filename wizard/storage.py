@@ -1,13 +1,17 @@
-"""Saved interviews in SQLite through sqlite-utils; schema changes go through migrations.
+"""Saved interviews in SQLite; schema changes go through sqlite-utils migrations, run once at start.
 
 An interview is keyed by a random id of 256 bits (secrets.token_urlsafe(32)): knowing one
 interview's id tells you nothing about another's.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
+import sqlite3
+import threading
+import weakref
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -17,6 +21,7 @@ from sqlite_utils.migrations import Migrations
 from .interview import Interview
 
 migrations = Migrations("permit_wizard")
+_NO_LOCK = contextlib.nullcontext()
 
 
 @migrations()
@@ -53,24 +58,95 @@ def create_private_file(path: str) -> None:
         pass
 
 
+class _Connection:
+    """One kept SQLite connection; closed when nothing keeps it any more (its thread ended, or
+    its store was dropped). sqlite3 connections take no weak references; this holder does."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __del__(self) -> None:
+        self.conn.close()
+
+
 class InterviewStore:
+    """Interviews in one SQLite file, one kept-open connection per thread.
+
+    Each connection is opened once (WAL, `synchronous=NORMAL`, a busy timeout) and reused, and
+    each save is one autocommitted upsert: an answer is committed to the WAL before its request
+    is acknowledged, so a killed server keeps it (tests/test_crash.py). The schema is migrated once,
+    at start-up (`migrate`), never probed per request.
+    """
+
     def __init__(self, path: str | Path):
         self.path = str(path)
+        self._local = threading.local()
+        self._lock = threading.Lock()  # guards the list of open connections
+        self._memory_lock = threading.Lock()
+        self._migrate_lock = threading.Lock()
+        # Every open connection, to close them all. Weak: a connection kept for a thread closes when
+        # the thread ends (a server that starts a thread per request would otherwise keep three open
+        # files per request: database, WAL and shared memory) or when the store is dropped.
+        self._connections: weakref.WeakSet[_Connection] = weakref.WeakSet()
+        self._migrated = False
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            create_private_file(self.path)
+            self._prepare_file()
+
+    def _prepare_file(self) -> None:
+        """The one place the database's folder and file come into being."""
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        create_private_file(self.path)
+
+    def _open(self) -> _Connection:
+        # Autocommit (isolation_level=None): every statement is its own transaction, committed
+        # before it returns. check_same_thread=False only so `close` may close every thread's.
+        conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable across a process crash
+        kept = _Connection(conn)
+        with self._lock:
+            self._connections.add(kept)
+        return kept
+
+    def _thread_connection(self) -> sqlite3.Connection:
+        # An in-memory database has one connection, shared: each `:memory:` open is a new database.
+        holder = self if self.path == ":memory:" else self._local
+        kept = getattr(holder, "kept", None)
+        if kept is None:
+            with self._memory_lock if holder is self else _NO_LOCK:
+                kept = getattr(holder, "kept", None) or self._open()
+                holder.kept = kept
+        return kept.conn
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened on first use and kept."""
+        conn = self._thread_connection()
+        if not self._migrated:
+            self.migrate()  # a store used without create_app (scripts, tests)
+        return conn
 
     def connect(self) -> sqlite_utils.Database:
-        db = sqlite_utils.Database(self.path)
-        db.execute("PRAGMA busy_timeout = 5000")
-        return db
+        """The thread's connection wrapped for sqlite-utils (migrations, tests); not used per request."""
+        return sqlite_utils.Database(self.connection())
 
     def migrate(self) -> None:
-        db = self.connect()
-        if self.path != ":memory:":
-            db.execute("PRAGMA journal_mode = WAL")
-        migrations.apply(db)
-        db.close()
+        with self._migrate_lock:
+            if self._migrated:
+                return
+            db = sqlite_utils.Database(self._thread_connection())
+            if self.path != ":memory:":
+                db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once for every connection
+            migrations.apply(db)
+            self._migrated = True
+
+    def close(self) -> None:
+        """Close every thread's connection (tests; a server simply exits)."""
+        with self._lock:
+            kept, self._connections = list(self._connections), weakref.WeakSet()
+        for connection in kept:
+            connection.conn.close()
+        self._local = threading.local()
+        self.__dict__.pop("kept", None)
 
     def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()
@@ -81,32 +157,26 @@ class InterviewStore:
     def get(self, interview_id: str) -> Interview | None:
         if not looks_like_id(interview_id):
             return None
-        db = self.connect()
-        try:
-            row = db["interviews"].get(interview_id)
-        except sqlite_utils.db.NotFoundError:
+        row = self.connection().execute(
+            "SELECT id, answers, completed_steps, created_at, updated_at FROM interviews WHERE id = ?",
+            (interview_id,)).fetchone()
+        if row is None:
             return None
-        finally:
-            db.close()
-        return Interview(row["id"], json.loads(row["answers"]), json.loads(row["completed_steps"]),
-                         row["created_at"], row["updated_at"])
+        return Interview(row[0], json.loads(row[1]), json.loads(row[2]), row[3], row[4])
 
     def save(self, interview: Interview) -> None:
         interview.updated_at = _now()
-        db = self.connect()
-        with db.conn:
-            db["interviews"].upsert({
-                "id": interview.id,
-                "jurisdiction": interview.jurisdiction,
-                "answers": json.dumps(interview.answers, ensure_ascii=False),
-                "completed_steps": json.dumps(interview.completed_steps),
-                "created_at": interview.created_at,
-                "updated_at": interview.updated_at,
-            }, pk="id")
-        db.close()
+        self.connection().execute(UPSERT, (
+            interview.id, interview.jurisdiction, json.dumps(interview.answers, ensure_ascii=False),
+            json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
 
     def delete(self, interview_id: str) -> None:
-        db = self.connect()
-        with db.conn:
-            db["interviews"].delete_where("id = ?", [interview_id])
-        db.close()
+        self.connection().execute("DELETE FROM interviews WHERE id = ?", (interview_id,))
+
+
+UPSERT = """
+INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET jurisdiction = excluded.jurisdiction, answers = excluded.answers,
+    completed_steps = excluded.completed_steps, updated_at = excluded.updated_at
+"""

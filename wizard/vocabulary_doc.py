@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .checks import check_files
 from .facts import FACTS
 from .kinds import KINDS
+from .questionbook import OWN, WORDING
 from .rulebook import load_questions
 
 KIND_MEANINGS = {kind.name: kind.meaning for kind in KINDS.values()}
@@ -35,8 +37,8 @@ def _status(question: dict) -> str:
     return status + (f" ({', '.join(notes)})" if notes else "")
 
 
-def render(questions: dict | None = None) -> str:
-    """The whole Markdown document."""
+def render(questions: dict | None = None, jurisdictions: list | None = None) -> str:
+    """The whole Markdown document; `jurisdictions` (checked ones) adds their own and reworded questions."""
     if questions is None:
         questions = load_questions()
     lines = [
@@ -77,9 +79,42 @@ def render(questions: dict | None = None) -> str:
         "| --- | --- |",
     ]
     lines += [f"| `{name}` | {_cell(meaning)} |" for name, meaning in ((f.name, f.doc) for f in FACTS.values())]
+    if jurisdictions is None:  # the built-in rule files
+        jurisdictions = list(check_files()[0].jurisdictions.values())
+    lines += jurisdiction_sections(jurisdictions)
     return "\n".join(lines) + "\n"
 
 
-def write(path: Path) -> None:
+def jurisdiction_sections(jurisdictions: list) -> list[str]:
+    """Each jurisdiction's own questions (`questions:`) and rewordings (`question_wording:`)."""
+    lines = [
+        "",
+        "## Questions of one jurisdiction",
+        "",
+        f"A rule file may declare questions of its own (`{OWN}:`), answered only in its interviews, and",
+        f"change the words of shared ones (`{WORDING}:`); the keys and options above stay the same.",
+        "`wizard vocabulary --add-rules FOLDER` lists those of other rule files.",
+    ]
+    changed = [j for j in jurisdictions if j.own_questions or j.question_wording]
+    if not changed:
+        return lines + ["", "None of the rule files listed here declares or rewords a question."]
+    for j in changed:
+        lines += ["", f"### {_cell(j.name)} (`{j.id}`)", ""]
+        own = j.own_questions
+        if own:
+            lines += ["| own key | kind | options | label |", "| --- | --- | --- | --- |"]
+            lines += [f"| `{k}` | `{q['kind']}` | {_options(k, q)} | {_cell(q.get('label', ''))} |" for k, q in own.items()]
+        wording = j.question_wording
+        if wording:
+            lines += ["", "| reworded key | new words |", "| --- | --- |"] if own else \
+                     ["| reworded key | new words |", "| --- | --- |"]
+            for key, words in wording.items():
+                parts = [f"{field}: {_cell(text)}" for field, text in words.items() if field != "options"]
+                parts += [f"`{o}`: {_cell(text)}" for o, text in (words.get("options") or {}).items()]
+                lines.append(f"| `{key}` | {'<br>'.join(parts)} |")
+    return lines
+
+
+def write(path: Path, text: str | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(), encoding="utf-8")
+    path.write_text(render() if text is None else text, encoding="utf-8")

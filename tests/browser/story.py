@@ -72,6 +72,11 @@ def run_story(page, base_url: str, jurisdiction: str, story: dict, max_steps: in
     """From the clerk's link for `jurisdiction` to the result page; returns the steps shown."""
     page.goto(f"{base_url}/for/{jurisdiction}")
     wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    return answer_to_result(page, story, max_steps)
+
+
+def answer_to_result(page, story: dict, max_steps: int = 30) -> list[str]:
+    """From the interview's first step to the result page; returns the steps shown."""
     shown: list[str] = []
     for _ in range(max_steps):
         page.wait_for_selector("h1")

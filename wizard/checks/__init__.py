@@ -1,8 +1,9 @@
 """Checking rule files: one pipeline, two levels, every problem reported with file, line and key.
 
 - `LOAD` (the server and `wizard assess` refuse to start on these): the file reads as YAML, the
-  schema, unknown answers, facts and operators, duplicate ids, operand types, and every quantity
-  and fee evaluated on sample answer sets (`runtime.py`).
+  schema, the file's own questions and rewordings (`questions.py`), unknown answers, facts and
+  operators, duplicate ids, operand types, every quantity and fee evaluated on sample answer
+  sets (`runtime.py`), and `TODO:` placeholders left from `wizard new`.
 - `AUTHORING` (`wizard check` adds these): steps no path can reach, steps that test answers asked
   later or never, answers the rules need that no step asks, questions nothing uses, blank
   citations, fee tiers out of order, questions asked twice (`authoring.py`).
@@ -18,16 +19,18 @@ import yaml
 
 from ..errors import Problem
 from ..parallel import in_parallel
+from ..questionbook import effective_questions, question_changes
 from ..rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
 from ..yamlfile import line_map, line_of, parse_yaml
-from .authoring import AUTHORING_CHECKS
+from .authoring import AUTHORING_CHECKS, placeholder_problems
 from .names import name_problems
+from .questions import own_question_problems
 from .runtime import runtime_problems
 from .schema import schema_problems
 from .vocabulary import vocabulary_problems
 
 LOAD, AUTHORING = "load", "authoring"
-LOAD_CHECKS = (name_problems, runtime_problems)
+LOAD_CHECKS = (name_problems, runtime_problems, placeholder_problems)  # no `TODO:` text reaches an organizer
 
 __all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "check_path", "duplicate_ids", "run_checks", "vocabulary_problems"]
 
@@ -42,24 +45,46 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
         data = parse_yaml(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
-        return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", str(error).splitlines()[0])]
+        return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]
     if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
-        j = Jurisdiction(data, path)
-        j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], questions)
-        return j, []
+        return _ready(Jurisdiction(data, path), questions), []
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
         return None, found
-    malformed = bool(found)
+    found += _guarded(bool(found), own_question_problems, j, questions)
+    malformed = bool(found)  # later checks may trip over a malformed part the problems above name
+    own = effective_questions(questions, data)  # the shared questions with this file's own merged in
     checks = LOAD_CHECKS + (AUTHORING_CHECKS if level == AUTHORING else ())
+    # Formulas the schema already found broken are not run on sample answers (a null tier amount
+    # would only add a confusing second message about the same line).
+    broken = tuple(p.key for p in found)
     for check in checks:
-        found += _guarded(malformed, check, j, questions)
+        run = functools.partial(runtime_problems, broken=broken) if check is runtime_problems else check
+        found += _guarded(malformed, run, j, own)
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
-    j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], questions)
-    return j, []
+    return _ready(j, questions), []
+
+
+def unreadable(error: Exception) -> str:
+    """Why a rule file could not be read, in a sentence."""
+    if isinstance(error, UnicodeDecodeError):
+        return "the file is not UTF-8 text; save it as UTF-8"
+    if isinstance(error, OSError):
+        return f"the file cannot be read ({error.strerror or error})"
+    what = getattr(error, "problem", None) or str(error).splitlines()[0]
+    return (f"the file is not valid YAML here ({what}); check the indentation, and put in quotes any text "
+            "that contains ': ' or ' #', or starts with a character such as [ { * & ! % @ or `")
+
+
+def _ready(j: Jurisdiction, questions: dict) -> Jurisdiction:
+    """A checked jurisdiction with its own questions merged and its answer keys in interview order."""
+    j.question_changes = question_changes(questions, j.data)
+    own = {**questions, **j.question_changes}
+    j.asked_keys = expand_questions([q for step in j.steps for q in step["questions"]], own)
+    return j
 
 
 def _guarded(malformed: bool, check: Callable, *args) -> list[Problem]:
@@ -69,7 +94,10 @@ def _guarded(malformed: bool, check: Callable, *args) -> list[Problem]:
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         if malformed:
             return []
-        raise
+        # A shape the checks did not foresee: say so in a sentence rather than show a traceback.
+        return [Problem(str(args[0].path), None, "(file)", "the checks could not finish reading this file "
+                        f"(step: {getattr(check, '__name__', 'formulas').replace('_', ' ')}); compare its shape with the examples in "
+                        "docs/authoring.md, and report the file to the maintainers")]
 
 
 def check_files(paths: Iterable[Path] | None = None, level: str = LOAD) -> tuple[RuleBook, list[Problem]]:

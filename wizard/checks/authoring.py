@@ -229,6 +229,30 @@ def lean_problems(j, questions: dict) -> list[Problem]:
     return report.problems
 
 
+
+
+PLACEHOLDER = "TODO"
+
+
+def placeholder_problems(j, questions: dict) -> list[Problem]:
+    """Text still reading `TODO: ...` (a skeleton from `wizard new`): the placeholder says what to write."""
+    report = Reporter(j)
+
+    def walk(node: Any, where: tuple) -> None:
+        if isinstance(node, dict):
+            for key, sub in node.items():
+                walk(sub, where + (key,))
+        elif isinstance(node, list):
+            for index, sub in enumerate(node):
+                walk(sub, where + (index,))
+        elif isinstance(node, str) and node.lstrip().startswith(PLACEHOLDER):
+            wanted = node.split(":", 1)[1].strip() if ":" in node else "the text this key needs"
+            report(where, f"still a placeholder: replace it with {wanted}")
+
+    walk(j.data, ())
+    return report.problems
+
+
 AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
                     lean_problems)
 

@@ -1,11 +1,14 @@
 """Load checks the schema cannot express: every name exists, every id is unique."""
 from __future__ import annotations
 
+import difflib
+from typing import Iterable
+
 from ..errors import Problem
 from ..facts import FACTS
 from ..formulas import money_names, quantity_names
 from ..rulebook import Jurisdiction
-from .common import Reporter, name_paths, walk_conditions
+from .common import Reporter, name_paths, path_to, walk_conditions
 
 ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"))
 
@@ -14,26 +17,35 @@ def known_names(questions: dict) -> set[str]:
     return {k for k, q in questions.items() if q["kind"] != "flag_set"} | set(FACTS)
 
 
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """What to write instead of an unknown name: the closest known ones, and where all are listed."""
+    close = difflib.get_close_matches(str(name), sorted(known), n=2, cutoff=0.75)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return hint + " (answer keys and facts are listed in docs/vocabulary.md; a question of this file's own goes under `questions:`)"
+
+
 def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     report, known = Reporter(j), known_names(questions)
     for where, condition in walk_conditions(j.data):
         for name_where, name in name_paths(condition, where):
             if name not in known:
-                report(name_where, f"condition names unknown answer or fact {name!r}")
+                report(name_where, f"condition names unknown answer or fact {name!r}{did_you_mean(name, known)}")
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
-            report(("quantities", index), f"quantity reads unknown answer or fact {name!r}")
+            report(path_to(spec, name, ("quantities", index)), f"quantity reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     for key in ("application", "deposit", "bond"):
-        for name in sorted(money_names(j.data.get("fees", {}).get(key)) - known):
-            report(("fees", key), f"fee reads unknown answer or fact {name!r}")
+        spec = j.data.get("fees", {}).get(key)
+        for name in sorted(money_names(spec) - known):
+            report(path_to(spec, name, ("fees", key)), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     for index, step in enumerate(j.steps):
         for q_index, key in enumerate(step["questions"]):
             if key not in questions:
-                report(("interview", index, "questions", q_index), f"unknown question {key!r}")
+                report(("interview", index, "questions", q_index),
+                       f"unknown question {key!r}{did_you_mean(key, questions)}")
     for index, item in enumerate(j.data.get("application_form", [])):
         for f_index, key in enumerate(item.get("fills", [])):
             if key not in known:
-                report(("application_form", index, "fills", f_index), f"unknown answer {key!r}")
+                report(("application_form", index, "fills", f_index), f"unknown answer {key!r}{did_you_mean(key, known)}")
     for section, id_key in ID_SECTIONS:
         seen: dict[str, int] = {}
         for index, item in enumerate(j.data.get(section, [])):

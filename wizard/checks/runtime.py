@@ -10,15 +10,17 @@ from ..facts import Facts
 from ..errors import Problem
 from ..formulas import money_names, quantity, quantity_names
 from ..kinds import KINDS, SamplePlan
+from ..yamlfile import dotted
 from .common import LISTED, ORDERING, Reporter, path_to, all_comparisons, formula_specs, kind_of
 
-def runtime_problems(j, questions: dict) -> list[Problem]:
-    """Mistakes that would make an assessment wrong or crash: operand types, failing formulas."""
+def runtime_problems(j, questions: dict, broken: tuple = ()) -> list[Problem]:
+    """Mistakes that would make an assessment wrong or crash: operand types, failing formulas.
+    `broken`: keys (dotted) the schema already reported; formulas under them are not run."""
     report = Reporter(j)
     for where, condition in all_comparisons(j):
         for path, message in _operand_problems(condition, where, questions):
             report(path, message)
-    _formula_problems(j, questions, report)
+    _formula_problems(j, questions, report, broken)
     return report.problems
 
 
@@ -80,8 +82,9 @@ def _kind_of_literal(item: Any) -> str:
         return "yes_no"
     return "number" if isinstance(item, (int, float)) else "text"
 
-def _formula_problems(j, questions: dict, report: Reporter) -> None:
-    failed: set[tuple] = set()
+def _formula_problems(j, questions: dict, report: Reporter, broken: tuple = ()) -> None:
+    failed: set[tuple] = {where for where, *_ in formula_specs(j)
+                          if any(key.startswith(dotted(where)) for key in broken)}
     for where, label, fn, spec in formula_specs(j):
         names = quantity_names(spec) if fn is quantity else money_names(spec)
         for name in sorted(names):
@@ -99,16 +102,35 @@ def _formula_problems(j, questions: dict, report: Reporter) -> None:
                 fn(spec, facts)
             except Exception as error:  # noqa: BLE001 - any failure here is the author's to fix
                 failed.add(where)
-                times = spec.get("times")
-                if isinstance(error, KeyError) and isinstance(times, dict) and error.args[0] not in times:
-                    where = where + ("times",)
+                where = _failing_part(spec, where, error)
                 report(where, f"{label} fails on sample answers ({sample}): {_explain(error)}")
 
 
+def _failing_part(spec: dict, where: tuple, error: Exception) -> tuple:
+    """The `times` factor lacking the name it multiplies by, for an exact line."""
+    times = spec.get("times")
+    if not isinstance(error, KeyError):
+        return where
+    if isinstance(times, dict) and error.args[0] not in times:
+        return where + ("times",)
+    if isinstance(times, list):
+        lacking = [i for i, t in enumerate(times) if isinstance(t, dict) and "value" not in t and "of" not in t]
+        return where + ("times", lacking[0]) if lacking else where + ("times",)
+    return where
+
+
 def _explain(error: Exception) -> str:
+    """What went wrong, for an author: never a Python exception's own words."""
     if isinstance(error, KeyError):
-        return f"a key it needs is missing: {error.args[0]!r}"
-    return f"{type(error).__name__}: {error}"
+        missing = error.args[0]
+        if missing in ("value", "of"):
+            return (f"a key it needs is missing: {missing!r}; write `value: NAME` (or `of: NAME`) naming the "
+                    "answer or fact to count or multiply by")
+        return f"a key it needs is missing: {missing!r}"
+    if isinstance(error, ZeroDivisionError):
+        return "it divides by zero; `per`, `one_per` and `blocks_of` must be more than 0"
+    return ("it could not be computed; every `amount`, `up_to`, `rate`, `per`, `fixed` and `blocks_of` must be "
+            "a plain number (no quotes, no $ sign, not null) and every name must be a number answer or fact")
 
 def sample_answer_sets(questions: dict, jurisdiction_id: str) -> dict[str, dict]:
     """A few complete, plausible answer sets (and an empty one) to run every formula on."""

@@ -10,6 +10,7 @@ import jsonschema
 from ..conditions import OPERATORS
 from ..errors import Problem
 from ..resources import resource_dir
+from .messages import plain_message
 from ..yamlfile import KeyPath, dotted, read_yaml
 
 LineOf = Callable[[KeyPath], "int | None"]
@@ -57,16 +58,8 @@ def schema_problems(data: Any, line_of: LineOf, filename: str) -> list[Problem]:
         # oneOf failures say little; the deepest sub-error names the real mistake.
         best = jsonschema.exceptions.best_match([error]) if error.context else error
         where = tuple(best.absolute_path)
-        problems.append(_friendlier(Problem(filename, line_of(where), dotted(where), best.message)))
+        problems.append(Problem(filename, line_of(where), dotted(where), plain_message(best)))
     return list(dict.fromkeys(problems))  # the same error can arrive by two schema paths
-
-
-def _friendlier(problem: Problem) -> Problem:
-    if problem.message == "'citation' is a required property":
-        return Problem(problem.file, problem.line, problem.key,
-                       "has no citation: every step, rule, fee, quantity and checklist item must cite "
-                       "the section of the ordinance it comes from")
-    return problem
 
 
 def condition_issues(condition: Any, where: KeyPath) -> list[tuple[KeyPath, str]]:

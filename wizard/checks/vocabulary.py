@@ -24,29 +24,40 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
         found.append(Problem(str(path), lines.get(where) or lines.get(where[:2]), dotted(where), message))
 
     for key, q in questions.items():
-        if not isinstance(q, dict) or q.get("kind") not in KINDS:
-            problem((key,), f"kind must be one of: {', '.join(KINDS)}")
-            continue
-        for extra in sorted(set(q) - QUESTION_KEYS, key=str):
-            problem((key, extra), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
-        if not isinstance(q.get("label"), str) or not q["label"].strip():
-            problem((key,), "needs a label")
-        for text_key in ("form_label", "autocomplete"):
-            if text_key in q and (not isinstance(q[text_key], str) or not q[text_key].strip()):
-                problem((key, text_key), f"{text_key} must be text")
-        if "input_type" in q and q["input_type"] not in INPUT_TYPES:
-            problem((key, "input_type"), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
-        if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):
-            problem((key,), "autocomplete and input_type apply to text questions only")
-        if KINDS[q["kind"]].needs_options and key != "jurisdiction" and not q.get("options"):
-            problem((key,), f"a {q['kind']} question needs options")
-        for flag in q.get("options") or {} if q["kind"] == "flag_set" else ():
-            if (questions.get(flag) or {}).get("kind") != "yes_no":
-                problem((key, "options", flag), f"flag {flag!r} must also be a yes_no question")
-        parent = q.get("part_of")
-        if parent and flag_owner_missing(questions, parent, key):
-            problem((key, "part_of"), f"{parent!r} is not a flag_set listing {key!r}")
+        question_problems(key, q, questions, lambda where, message, key=key: problem((key,) + where, message))
     return found
+
+
+def question_problems(key: str, q, questions: dict, problem) -> None:
+    """One question's definition (shared, or a rule file's own): `problem(where, message)` with
+    `where` a key path inside the question. `questions` is every question it may refer to."""
+    if not isinstance(q, dict) or q.get("kind") not in KINDS:
+        written = f", not {q['kind']!r}" if isinstance(q, dict) and "kind" in q else " (write `kind:`)"
+        problem((), f"kind must be one of: {', '.join(KINDS)}{written}")
+        return
+    for extra in sorted(set(q) - QUESTION_KEYS, key=str):
+        problem((extra,), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
+    if not isinstance(q.get("label"), str) or not q["label"].strip():
+        problem((), "needs a label: write `label:` and the question as the organizer will read it")
+    for text_key in ("form_label", "autocomplete", "hint", "error"):
+        if text_key in q and (not isinstance(q[text_key], str) or not q[text_key].strip()):
+            problem((text_key,), f"{text_key} must be text")
+    if "input_type" in q and q["input_type"] not in INPUT_TYPES:
+        problem(("input_type",), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
+    if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):
+        problem((), "autocomplete and input_type apply to text questions only")
+    options = q.get("options")
+    if KINDS[q["kind"]].needs_options and key != "jurisdiction" and not options:
+        problem((), f"a {q['kind']} question needs options: a mapping of each option's key to its words")
+    elif options is not None and not isinstance(options, dict):
+        problem(("options",), "options must be a mapping of each option's key to its words, like `yes_local: In the town`")
+        return
+    for flag in options or {} if q["kind"] == "flag_set" else ():
+        if (questions.get(flag) or {}).get("kind") != "yes_no":
+            problem(("options", flag), f"flag {flag!r} must also be a yes_no question")
+    parent = q.get("part_of")
+    if parent and flag_owner_missing(questions, parent, key):
+        problem(("part_of",), f"{parent!r} is not a flag_set listing {key!r}")
 
 
 def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:

@@ -15,7 +15,7 @@ from .sections import render_packet
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None) -> bytes:
     """The PDF packet for cleaned answers that name a jurisdiction."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    return render_packet(build_packet(answers, j, book.questions, today=today))
+    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today))
 
 
 __all__ = ["Packet", "build_packet", "packet_pdf"]

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
+from ..formulas import above_last_tier
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, permit_applies
 from . import afterwards
@@ -219,7 +220,7 @@ class _Builder:
         for name, label in (("application", "Application fee"), ("deposit", "Deposit"), ("bond", "Bond")):
             entry = fees.get(name)
             if entry:
-                out.append(Fact(label, self.amount(name, entry), entry["text"], entry["citation"]))
+                out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"], entry["citation"]))
             if name == "application" and fees.get("waiver"):
                 out.append(Fact("Fee waiver", "May be waived", fees["waiver"]["text"], fees["waiver"]["citation"]))
         for item in self.a["insurance"]:
@@ -229,8 +230,8 @@ class _Builder:
     def amount(self, name: str, entry: dict) -> str:
         if entry["amount"] is not None:
             return money(entry["amount"])
-        if self.j.fees[name].get("amount", 0) is None:
-            return "None stated"  # the ordinance sets no figure
+        if self.j.fees[name].get("amount", 0) is None or above_last_tier(self.j.fees[name], self.facts):
+            return "None stated"  # the ordinance sets no figure (for this many people)
         return "Not yet known"  # it depends on answers not given yet
 
     def date_facts(self) -> list[Fact]:
@@ -253,6 +254,8 @@ class _Builder:
                 decided = long_date(file_by + timedelta(days=within))
                 out.append(Fact("Decision", f"within {within} days of filing",
                                 f"If you file on the last day, expect the decision by {decided}.", a["decision_citation"]))
+        elif a["permit_required"] is not False and self.j.sets_no_deadline:
+            out.append(no_deadline_fact(self.j))
         elif a["permit_required"] is not False:
             out.append(Fact("File by", "Not yet known", "Give the event's dates to work out the last day to file.",
                             a["file_by_citation"]))
@@ -360,7 +363,7 @@ class _Builder:
         return clean_text(self.answers.get(key) or "")
 
     def signatures(self) -> list[SignatureBlock]:
-        return [self.signature(s) for s in self.j.signatures if _applies(s, self.facts)]
+        return [self.signature(s) for s in signature_specs(self.j, self.facts, self.a["outcome"])]
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
@@ -371,6 +374,33 @@ class _Builder:
         return notes
 
 
+SIGNED_WHERE_A_PERMIT_APPLIES = ("required", "uncertain")
+
+
+def signature_specs(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
+    """The signature blocks for this outcome: where a permit applies, unless a block lists the
+    `outcomes` it is for (an exempt event's signed statement, for instance)."""
+    return [s for s in j.signatures
+            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and _applies(s, facts)]
+
+
+def packet_title(j: Jurisdiction, applies: bool) -> str:
+    """The rule file's `packet_title` (default "Application for a mass gathering permit"); a summary
+    when no application is needed."""
+    if applies:
+        return j.packet_title
+    if j.has_packet_title:
+        return f"{j.packet_title}: summary"
+    return f"Mass gathering {j.license_word}: summary"
+
+
+def no_deadline_fact(j: Jurisdiction) -> Fact:
+    """The ordinance sets neither a lead time nor a decision period: no date can be worked out."""
+    return Fact("File by", "No deadline stated",
+                "The ordinance sets no filing deadline and no decision period. File as early as you can.",
+                j.filing_citation)
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
                  today: date | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
@@ -378,7 +408,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     b = _Builder(answers, j, questions, a)
     applies = permit_applies(a["outcome"])
     return Packet(
-        title=f"Application for a mass gathering {b.word}" if applies else f"Mass gathering {b.word}: summary",
+        title=packet_title(j, applies),
         jurisdiction_id=j.id,
         jurisdiction_name=j.name,
         short_name=j.short_name,
@@ -398,7 +428,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         application=b.application() if applies else [],
         checklist=b.checklist(),
         facilities=b.facilities(),
-        signatures=b.signatures() if applies else [],
+        signatures=b.signatures(),
         notes=b.notes(),
         applies=applies,
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],

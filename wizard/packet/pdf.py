@@ -2,12 +2,16 @@
 drawing primitives the sections use. What is drawn where, and `render_packet`, are in `sections.py`."""
 from __future__ import annotations
 
+import copy
+import threading
 from functools import lru_cache
 from pathlib import Path
 
+from fontTools import ttLib
 from fpdf import FPDF
 from fontTools.ttLib import TTFont  # fpdf2's own font library
 from fpdf.enums import XPos, YPos
+from fpdf.fonts import SubsetMap, TTFFont
 
 from .content import Packet
 
@@ -69,6 +73,31 @@ def cjk_pieces(texts) -> list[str]:
             if any(low <= code <= high for code in wanted for low, high in ranges)]
 
 
+@lru_cache(maxsize=None)
+def _parsed_font(family: str, style: str, path: Path) -> TTFFont:
+    """A font's metrics and character map, read once per process (most of `add_font`'s time)."""
+    return TTFFont(FPDF(), path, f"{family.lower()}{style}", style)
+
+
+_font_lock = threading.Lock()
+
+
+def add_shared_font(pdf: FPDF, family: str, style: str, path: Path) -> None:
+    """`pdf.add_font`, reusing the parsed font; only what one document changes is made anew."""
+    with _font_lock:
+        font = copy.copy(_parsed_font(family, style, path))
+    font.i = len(pdf.fonts) + 1
+    # Writing the PDF subsets the font's tables in place, so each document gets its own file handle
+    # (opened lazily: nearly free); the glyphs it used, and its largest size, are its own too.
+    font.ttfont = ttLib.TTFont(path, recalcTimestamp=False, lazy=True)
+    font._hbfont = None
+    font.subset = SubsetMap(font)
+    font.missing_glyphs = []
+    font.biggest_size_pt = 0
+    font.color_font = None  # Noto Sans and Noto Sans CJK have no colour glyphs
+    pdf.fonts[font.fontkey] = font
+
+
 class PacketPDF(FPDF):
     """US Letter, Noto Sans, a running header and a "page N of M" footer."""
 
@@ -81,11 +110,11 @@ class PacketPDF(FPDF):
         self.set_margins(20, 20, 20)
         self.set_auto_page_break(True, margin=20)
         self.alias_nb_pages("{nb}")
-        self.add_font("Noto", "", LATIN_REGULAR)
-        self.add_font("Noto", "B", LATIN_BOLD)
+        add_shared_font(self, "Noto", "", LATIN_REGULAR)
+        add_shared_font(self, "Noto", "B", LATIN_BOLD)
         self.cjk: list[str] = []  # families of the CJK pieces this packet loads
         for piece in cjk_pieces(packet.strings()):
-            self.add_font(f"notocjk{piece}", "", FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf")
+            add_shared_font(self, f"notocjk{piece}", "", FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf")
             self.cjk.append(f"notocjk{piece}")
         self.set_title(f"{packet.title}: {packet.event_name}")
         self.set_subject(f"{packet.jurisdiction_name}, {packet.ordinance}")

@@ -396,5 +396,7 @@ def render_packet(packet: Packet) -> bytes:
         checklist(pdf, packet)
         facilities(pdf, packet)
         afterwards(pdf, packet)
+    elif packet.signatures:  # a statement the rule file asks to have signed even with no permit needed
+        signatures(pdf, packet)
     notes(pdf, packet)
     return bytes(pdf.output())

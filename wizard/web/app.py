@@ -10,7 +10,7 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import api, deployment, errors, formatting, interview, kiosk, logs, packet
+from . import api, assets, deployment, errors, formatting, interview, kiosk, logs, packet
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
 
@@ -63,6 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     formatting.init_app(app)
+    assets.init_app(app)
     kiosk.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)

@@ -13,10 +13,13 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
+from ..facts import Facts
 from ..kinds import show_answer
+from ..packet.content import signature_specs
 from ..wording import flip_notice, summarize
 from . import kiosk
 from .access import load_interview
+from . import choose
 from .forms import form_for, form_to_answers
 from .people import change_people_rows
 from .pages import render_page
@@ -37,37 +40,45 @@ def current_flow(interview: Interview):
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
 
 
+def start_search():
+    """The search over many jurisdictions, or None when a few radio buttons do (see choose.py)."""
+    return choose.search(rulebook(), url_for(".start")) if choose.needs_search(rulebook()) else None
+
+
 @bp.get("/")
 def start():
-    return render_page("start.html", jurisdictions=rulebook().listing(), chosen=None, prefill={})
+    context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    if context["search"] and choose.wants_results():
+        return choose.render_results("start.html", **context)
+    return render_page("start.html", **context)
 
 
 @bp.get("/for/<jurisdiction_id>")
 def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
-    prefill, problems = answers_from_query(request.args, rulebook())
+    prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill)
+    return render_page("start.html", jurisdictions=[j], chosen=j, prefill=prefill, search=None)
 
 
 @bp.get("/clerks")
 def clerks():
     jurisdictions = rulebook().listing()
-    return render_page("clerks.html", jurisdictions=jurisdictions, example=jurisdictions[0])
+    return render_page("clerks.html", groups=choose.by_state(rulebook()), example=jurisdictions[0])
 
 
 @bp.post("/start")
 def begin():
     book = rulebook()
     raw = {"jurisdiction": request.form.get("jurisdiction", "")}
-    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token"))
+    prefill, _ = answers_from_query(request.form, book, skip=("jurisdiction", "csrf_token", "q", "state"))
     try:
-        answers = clean_answers({**prefill, **raw}, book.questions, book.jurisdictions)
+        answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place"), 200
+                           error="Select where your event will take place", search=start_search()), 200
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -112,7 +123,7 @@ def find_step(interview: Interview, step_id: str):
 
 def step_context(interview, step, path, j, form):
     book = rulebook()
-    questions = dict(book.questions)
+    questions = dict(book.questions_for(interview.jurisdiction))
     back = previous_step(path, step["step"])
     position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
     return dict(
@@ -123,6 +134,9 @@ def step_context(interview, step, path, j, form):
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
                        **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+                              interview.jurisdiction)
+                if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
 
 
@@ -132,7 +146,7 @@ def step(interview_id: str, step_id: str):
     step, path, j = find_step(interview, step_id)
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
-    form = form_for(step, book.questions, interview.answers, formdata=formdata)
+    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
         return render_page("step.html", **step_context(interview, step, path, j, form))
@@ -147,12 +161,15 @@ def step(interview_id: str, step_id: str):
             if notice:
                 flash(notice, "important")
         return follow(next_url(interview, where))
-    return render_page("step.html", **step_context(interview, step, path, j, form))
+    context = step_context(interview, step, path, j, form)
+    if context["search"] and request.method == "GET" and choose.wants_results():
+        return choose.render_results("step.html", **context)
+    return render_page("step.html", **context)
 
 
 def save_step(interview: Interview, step: dict, form) -> None:
     book = rulebook()
-    values, cleared = form_to_answers(form, book.questions)
+    values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
     # The form validated each field; the vocabulary check in record_step also catches cross-field errors.
     record_step(interview, step["step"], values, cleared, book)
     store().save(interview)
@@ -173,14 +190,15 @@ def check(interview_id: str):
     if state.next_step is not None:
         return redirect_to_next(interview)
     book = rulebook()
+    questions = book.questions_for(j.id)
     rows = []
     for s in [WHERE_STEP] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
         for key in s["questions"]:
             rows.append({
-                "label": book.questions[key]["label"] if key != "jurisdiction" else "Where the event is",
-                "value": show_answer(key, state.answers, book.questions) if key != "jurisdiction" else j.name,
+                "label": questions[key]["label"] if key != "jurisdiction" else "Where the event is",
+                "value": show_answer(key, state.answers, questions) if key != "jurisdiction" else j.name,
                 "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
                 "key": key,
             })
@@ -198,7 +216,8 @@ def result(interview_id: str):
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
                        finished_early=state.finished_early, answers=state.answers,
-                       questions=rulebook().questions)
+                       questions=rulebook().questions_for(j.id),
+                       signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])))
 
 
 @bp.post("/i/<interview_id>/delete")

@@ -12,7 +12,7 @@ from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
 from ..interview import Interview, applicable_answers, steps_done_at_start
-from ..packet import packet_pdf
+from ..packet.cache import cached_packet_pdf
 from ..packet.calendar import build_calendar
 from . import kiosk
 from .access import load_interview
@@ -64,7 +64,7 @@ def packet(interview_id: str):
     interview = _interview(interview_id)
     if _jurisdiction(interview) is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = packet_pdf(interview.answers, rulebook())
+    body = cached_packet_pdf(interview.answers, rulebook())
     return _download(body, "application/pdf",
                      _filename(interview.answers, "packet.pdf"))
 
@@ -104,7 +104,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
         return None, "That file is not a saved answers file: it could not be read as JSON."
     book = rulebook()
     try:
-        return clean_answers(raw, book.questions, book.jurisdictions), None
+        return clean_answers(raw, book.questions_for_answers(raw), book.jurisdictions), None
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
 

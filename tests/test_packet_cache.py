@@ -1,0 +1,63 @@
+"""A packet is made once per version of the interview; fonts are read once but each packet
+embeds exactly the characters it uses."""
+from __future__ import annotations
+
+from io import BytesIO
+
+from pypdf import PdfReader
+
+from wizard.packet import cache, packet_pdf
+from wizard.web.state import store
+
+from .test_packet import festival
+
+
+def text_of(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+
+
+def counting(monkeypatch) -> list:
+    made = []
+    real = cache.packet_pdf
+
+    def packet_pdf_counted(*args, **kwargs):
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cache, "packet_pdf", packet_pdf_counted)
+    return made
+
+
+def test_a_second_download_of_the_same_answers_is_not_made_again(app, client, book, monkeypatch):
+    made = counting(monkeypatch)
+    answers = festival("baroda-mi", book, event_name="Cache Check Fair")
+    with app.app_context():
+        interview_id = store().create(answers).id
+    first = client.get(f"/i/{interview_id}/packet.pdf")
+    second = client.get(f"/i/{interview_id}/packet.pdf")
+    assert first.status_code == second.status_code == 200
+    assert first.data == second.data and len(made) == 1
+    assert "Cache Check Fair" in text_of(second.data)
+
+
+def test_a_changed_answer_makes_a_new_packet(app, client, book, monkeypatch):
+    made = counting(monkeypatch)
+    answers = festival("dekalb-il", book, event_name="Before The Change")
+    with app.app_context():
+        interview = store().create(answers)
+    client.get(f"/i/{interview.id}/packet.pdf")
+    with app.app_context():
+        interview.answers["event_name"] = "After The Change"
+        store().save(interview)
+    changed = client.get(f"/i/{interview.id}/packet.pdf")
+    assert len(made) == 2
+    assert "After The Change" in text_of(changed.data) and "Before The Change" not in text_of(changed.data)
+
+
+def test_packets_made_one_after_another_each_show_their_own_names(book):
+    plain = packet_pdf(festival("whitesboro-ny", book, applicant_name="Ann Smith"), book)
+    accented = packet_pdf(festival("whitesboro-ny", book, applicant_name="Zoë Łukasiewicz-Núñez 李小龍"), book)
+    again = packet_pdf(festival("whitesboro-ny", book, applicant_name="Ann Smith"), book)
+    assert "Ann Smith" in text_of(plain)
+    assert "Zoë Łukasiewicz-Núñez" in text_of(accented) and "李" in text_of(accented)
+    assert text_of(again) == text_of(plain)

@@ -1,0 +1,62 @@
+"""Static files and compression: versioned static URLs cached for a year, text compressed.
+
+`static_url('style.css')` gives `/static/style.css?v=<hash of the file>`. A response for a URL
+whose `v` is the file's current hash never changes, so browsers may keep it a year without
+asking again (`immutable`); a new file gets a new hash, hence a new URL. Anything else under
+/static/ is revalidated as before. Pages keep `no-store` (see app.security_headers).
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Flask, current_app, request, url_for
+from flask_compress import Compress
+
+YEAR = 31_536_000
+COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+              "text/calendar", "text/plain"]
+
+
+@lru_cache(maxsize=256)
+def _file_hash(path: Path, modified: float | None) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    except OSError:
+        return None
+
+
+def content_hash(filename: str) -> str | None:
+    """The first 12 hex digits of the static file's SHA-256; None if there is no such file.
+
+    Read once per process; in debug mode the file's modification time is part of the key, so an
+    edited file gets a new hash without a restart."""
+    path = Path(current_app.static_folder) / filename
+    modified = None
+    if current_app.debug:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            return None
+    return _file_hash(path, modified)
+
+
+def static_url(filename: str) -> str:
+    return url_for("static", filename=filename, v=content_hash(filename))
+
+
+def cache_versioned_static(response):
+    if request.endpoint != "static" or response.status_code != 200:
+        return response
+    version = request.args.get("v")
+    if version and version == content_hash(request.view_args.get("filename", "")):
+        response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    Compress(app)
+    app.add_template_global(static_url)
+    app.after_request(cache_versioned_static)
