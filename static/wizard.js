@@ -5,6 +5,9 @@
   function focusNewContent() {
     var main = document.getElementById("content");
     if (!main) { return; }
+    // A row just added to a people list ("Add another person") takes focus where the organizer types next.
+    var added = main.querySelector("[data-added-person]");
+    if (added) { added.focus(); return; }
     var target = main.querySelector("[data-focus-first]") || main.querySelector("[data-step-heading]") || main.querySelector("h1");
     if (!target) { return; }
     if (!target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }

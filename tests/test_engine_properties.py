@@ -46,6 +46,11 @@ def _value_strategy(key: str, question: dict):
         return st.lists(st.sampled_from(list(question["options"])), unique=True)
     if kind in ("text", "long_text"):
         return st.text(max_size=40)
+    if kind == "people":
+        return st.lists(st.fixed_dictionaries({
+            "name": st.sampled_from(["Ann Lee", "Zoë Núñez", "李小龍"]),
+            "age": st.one_of(st.none(), st.integers(min_value=0, max_value=130)),
+            "address": st.text(max_size=30)}), max_size=3)
     return None  # flag_set (a group of yes_no keys) and datetime are handled elsewhere
 
 
@@ -89,7 +94,7 @@ def test_the_generator_covers_the_whole_vocabulary():
     answer_keys = set(BOOK.answer_keys())
     assert answer_keys == set(OPTIONAL) | {"jurisdiction", "starts_at", "ends_at"}
     assert {q["kind"] for q in BOOK.questions.values()} <= {
-        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "long_text"}
+        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "long_text", "people"}
 
 
 @SETTINGS

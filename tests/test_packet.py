@@ -38,6 +38,7 @@ FESTIVAL = {
     "applicant_phone": "555-0100", "applicant_email": "jane@example.org",
     "organization_name": "Riverbend Events Inc.", "site_address": "400 County Road 9",
     "property_owner_name": "Pat Farmer", "property_owner_address": "1 Farm Lane",
+    "officers": [{"name": "Jane Q. Organizer", "age": 42, "address": "12 Elm Street, Springfield"}],
 }
 
 NON_LATIN_NAME = "Zoë Łukasiewicz-Núñez 李小龍"
@@ -167,11 +168,15 @@ def signature_text(book, jurisdiction: str, **changes) -> str:
 
 
 def test_wisconsin_corporation_swears_all_officers(book):
-    text = signature_text(book, "wi-village-ch64", organizer_type="corporation")
+    officers = [{"name": "Ann Lee", "age": 51, "address": "2 Oak St"}, {"name": "Bo Park", "age": None, "address": ""}]
+    text = signature_text(book, "wi-village-ch64", organizer_type="corporation", officers=officers)
     assert "Oath or affirmation of all officers of the corporation" in text
     assert "all the partners" not in text
     assert "Subscribed and sworn to before me this" in text and "My commission expires" in text
-    assert "Signature of signer 4" in text  # a line for each officer
+    # A line for each officer the organizer named, with the name printed under it.
+    oath = text[text.index("Oath or affirmation of all officers"):]
+    assert "Signature of signer 2" in oath and "Signature of signer 3" not in oath
+    assert oath.index("Ann Lee") < oath.index("Bo Park")
 
 
 def test_wisconsin_partnership_swears_all_partners(book):

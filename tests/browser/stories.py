@@ -23,6 +23,24 @@ BIG_FESTIVAL = {
     "multiple_parcels": False, "separately_permitted": False,
     "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
     "public_street_closure": True, "seating_capacity": 4800,
+    # Issue 11: what the packet used to leave as FILL IN.
+    "officers": [{"name": "Zoë Núñez", "age": 41, "address": "12 Elm St, Utica NY"},
+                 {"name": "Sam Lee", "age": 55, "address": "3 Oak St, Utica NY"}],
+    "stockholders": [{"name": "Sam Lee", "age": None, "address": "3 Oak St, Utica NY"}],
+    "property_interest": "Licensee under a rental contract with the owner",
+    "admission_prices": "$40 a day, $100 for all three days, children under 12 free",
+    "daily_hours": "Friday, July 9: noon to 11 pm\nSaturday, July 10: 10 am to 11 pm\nSunday, July 11: 10 am to 11 pm",
+    "daily_attendance": "Friday: 4,000\nSaturday: 5,000\nSunday: 3,000",
+    "admission_evidence": "Wristbands numbered 00001 to 05000, checked at the gate and counted each night",
+    "total_vehicles": 3000,
+    "sound_plan": "Two speaker stacks at the main stage, facing south; no sound trucks",
+    "food_plan": "Six licensed food trucks; trash bins at each, emptied each night by a licensed hauler",
+    "security_plan": "12 guards, noon to midnight each day, at the gates and the parking lot",
+    "fire_plan": "Extinguishers at each stage and food stand; fire lanes kept clear",
+    "medical_plan": "A first-aid tent by the main gate with a nurse and doctors on duty",
+    "camping_plan": "300 tent sites in the east field, with toilets and water",
+    "crowd_limit_plan": "No more tickets than the limit, counted at the gates",
+    "person_in_charge": "Sam Lee, 3 Oak St, Utica NY, 315-555-0101",
 }
 
 ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
@@ -32,23 +50,28 @@ PATHS = {
     "whitesboro-one-day-fair": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 800, "resides_locally": True,
                                                    "organizer_type": "individual"}, [
         "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant",
-        "site-details"], "You need a permit"),
+        "land-interest", "admission", "sound-plan", "food-plan", "safety-plans", "site-details"],
+        "You need a permit"),
     "whitesboro-festival": ("whitesboro-ny", BIG_FESTIVAL, [
         "dates", "crowd", "local-group", "organizer", "agent", "overnight", "site", "activities",
-        "event", "applicant", "company", "site-details"], "You need a permit"),
+        "event", "applicant", "company", "officers", "land-interest", "admission", "each-day", "sound-plan", "food-plan",
+        "safety-plans", "camping-plan", "site-details"],
+        "You need a permit"),
     "whitesboro-small": ("whitesboro-ny", {**BIG_FESTIVAL, "max_attendance": 150, "total_attendance": 180},
         ["dates", "crowd"], "You do not need a permit under this ordinance"),
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
         ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
         "crowd", "venue", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
-        "organizer", "activities", "event", "applicant", "company", "site-details"],
+        "organizer", "activities", "event", "applicant", "company", "officers", "stockholders", "crowd-limit",
+        "site-details"],
         "The ordinance does not settle whether you need a license"),
     "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True},
         ["crowd", "venue", "capacity"], "Your event is exempt from this license"),
     "baroda-festival": ("baroda-mi", BIG_FESTIVAL, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
-        "overnight", "services", "swimming", "event", "applicant", "company", "site-details"], "You need a license"),
+        "overnight", "services", "swimming", "event", "applicant", "company", "officers", "each-day", "admission",
+        "in-charge", "site-details"], "You need a license"),
     "baroda-village-park": ("baroda-mi", {**BIG_FESTIVAL, "property_owner": "municipal"},
         ["land"], "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
@@ -64,7 +87,8 @@ PATHS = {
     # Issue 9, item 1: "total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
         "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
-        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant", "site-details"],
+        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant", "land-interest",
+        "admission", "sound-plan", "food-plan", "safety-plans", "site-details"],
         "The ordinance does not settle whether you need a permit"),
     # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
@@ -91,5 +115,6 @@ PATHS = {
     # Issue 9, item 15: a bathing beach on the site.
     "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
-        "overnight", "services", "swimming", "event", "applicant", "company", "site-details"], "You need a license"),
+        "overnight", "services", "swimming", "event", "applicant", "company", "officers", "each-day", "admission",
+        "in-charge", "site-details"], "You need a license"),
 }

@@ -10,9 +10,29 @@ import re
 STEP_URL = re.compile(r"/i/[A-Za-z0-9_-]+/step/([a-z0-9-]+)")
 
 
+PERSON_INPUT = re.compile(r"^[a-z_]+-\d+-(name|age|address)$")
+ROW_BUTTONS = ("add_person", "remove_person")
+
+
+def fill_people(page, key: str, people: list) -> None:
+    """A people list: press "Add another person" until there is a row for each, then type them in."""
+    for _ in range(len(people)):
+        if page.locator(f"fieldset#{key} [data-person]").count() >= len(people):
+            break
+        wait_for_new_content(page, lambda: page.click(f"button[name=add_person][value={key}]"))
+    for n, person in enumerate(people):
+        for part in ("name", "age", "address"):
+            value = person.get(part)
+            page.fill(f"[name='{key}-{n}-{part}']", "" if value is None else str(value))
+
+
 def fill_page(page, story: dict) -> None:
+    for key in page.eval_on_selector_all("form.step-form fieldset.people", "els => els.map(e => e.id)"):
+        assert key in story, f"the page at {page.url} asks {key!r}, which the story does not answer"
+        fill_people(page, key, story[key] or [])
     names = page.eval_on_selector_all(
         "form.step-form [name]:not([type=hidden])", "els => [...new Set(els.map(e => e.name))]")
+    names = [name for name in names if name not in ROW_BUTTONS and not PERSON_INPUT.match(name)]
     for name in names:
         assert name in story, f"the page at {page.url} asks {name!r}, which the story does not answer"
         value = story[name]
@@ -45,7 +65,7 @@ def wait_for_new_content(page, action) -> None:
 
 
 def submit_and_wait(page) -> None:
-    wait_for_new_content(page, lambda: page.click("form.step-form button[type=submit]"))
+    wait_for_new_content(page, lambda: page.click("form.step-form > button[type=submit]"))
 
 
 def run_story(page, base_url: str, jurisdiction: str, story: dict, max_steps: int = 30) -> list[str]:

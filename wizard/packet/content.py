@@ -25,6 +25,10 @@ from .formatting import (
     parse_moment, short_place,
 )
 
+GROUP_TYPES = ("corporation", "partnership", "association")
+# A company's application: the person's details are those of the officer who signs for it.
+OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "Officer's age",
+                  "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
 
@@ -170,7 +174,7 @@ class _Builder:
         label = field_label(key, self.questions)
         value = self.text(key)
         if value is None:  # a blank to fill in: a big one for a long answer
-            long = self.questions.get(key, {}).get("kind") == "long_text"
+            long = self.questions.get(key, {}).get("kind") in ("long_text", "people")
             return Row(label, None, "Not applicable" if self.not_applicable(key) else "", long)
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
@@ -194,9 +198,18 @@ class _Builder:
         rows += [Row("Site", site.value, site.note), Row("Crowd", crowd and f"{crowd} people at one time")]
         return rows
 
+    @property
+    def group(self) -> bool:
+        """A company, partnership or club applies: it is the applicant, and a person signs for it."""
+        return self.answers.get("organizer_type") in GROUP_TYPES
+
     def organizer_rows(self) -> list[Row]:
-        rows = [Row("Applicant", self.text("applicant_name")), self.row("organizer_type")]
-        if self.answers.get("organization_name"):
+        if self.group:
+            rows = [Row("Applicant", self.text("organization_name")), self.row("organizer_type"),
+                    Row("Signing for it", self.text("applicant_name"))]
+        else:
+            rows = [Row("Applicant", self.text("applicant_name")), self.row("organizer_type")]
+        if not self.group and self.answers.get("organization_name"):
             rows.append(self.row("organization_name"))
         contact = "; ".join(v for v in (self.text("applicant_phone"), self.text("applicant_email")) if v)
         if contact:
@@ -263,12 +276,24 @@ class _Builder:
 
     def form_item(self, item: dict) -> FormItem:
         fills = item.get("fills", [])
-        rows = [self.row(key) for key in fills]
+        rows = self.applicant_rows(fills) if self.group and "organization_name" in fills else [self.row(k) for k in fills]
         if "starts_at" in fills and "ends_at" in fills and self.answers.get("starts_at") and self.answers.get("ends_at"):
             at = fills.index("ends_at") + 1
             rows.insert(at, Row("Duration", duration_text(parse_moment(self.answers["starts_at"]),
                                                           parse_moment(self.answers["ends_at"]))))
         return FormItem(item["ref"], item["heading"], item["citation"], rows, item.get("asks"), item.get("attach"))
+
+    def applicant_rows(self, fills: list[str]) -> list[Row]:
+        """A company's application: the company first as the applicant, then the officer who signs."""
+        rows = [dataclasses.replace(self.row("organization_name"), label="Applicant (name of the organization)")]
+        for key in fills:
+            if key == "organization_name":
+                continue
+            row = self.row(key)
+            if key in OFFICER_LABELS:
+                row = dataclasses.replace(row, label=OFFICER_LABELS[key])
+            rows.append(row)
+        return rows
 
     def application(self) -> list[FormItem]:
         return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
@@ -301,13 +326,31 @@ class _Builder:
 
     def signer_lines(self, signers: str) -> list[SignerLine]:
         if signers.lower().startswith("every"):
-            return [SignerLine(f"Signer {n}", capacity=True) for n in range(1, MULTI_SIGNER_LINES + 1)]
+            return self.every_signer(signers.lower())
         plain = re.sub(r"\s*\([^)]*\)", "", signers)
         roles = [_cap(part.strip()) for part in re.split(r"\s+and\s+", plain) if part.strip()]
-        group = self.answers.get("organizer_type") in ("corporation", "partnership", "association")
-        return [SignerLine(role, self.printed_name(role),
-                           capacity=group and any(w in role.lower() for w in ("applicant", "operator")))
-                for role in roles or [signers]]
+        return [self.signer_line(role) for role in roles or [signers]]
+
+    def signer_line(self, role: str) -> SignerLine:
+        """The applicant's line; for a company, its officer signs for it and gives their title."""
+        for_applicant = any(w in role.lower() for w in ("applicant", "operator"))
+        printed = self.printed_name(role)  # from the role as the rule file gives it
+        if self.group and for_applicant:
+            company = clean_text(self.answers.get("organization_name") or "") or "the organization"
+            role = f"{role}: an officer signing for {company}"
+        return SignerLine(role, printed, capacity=self.group and for_applicant)
+
+    def every_signer(self, signers: str) -> list[SignerLine]:
+        """A line for each person the answers name (officers, partners, owners), or blank lines."""
+        if "owner" in signers:
+            owner = clean_text(self.answers.get("property_owner_name") or "")
+            extra = MULTI_SIGNER_LINES - 1 if self.answers.get("multiple_parcels") or not owner else 0
+            return [SignerLine("Owner 1", owner, capacity=True)] + [
+                SignerLine(f"Owner {n}", capacity=True) for n in range(2, extra + 2)]
+        named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
+        if named:
+            return [SignerLine(f"Signer {n}", name, capacity=True) for n, name in enumerate(named, 1)]
+        return [SignerLine(f"Signer {n}", capacity=True) for n in range(1, MULTI_SIGNER_LINES + 1)]
 
     def printed_name(self, role: str) -> str:
         role = role.lower()

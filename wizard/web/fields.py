@@ -11,6 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..kinds import DATETIME_FORMAT, KINDS, Kind
+from .people import PeopleField
 
 
 class _KindParsed:
@@ -71,6 +72,9 @@ def make_field(key: str, question: dict):
         low, high, message = kind.form_range
         return NumberField(label, kind=kind, description=description,
                            validators=[required, NumberRange(min=low, max=high, message=message)])
+    if kind.widget == "people":
+        return PeopleField(label, description=description, optional=bool(question.get("optional")),
+                           required_message=question.get("error") or kind.required_message(_short(label)))
     if kind.widget == "datetime":
         return WhenField(label, kind=kind, format=DATETIME_FORMAT, description=description, validators=[required])
     field_class = TextAreaField if kind.widget == "lines" else StringField

@@ -23,6 +23,7 @@ from .offices import office_card
 from .access import load_interview
 from . import choose
 from .forms import form_for, form_to_answers
+from .people import change_people_rows
 from .pages import render_page
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from .state import rulebook, store
@@ -152,6 +153,9 @@ def step(interview_id: str, step_id: str):
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
+    if request.method == "POST" and change_people_rows(form, request.form):
+        # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
+        return render_page("step.html", **step_context(interview, step, path, j, form))
     if request.method == "POST" and form.validate():
         changing = request.args.get("return") == "check" and j is not None
         before = current_flow(interview)[1].decision.outcome if changing else None
