@@ -184,8 +184,8 @@ BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "
 
 
 @pytest.mark.parametrize("today, expected", [
-    ("2027-03-27", "The last day to apply has passed"),  # file_by is 2027-03-26 (105 days before)
-    ("2027-03-17", "Only 9 days left to file"),
+    ("2027-03-27", "The last day to file has passed"),  # file_by is 2027-03-26 (105 days before)
+    ("2027-03-17", "File soon: 9 days left."),
     ("2027-01-01", None),
 ])
 def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, today, expected):
@@ -198,7 +198,7 @@ def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, tod
     if expected:
         assert expected in page
     else:
-        assert "has passed" not in page and "left to file" not in page
+        assert "has passed" not in page and "days left" not in page
 
 
 def test_result_page_shows_fee_facilities_and_checklist_with_citations(app, client):

@@ -8,11 +8,11 @@ No Flask here.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from .formatting import clean_text, money, parse_moment
+from .wording import office_short
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
 DEADLINE, OFFICE, EVENT = "deadline", "office", "event"
@@ -57,7 +57,7 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
     if not a.get("file_by"):
         return []
     file_by = date.fromisoformat(a["file_by"])
-    office = re.sub(r"\s*\([^)]*\)", "", a["file_with"]).split(",")[0].strip()  # "the Village Clerk"
+    office = office_short(a["file_with"])
     fee = f", with the {money(a['application_fee'])} fee" if a.get("application_fee") else ""
     steps = [Milestone("file-by", file_by, "Last day to file your application",
                        f"File with {a['file_with']}{fee}.", a["file_by_citation"], DEADLINE,
@@ -72,13 +72,17 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
     return steps
 
 
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
 def _money_to_have(a: dict) -> list[str]:
     """The money the ordinance wants in place before the permit: bond, insurance, deposit."""
     have = []
     if a.get("bond"):
         have.append(f"the {money(a['bond'])} bond")
-    for policy in a.get("insurance") or []:
-        have.append(f"insurance of at least {money(policy['minimum'])} ({policy['coverage']})")
+    if a.get("insurance"):
+        have.append("proof of your insurance")
     if a.get("deposit"):
         have.append(f"the {money(a['deposit'])} deposit")
     return have
@@ -92,7 +96,7 @@ def _before_license(a: dict, word: str, name: str, anchor: date | None) -> list[
         return []
     have = _money_to_have(a)
     detail = f"{len(items)} item{'s' if len(items) != 1 else ''} in your checklist"
-    detail += f", including {', '.join(have)}." if have else "."
+    detail += f", including {_and(have)}." if have else "."
     if anchor is None:
         detail += f" The ordinance sets no date: have them before the {word} is issued, and before the event."
     return [Milestone("before-license", anchor, f"Have everything ready for the {word} to be issued", detail,

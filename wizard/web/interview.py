@@ -14,6 +14,7 @@ from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
 from ..kinds import show_answer
+from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
 from . import kiosk
 from .access import load_interview
@@ -193,6 +194,7 @@ def result(interview_id: str):
     today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
                        finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions)
 
