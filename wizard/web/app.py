@@ -10,7 +10,7 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import api, deployment, errors, formatting, interview, kiosk, logs, packet
+from . import api, deployment, errors, formatting, interview, kiosk, logs, packet, summary
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
 
@@ -68,6 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
     app.register_blueprint(packet.bp)
+    app.register_blueprint(summary.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)
