@@ -74,6 +74,8 @@ def test_the_plan_to_the_day_and_its_calendar_reminders(page, live_server):
     cleanup_day = last_day + timedelta(days=5)
     assert cleanup.startswith(f"{cleanup_day:%A, %B} {cleanup_day.day}, {cleanup_day.year}")
     page.locator("ol.timeline").screenshot(path=f"{SHOTS}/result-plan-desktop.png")
+    assert page.locator(".glossary dt").first.inner_text() == "Verified petition"
+    page.locator(".glossary").screenshot(path=f"{SHOTS}/result-glossary-desktop.png")
     page.set_viewport_size({"width": 360, "height": 800})
     page.locator("ol.timeline").screenshot(path=f"{SHOTS}/result-plan-phone.png")
 

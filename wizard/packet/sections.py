@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fpdf.enums import XPos, YPos
 
+from ..glossary import terms_in
 from .content import Fact, FormItem, Packet, SignatureBlock, SignerLine
 from .formatting import long_date
 from .pdf import FILL_IN, INK, MUTED, NAVY, OUTCOME_COLORS, RULE, SHADE, SMALL_LINE, PacketPDF
@@ -411,12 +412,27 @@ def notes(pdf: PacketPDF, p: Packet) -> None:
         pdf.para(note.text, 9.5, line=4.8, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.para(note.citation, 7.5, color=MUTED, line=SMALL_LINE, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.gap(2.5)
+    _glossary(pdf, p)
     pdf.gap(4)
     pdf.caps("About this packet")
     pdf.para(f"Prepared {long_date(p.prepared_on)} by the Mass Gathering Permit Wizard from the organizer's "
              f"answers. It gathers what {p.ordinance} asks for, with the section each requirement comes from. "
              "It is not legal advice: the office that issues the " + p.license_word + " decides. Where this "
              "packet and the ordinance differ, the ordinance governs.", 9, color=MUTED, line=4.6)
+
+
+def _glossary(pdf: PacketPDF, p: Packet) -> None:
+    """The legal words this packet uses, in plain words (issue 11): general meanings only."""
+    terms = terms_in(p.strings())
+    if not terms:
+        return
+    pdf.gap(3)
+    pdf.caps("What these words mean")
+    for term in terms:
+        text = f"{term.term}: {term.meaning}"
+        pdf.ensure(pdf.needs(text, pdf.epw, 9, line=4.6) + 1.5)
+        pdf.para(text, 9, line=4.6)
+        pdf.gap(1.5)
 
 
 def render_packet(packet: Packet) -> bytes:

@@ -14,6 +14,7 @@ from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
                          record_step, steps_done_at_start)
 from ..kinds import show_answer
+from ..glossary import assessment_texts, terms_in
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
 from . import kiosk
@@ -195,6 +196,7 @@ def result(interview_id: str):
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
                        timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
+                       glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions)
 
