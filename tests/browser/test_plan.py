@@ -108,3 +108,16 @@ def test_an_early_end_prints_a_one_page_summary(page, live_server):
     page.set_viewport_size(PHONE)
     assert AXE.run(page).violations_count == 0
     page.screenshot(path=f"{SHOTS}/summary-phone.png", full_page=True)
+
+
+def test_the_step_pages_name_the_sections(page, live_server):
+    page.goto(f"{live_server}/for/baroda-mi")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    current = page.locator(".sections [aria-current=step]")
+    assert current.inner_text() == "The site"  # Baroda asks first whose land it is
+    names = page.locator(".sections li").all_inner_texts()
+    assert names == ["Your event", "About you", "The site", "Facilities"]
+    assert AXE.run(page).violations_count == 0
+    page.screenshot(path=f"{SHOTS}/step-sections-desktop.png")
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=f"{SHOTS}/step-sections-phone.png")

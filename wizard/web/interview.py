@@ -15,6 +15,7 @@ from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_an
                          record_step, steps_done_at_start)
 from ..kinds import show_answer
 from ..glossary import assessment_texts, terms_in
+from ..sections import progress
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
 from . import kiosk
@@ -119,6 +120,7 @@ def step_context(interview, step, path, j, form):
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         position=position, total=len(path),
+        sections=progress(path, step["step"], interview.completed_steps),
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
