@@ -121,3 +121,22 @@ def test_the_step_pages_name_the_sections(page, live_server):
     page.screenshot(path=f"{SHOTS}/step-sections-desktop.png")
     page.set_viewport_size(PHONE)
     page.screenshot(path=f"{SHOTS}/step-sections-phone.png")
+
+
+def test_dates_are_typed_as_people_write_them(page, live_server):
+    page.goto(f"{live_server}/for/whitesboro-ny")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    page.get_by_label("Date").first.fill("2/30/2027")
+    page.locator("[name=starts_at_time]").fill("10am")
+    page.locator("[name=ends_at]").fill("07182027")
+    page.locator("[name=ends_at_time]").fill("11:00 PM")
+    wait_for_new_content(page, lambda: page.click("form.step-form button[type=submit]"))
+    assert "February 2027 has no day 30" in page.locator(".error-summary").inner_text()
+    assert page.locator("[name=starts_at]").input_value() == "2/30/2027"  # the typing is kept to correct
+    assert AXE.run(page).violations_count == 0
+    page.screenshot(path=f"{SHOTS}/dates-error-desktop.png")
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=f"{SHOTS}/dates-error-phone.png", full_page=True)
+    page.locator("[name=starts_at]").fill("07162027")
+    wait_for_new_content(page, lambda: page.click("form.step-form button[type=submit]"))
+    assert page.locator(".error-summary").count() == 0 and "/step/dates" not in page.url
