@@ -58,3 +58,13 @@ def test_a_wrong_date_is_explained_and_the_typing_kept(client):
                                   "ends_at": "3/2/2027", "ends_at_time": "10:00"}).get_data(as_text=True)
     assert "There is a problem" in page and "February 2027 has no day 30" in page
     assert 'value="2/30/2027"' in page and 'value="3/2/2027"' in page
+
+
+def test_optional_fields_say_so_and_required_ones_do_not(app, client, book):
+    from .test_interview_http import finished_interview
+    from .test_packet import festival
+    ident = finished_interview(app, festival("whitesboro-ny", book))
+    page = client.get(f"/i/{ident}/step/applicant").get_data(as_text=True)
+    assert "Your phone number (optional)" in page
+    page = client.get(f"/i/{ident}/step/dates").get_data(as_text=True)
+    assert "(optional)" not in page
