@@ -179,7 +179,8 @@ OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applic
 def test_a_finished_answers_file_lands_on_check_your_answers(app, client, book, jurisdiction):
     """Steps of optional questions left blank must not send the organizer through them again."""
     # Answers this festival leaves to particular municipalities (a beach, a pool, private gain) are No.
-    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False)
+    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False, is_auction=False,
+                    is_fair=False)
     answers = {k: v for k, v in full.items() if k not in OPTIONAL_KEYS}
     response = upload(client, json.dumps(answers).encode())
     resumed = client.get(response.headers["Location"])

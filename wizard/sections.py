@@ -14,8 +14,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "Your event": (
         "event_name", "event_purpose", "starts_at", "ends_at", "closes_overnight", "after_dark", "overnight_stay",
         "max_attendance", "total_attendance", "tickets", "female_share", "vehicles", "commercial_features",
-        "hazardous", "speech_event", "licensed_auction", "age_restricted_sales", "government_fair_on_fairgrounds",
-        "licensed_under_other_ordinance", "separately_permitted",
+        "hazardous", "speech_event", "is_auction", "licensed_auction", "age_restricted_sales", "is_fair",
+        "government_fair_on_fairgrounds", "licensed_under_other_ordinance", "separately_permitted",
     ),
     "About you": (
         "organizer_type", "nonprofit", "local_exempt_organizer", "conducted_by_municipality", "resides_locally",
