@@ -285,7 +285,7 @@ def test_a_change_that_flips_the_outcome_is_announced(app, client, step, post, n
 def test_wisconsin_result_gives_the_lean_and_what_to_ask_the_clerk(app, client):
     # Issue 9, Wisconsin: a 150-person picnic ends after the exemptions, with a lean and a question.
     ident = finished_interview(app, {"jurisdiction": "wi-village-ch64", "max_attendance": 150,
-                                     "permanent_venue": False, "government_fair_on_fairgrounds": False,
+                                     "permanent_venue": False, "is_fair": False,
                                      "licensed_under_other_ordinance": False})
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
     assert "Probably not covered: confirm with the Village Clerk." in page

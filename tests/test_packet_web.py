@@ -170,7 +170,8 @@ def test_calendar_needs_dates(app, client):
     assert response.status_code == 409
 
 
-OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applicant_age", "applicant_address",
+# The applicant's name, age and address are required where the ordinance asks for them (issue 11).
+OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles",
                  "applicant_phone", "applicant_email", "site_legal_description", "property_owner_name",
                  "property_owner_address", "organization_name")
 

@@ -68,3 +68,25 @@ def test_optional_fields_say_so_and_required_ones_do_not(app, client, book):
     assert "Your phone number (optional)" in page
     page = client.get(f"/i/{ident}/step/dates").get_data(as_text=True)
     assert "(optional)" not in page
+
+
+def test_the_applicant_details_the_ordinance_asks_for_are_required(app, client, book):
+    # Whitesboro Permit B(1): "the name, age and residence address of the applicant".
+    from .test_interview_http import finished_interview
+    from .test_packet import festival
+    answers = {k: v for k, v in festival("whitesboro-ny", book).items()
+               if k not in ("applicant_name", "applicant_age", "applicant_address")}
+    ident = finished_interview(app, answers)
+    page = client.get(f"/i/{ident}/step/applicant").get_data(as_text=True)
+    assert "Your full name (optional)" not in page and "Your phone number (optional)" in page
+    refused = client.post(f"/i/{ident}/step/applicant", data={"applicant_phone": "555-0100"})
+    assert refused.status_code == 200 and "There is a problem" in refused.get_data(as_text=True)
+
+
+def test_a_step_may_only_require_its_own_questions(tmp_path):
+    from .test_check import problems_in, variant
+
+    def require_a_stranger(data):
+        data["interview"][0]["required"] = ["applicant_email"]
+    messages = [p.message for p in problems_in(variant(tmp_path, require_a_stranger))]
+    assert any("required question 'applicant_email' is not asked on this step" in m for m in messages), messages

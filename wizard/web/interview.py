@@ -12,7 +12,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
-                         record_step, steps_done_at_start)
+                         record_step, step_questions, steps_done_at_start)
 from ..kinds import show_answer
 from ..glossary import assessment_texts, terms_in
 from ..sections import progress
@@ -114,7 +114,7 @@ def find_step(interview: Interview, step_id: str):
 
 def step_context(interview, step, path, j, form):
     book = rulebook()
-    questions = dict(book.questions)
+    questions = {**book.questions, **step_questions(step, book.questions)}
     back = previous_step(path, step["step"])
     position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
     return dict(
