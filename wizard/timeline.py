@@ -91,7 +91,8 @@ def _money_to_have(a: dict) -> list[str]:
 def _before_license(a: dict, word: str, name: str, anchor: date | None) -> list[Milestone]:
     """What must be ready before the permit is issued: on the day it must be in hand, or the
     latest decision day; the ordinances give no day of their own for these."""
-    items = tuple(c["text"] for c in a.get("checklist") or [] if c["when"] == "before_license" and not c.get("due_date"))
+    items = tuple(c["text"] for c in a.get("checklist") or []
+                  if c["when"] == "before_license" and not c.get("due_date"))
     if not items:
         return []
     have = _money_to_have(a)

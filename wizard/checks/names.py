@@ -32,7 +32,8 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
                 report(("interview", index, "questions", q_index), f"unknown question {key!r}")
         for r_index, key in enumerate(step.get("required", [])):
             if key not in step["questions"]:
-                report(("interview", index, "required", r_index), f"required question {key!r} is not asked on this step")
+                report(("interview", index, "required", r_index),
+                       f"required question {key!r} is not asked on this step")
     for index, item in enumerate(j.data.get("application_form", [])):
         for f_index, key in enumerate(item.get("fills", [])):
             if key not in known:

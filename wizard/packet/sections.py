@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fpdf.enums import XPos, YPos
 
-from ..glossary import terms_in
 from .content import Fact, FormItem, Packet, SignatureBlock, SignerLine
 from .formatting import long_date
 from .pdf import FILL_IN, INK, MUTED, NAVY, OUTCOME_COLORS, RULE, SHADE, SMALL_LINE, PacketPDF
+from .plan_pages import glossary, plan
 
 WHITE = (255, 255, 255)
 PALE = (200, 214, 232)
@@ -350,37 +350,6 @@ def _facility_heading(pdf: PacketPDF) -> None:
     pdf.set_y(top + 10)
 
 
-# The plan to the day -----------------------------------------------------------------------
-
-def plan(pdf: PacketPDF, p: Packet) -> None:
-    """Every dated step from the filing to after the event (issue 11), as on the result page."""
-    if not p.plan:
-        return
-    pdf.section("Your plan, day by day", "Every date here comes from the ordinance or from your event dates. "
-                                         "The calendar file on the result page has them all, with reminders.")
-    date_width = 48
-    for step in p.plan:
-        x, width = pdf.l_margin + date_width, pdf.epw - date_width
-        height = pdf.needs(step.title, width, 10, bold=True, line=5)
-        if step.detail:
-            height += pdf.needs(step.detail, width, 9, line=4.6)
-        pdf.ensure(height + SMALL_LINE + 3)
-        top = pdf.get_y()
-        pdf.font(9.5, bold=True, color=NAVY if step.event else INK)
-        pdf.set_x(pdf.l_margin)
-        pdf.multi_cell(date_width - 3, 5, step.when, align="L")
-        below_date = pdf.get_y()
-        pdf.set_y(top)
-        pdf.para(step.title, 10, bold=True, line=5, x=x, width=width)
-        if step.detail:
-            pdf.para(step.detail, 9, line=4.6, x=x, width=width)
-        if step.citation:
-            pdf.para(step.citation, 7.5, color=MUTED, line=SMALL_LINE, x=x, width=width)
-        pdf.set_y(max(pdf.get_y(), below_date))
-        pdf.hrule(pdf.get_y() + 1.5, RULE)
-        pdf.gap(3)
-
-
 # After you apply, revocation, penalties ------------------------------------------------------
 
 def afterwards(pdf: PacketPDF, p: Packet) -> None:
@@ -412,27 +381,13 @@ def notes(pdf: PacketPDF, p: Packet) -> None:
         pdf.para(note.text, 9.5, line=4.8, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.para(note.citation, 7.5, color=MUTED, line=SMALL_LINE, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.gap(2.5)
-    _glossary(pdf, p)
+    glossary(pdf, p)
     pdf.gap(4)
     pdf.caps("About this packet")
     pdf.para(f"Prepared {long_date(p.prepared_on)} by the Mass Gathering Permit Wizard from the organizer's "
              f"answers. It gathers what {p.ordinance} asks for, with the section each requirement comes from. "
              "It is not legal advice: the office that issues the " + p.license_word + " decides. Where this "
              "packet and the ordinance differ, the ordinance governs.", 9, color=MUTED, line=4.6)
-
-
-def _glossary(pdf: PacketPDF, p: Packet) -> None:
-    """The legal words this packet uses, in plain words (issue 11): general meanings only."""
-    terms = terms_in(p.strings())
-    if not terms:
-        return
-    pdf.gap(3)
-    pdf.caps("What these words mean")
-    for term in terms:
-        text = f"{term.term}: {term.meaning}"
-        pdf.ensure(pdf.needs(text, pdf.epw, 9, line=4.6) + 1.5)
-        pdf.para(text, 9, line=4.6)
-        pdf.gap(1.5)
 
 
 def render_packet(packet: Packet) -> bytes:
