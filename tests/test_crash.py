@@ -79,6 +79,10 @@ def answers_for(html: str) -> dict:
     names = set(re.findall(r'<(?:input|textarea)[^>]* name="([a-z_]+)"', html)) - {"csrf_token", "q", "state"}
     form = {}
     for name in names:
+        base = name.rsplit("_", 1)[0]
+        if name.endswith(("_date", "_time")) and base in BIG_FESTIVAL:
+            form[base] = BIG_FESTIVAL[base]  # a date and time posted whole still works
+            continue
         value = BIG_FESTIVAL[name]
         form[name] = {True: "yes", False: "no"}.get(value, value) if not isinstance(value, list) else value
     return form

@@ -232,7 +232,8 @@ def token_for(target: Target, csrf: str) -> str | None:
 def answers_file(fields, extra: str, depth: int) -> bytes:
     answers = {k: v for k, v in fields}
     if depth == 1:
-        answers = dict(FESTIVAL, jurisdiction="baroda-mi", **{k: v for k, v in fields[:2]})
+        # A field may be the jurisdiction itself: it overrides the default, never a TypeError.
+        answers = {**FESTIVAL, "jurisdiction": "baroda-mi", **{k: v for k, v in fields[:2]}}
     elif depth == 2:
         answers = {"jurisdiction": "dekalb-il", "starts_at": extra, "ends_at": extra, "event_name": extra}
     return json.dumps(answers, ensure_ascii=False).encode("utf-8", "surrogatepass")

@@ -131,8 +131,12 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     answers = festival("whitesboro-ny", book)
     a = assess_jurisdiction(book.jurisdictions["whitesboro-ny"], answers)
     events = calendar_for(app, client, answers).walk("VEVENT")
-    assert len(events) == 3
-    file_by, decision, event = events
+    # Issue 11: the plan to the day. "Within 5 days after" cleanup and "within 10 days" deposit (Permit E, F).
+    assert len(events) == 6
+    file_by, decision, ready, event, cleanup, deposit = events
+    assert ready.decoded("DTSTART") == decision.decoded("DTSTART")
+    assert "$500 deposit" in str(ready["DESCRIPTION"])
+    assert cleanup.decoded("DTSTART") == date(2027, 7, 16) and deposit.decoded("DTSTART") == date(2027, 7, 21)
     assert str(file_by["SUMMARY"]) == "File permit application with the Village Clerk"
     assert file_by.decoded("DTSTART") == date.fromisoformat(a["file_by"])  # all day: a date, not a time
     assert file_by.decoded("DTEND") == date.fromisoformat(a["file_by"]) + timedelta(days=1)
@@ -142,7 +146,10 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0)
     assert str(event["SUMMARY"]) == "Riverbend Music Festival"
     assert str(event["LOCATION"]) == "400 County Road 9"
-    assert len({str(e["UID"]) for e in events}) == 3
+    assert len({str(e["UID"]) for e in events}) == 6
+    for entry in events:  # a reminder a week and a day before each
+        assert sorted(alarm.decoded("TRIGGER") for alarm in entry.walk("VALARM")) == [
+            timedelta(days=-7), timedelta(days=-1)]
 
 
 def test_calendar_without_a_decision_period(app, client, book):
@@ -163,7 +170,8 @@ def test_calendar_needs_dates(app, client):
     assert response.status_code == 409
 
 
-OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applicant_age", "applicant_address",
+# The applicant's name, age and address are required where the ordinance asks for them (issue 11).
+OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles",
                  "applicant_phone", "applicant_email", "site_legal_description", "property_owner_name",
                  "property_owner_address", "organization_name")
 
@@ -172,7 +180,8 @@ OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles", "applic
 def test_a_finished_answers_file_lands_on_check_your_answers(app, client, book, jurisdiction):
     """Steps of optional questions left blank must not send the organizer through them again."""
     # Answers this festival leaves to particular municipalities (a beach, a pool, private gain) are No.
-    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False)
+    full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False, is_auction=False,
+                    is_fair=False)
     answers = {k: v for k, v in full.items() if k not in OPTIONAL_KEYS}
     response = upload(client, json.dumps(answers).encode())
     resumed = client.get(response.headers["Location"])

@@ -32,6 +32,9 @@ def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:
     return None
 
 
+DATED_KEYS = frozenset({"days_before", "business_days_before", "days_after"})
+
+
 def business_days_before(day: date, count: int) -> date:
     """`count` weekdays before `day` (public holidays are not in the text; a warning says so)."""
     while count > 0:
@@ -42,7 +45,11 @@ def business_days_before(day: date, count: int) -> date:
 
 
 def due_date(item: dict, facts: Facts) -> str | None:
-    """The date an item is due, for items tied to the event's first day; else None."""
+    """The date an item is due, for items tied to the event's first day (or, with `days_after`, to
+    its last day: "within 5 days after the event ends"); else None."""
+    if "days_after" in item:
+        span = facts.span()
+        return None if span is None else (span[1].date() + timedelta(days=item["days_after"])).isoformat()
     first_day = facts.first_day()
     if first_day is None:
         return None
@@ -54,8 +61,8 @@ def due_date(item: dict, facts: Facts) -> str | None:
 
 
 def dated(item: dict, facts: Facts) -> dict:
-    """`{"due_date": ...}` for an item tied to the event's first day, else nothing."""
-    if "days_before" not in item and "business_days_before" not in item:
+    """`{"due_date": ...}` for an item tied to the event's first or last day, else nothing."""
+    if not DATED_KEYS & item.keys():
         return {}
     return {"due_date": due_date(item, facts)}
 

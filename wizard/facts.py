@@ -217,3 +217,24 @@ def _daily_attendance(facts: Facts):
 def _location_count(facts: Facts):
     value = facts.answers.get("locations")
     return 1 if value is None else max(value, 1)
+
+
+@fact("licensed_auction_held", inputs=("is_auction", "licensed_auction"), kind="yes_no",
+      doc="the event is an auction run by a licensed auctioneer: licensed_auction, or No when the event is "
+          "not an auction (issue 11: the auctioneer question is asked only of auctions)")
+def _licensed_auction_held(facts: Facts):
+    licensed = facts.answers.get("licensed_auction")
+    if licensed is not None:  # an answers file or API call may give it without is_auction
+        return licensed
+    return False if facts.answers.get("is_auction") is False else None
+
+
+@fact("government_fair_held", inputs=("is_fair", "government_fair_on_fairgrounds"), kind="yes_no",
+      doc="the event is a government fair on regular fairgrounds: government_fair_on_fairgrounds, or No when "
+          "the event is not a fair (issue 11: only a fair is asked who runs it and where)")
+def _government_fair_held(facts: Facts):
+    held = facts.answers.get("government_fair_on_fairgrounds")
+    if held is not None:  # an answers file or API call may give it without is_fair
+        return held
+    return False if facts.answers.get("is_fair") is False else None
+

@@ -111,6 +111,13 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     return Flow(j, path, effective, next_step, finished_early, decision)
 
 
+def step_questions(step: dict, questions: dict) -> dict:
+    """The step's questions as the page asks them: those its `required` lists are not optional there
+    (issue 11: the applicant's name, age and address, where the ordinance asks for them)."""
+    wanted = set(step.get("required", ()))
+    return {k: ({**questions[k], "optional": False} if k in wanted else questions[k]) for k in step["questions"]}
+
+
 def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     """Steps the answers already cover (a prefilled link, an import, a change of municipality).
 
@@ -121,7 +128,8 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     questions = book.questions_for(j.id)
 
     def required(step: dict) -> list[str]:
-        keys = [k for k in step["questions"] if not questions[k].get("optional")]
+        on_step = step_questions(step, questions)
+        keys = [k for k in step["questions"] if not on_step[k].get("optional")]
         return expand_questions(keys, questions)
 
     def covered(step: dict) -> bool:

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from .errors import AnswersError, UnknownJurisdiction
 from .formatting import DATETIME_FORMAT, clean_text, long_datetime, number
+from .typed_dates import parse_date_and_time
 
 # How long a text answer may be: one definition for the form, the import, the API and a clerk's
 # link. A line (a name, an address) fits the packet's boxes; a question may set its own `max_length`.
@@ -327,6 +328,13 @@ class Datetime(Kind):
                 raise ValueError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}")
             return moment
         raise ValueError("Enter a real date and time, like 2027-07-09 12:00")
+
+    def parse_parts(self, date_part, time_part):
+        """The page's separate date and time fields, as typed ("07162027", "2pm")."""
+        moment = parse_date_and_time(date_part, time_part)
+        if moment is not None and not in_range(moment):
+            raise ValueError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}")
+        return moment
 
     def to_form(self, key, question, answers):
         value = answers.get(key)

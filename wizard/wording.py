@@ -5,6 +5,7 @@ Templates receive a `ResultSummary` (built by `summarize`) instead of recomputin
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -68,6 +69,11 @@ def office_named(file_with: str) -> str:
     return file_with.split(" (")[0]
 
 
+def office_short(file_with: str) -> str:
+    """The office alone, without brackets or the clause after a comma: "the Village Clerk"."""
+    return re.sub(r"\s*\([^)]*\)", "", file_with).split(",")[0].strip()
+
+
 def lean_line(assessment: dict, file_with: str) -> str | None:
     """The lean of an unsettled verdict, when the text gives one and no answer is missing."""
     lean = LEANS.get(assessment.get("likely") or "")
@@ -117,7 +123,7 @@ class ResultSummary:
     headline: the outcome in one sentence; lean: where the text leans when it does not settle it;
     applies: a permit is needed or may be; deadline: the status of the last day to file, or None
     without dates; checklist: the phases with their items; note_sections: (assessment key, heading)
-    of the lists of what happens after filing, revocation and penalties."""
+    of the lists of what happens after filing, revocation and penalties; office: where to file, short."""
 
     headline: str
     lean: str | None
@@ -125,6 +131,7 @@ class ResultSummary:
     deadline: DeadlineStatus | None
     checklist: list[ChecklistPhase]
     note_sections: tuple = NOTE_SECTIONS
+    office: str = ""  # where to file, in short: "the Village Clerk"
 
 
 def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
@@ -135,4 +142,5 @@ def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
         applies=applies,
         deadline=deadline_status(assessment.get("file_by"), today) if applies else None,
         checklist=checklist_phases(assessment.get("checklist") or [], word),
+        office=office_short(assessment["file_with"]),
     )

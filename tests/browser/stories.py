@@ -15,10 +15,10 @@ BIG_FESTIVAL = {
     "local_agent_name": "Ann Oneida", "local_agent_address": "1 Main St, Utica NY",
     "site_address": "400 River Rd", "site_legal_description": "Lot 7, Block 2",
     "property_owner_name": "River Farm LLC", "property_owner_address": "400 River Rd",
-    "local_exempt_organizer": "none", "permanent_venue": False, "government_fair_on_fairgrounds": False,
+    "local_exempt_organizer": "none", "permanent_venue": False, "is_fair": False, "government_fair_on_fairgrounds": False,
     "licensed_under_other_ordinance": False, "property_owner": "private", "setting": "outdoors",
     "commercial_features": ["admission_fee", "sells_goods", "for_profit_sponsor", "taxable_sales"],
-    "licensed_auction": False, "hazardous": [], "street_closure": False,
+    "is_auction": False, "licensed_auction": False, "hazardous": [], "street_closure": False,
     "temporary_structures": True, "temporary_utilities": True, "age_restricted_sales": True,
     "multiple_parcels": False, "separately_permitted": False,
     "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
@@ -100,7 +100,7 @@ PATHS = {
         ["crowd", "venue", "fair", "other-license"], "The ordinance does not settle whether you need a license"),
     # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
-        "licensed_auction": True}, ["dates", "land", "money", "speech", "auction"],
+        "is_auction": True, "licensed_auction": True}, ["dates", "land", "money", "speech", "auction", "auctioneer"],
         "Your event is exempt from this permit"),
     # Issue 9, item 9: a rally that closes a City park but no public street keeps its exemption.
     "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",

@@ -34,9 +34,14 @@ def fill_page(page, story: dict) -> None:
         "form.step-form [name]:not([type=hidden])", "els => [...new Set(els.map(e => e.name))]")
     names = [name for name in names if name not in ROW_BUTTONS and not PERSON_INPUT.match(name)]
     for name in names:
-        assert name in story, f"the page at {page.url} asks {name!r}, which the story does not answer"
-        value = story[name]
         inputs = page.locator(f"form.step-form [name='{name}']")
+        part = inputs.first.get_attribute("data-part")  # a date and time as two fields (issue 11)
+        key = name.removesuffix("_time") if part == "time" else name
+        assert key in story, f"the page at {page.url} asks {key!r}, which the story does not answer"
+        value = story[key]
+        if part:  # the story gives "2027-07-09T12:00": the date field takes the date, the time field the time
+            inputs.first.fill(value.split("T")[0 if part == "date" else 1])
+            continue
         kind = inputs.first.get_attribute("type")
         if kind == "radio":
             choice = {True: "yes", False: "no"}.get(value, value)

@@ -34,9 +34,9 @@ def test_keyboard_only_interview(page, live_server):
     tab_to(page, "input[name=speech_event]")
     page.keyboard.press("Space")  # yes
     keyboard_submit(page)
-    tab_to(page, "input[name=licensed_auction]")  # auction: first option; the arrow moves to "no"
+    tab_to(page, "input[name=is_auction]")  # auction: first option; the arrow moves to "no"
     page.keyboard.press("ArrowDown")
-    assert page.is_checked("input[name=licensed_auction][value=no]")
+    assert page.is_checked("input[name=is_auction][value=no]")  # so no question about the auctioneer
     keyboard_submit(page)
     keyboard_submit(page)  # hazards: none
     keyboard_submit(page)  # streets: nothing chosen yet, so an error
@@ -76,7 +76,7 @@ def test_changing_an_answer_keeps_later_answers_and_asks_only_what_is_new(page, 
     assert "agent" not in shown
     check_url = page.url.replace("/result", "/check")
     page.goto(check_url)
-    page.get_by_role("link", name="Change do you live in the village?").click()
+    page.get_by_role("link", name="Change are you, or the group you apply for, based in the village?").click()
     page.wait_for_selector("input[name=resides_locally]")
     page.check("input[name=resides_locally][value=no]")
     submit_and_wait(page)

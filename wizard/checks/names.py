@@ -42,6 +42,10 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
             if key not in questions:
                 report(("interview", index, "questions", q_index),
                        f"unknown question {key!r}{did_you_mean(key, questions)}")
+        for r_index, key in enumerate(step.get("required", [])):
+            if key not in step["questions"]:
+                report(("interview", index, "required", r_index),
+                       f"required question {key!r} is not asked on this step")
     for index, item in enumerate(j.data.get("application_form", [])):
         for f_index, key in enumerate(item.get("fills", [])):
             if key not in known:

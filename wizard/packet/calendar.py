@@ -1,6 +1,8 @@
-"""The dates that matter as an iCalendar file: the last day to file, the latest decision, the event.
+"""The organizer's plan (`wizard.timeline`) as an iCalendar file: the last day to file, the latest
+decision, what must be ready before the permit, dated checklist items, the event, the cleanup and the
+deposit's return, each with reminders a week and a day before.
 
-Filing and decision days are all-day events; the event itself is in floating local time (no
+Dated steps are all-day events; the event itself is in floating local time (no
 time zone), as the organizer gave it, so it shows at the same clock time on any calendar.
 """
 from __future__ import annotations
@@ -13,7 +15,8 @@ from icalendar import Alarm, Calendar, Event, vText
 
 from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
-from .formatting import clean_text, money, parse_moment, short_place
+from ..timeline import REMINDER_DAYS, Milestone, build_timeline
+from .formatting import clean_text, parse_moment
 
 PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"
 
@@ -51,67 +54,60 @@ def office_lines(card: OfficeCard | None, j: Jurisdiction) -> list[str]:
     return [f"{label}: {clean_text(value)}" for label, value in card.rows()]
 
 
+def _description(m: Milestone, j: Jurisdiction) -> str:
+    lines = [m.title + "." if not m.title.endswith(".") else m.title]
+    if m.detail:
+        lines.append(m.detail)
+    lines += [f"- {item}" for item in m.items]
+    if m.citation:
+        lines.append(f"Source: {m.citation} ({j.ordinance}).")
+    return "\n".join(lines)
+
+
+def _with_reminders(event: Event, m: Milestone) -> Event:
+    """A reminder a week and a day before each step (issue 11)."""
+    for days in REMINDER_DAYS:
+        when = "Tomorrow" if days == 1 else "In one week"
+        event.add_component(_reminder(days, f"{when}: {m.summary}"))
+    return event
+
+
 def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                     now: datetime | None = None, office: OfficeCard | None = None) -> list[Event]:
+    """One event for each dated step of the plan (`wizard.timeline`), each with its reminders.
+    The event itself is in floating local time, as the organizer gave it."""
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
-    word = j.license_word
-    name = clean_text(answers.get("event_name") or "") or "your event"
-    office, card = short_place(j.file_with), office
+    plan = build_timeline(assessment, answers, j.license_word, stamp.date())
     events = []
-    if assessment.get("file_by"):
-        file_by = date.fromisoformat(assessment["file_by"])
-        lines = [f"Last day to file the {word} application for {name} with {j.file_with}."]
-        fee = (assessment.get("fees") or {}).get("application") or {}
-        if fee.get("amount") is not None:
-            lines.append(f"Application fee: {money(fee['amount'])} ({fee['citation']}).")
-        lines.append(f"Source: {assessment['file_by_citation']} ({j.ordinance}).")
-        lines += office_lines(card, j)
-        event = _all_day(_uid(seed, "file-by"), file_by, f"File {word} application with {office}",
-                         "\n".join(lines), stamp)
-        if card is not None and card.address:
-            event.add("location", clean_text(card.address))
-        event.add_component(_reminder(7, f"One week left to file the {word} application for {name}"))
-        events.append(event)
-        within = assessment.get("decision_within_days")
-        if within is not None:
-            decided = file_by + timedelta(days=within)
-            text = (f"{j.issuer[:1].upper()}{j.issuer[1:]} must decide within {within} days of "
-                    f"filing: by this day if you file on the last day, earlier if you file earlier.\n"
-                    f"Source: {assessment['decision_citation']} ({j.ordinance}).")
-            events.append(_all_day(_uid(seed, "decision"), decided, f"Latest {word} decision for {name}", text, stamp))
-    events += dated_events(assessment, j, seed, stamp, name)
-    if answers.get("starts_at") and answers.get("ends_at"):
-        event = Event()
-        event.add("uid", _uid(seed, "event"))
-        event.add("dtstamp", stamp)
-        event.add("dtstart", parse_moment(answers["starts_at"]))  # naive: floating local time
-        event.add("dtend", parse_moment(answers["ends_at"]))
-        event.add("summary", name if answers.get("event_name") else "Your event")
-        if answers.get("site_address"):
-            event.add("location", clean_text(answers["site_address"]))
-        event.add("description", f"{j.name}. Mass gathering {word}: {assessment['outcome'].replace('_', ' ')}.")
-        events.append(event)
+    for m in plan.dated:
+        if m.key == "event-end":
+            continue  # the event's own entry runs to its last day
+        if m.key == "event":
+            events.append(_with_reminders(_the_event(answers, assessment, j, seed, stamp), m))
+            continue
+        description = _description(m, j)
+        if m.key == "file-by":  # where to file: the office card, or the advice to ask the office
+            description = "\n".join([description, *office_lines(office, j)])
+        event = _all_day(_uid(seed, m.key), m.day, m.summary, description, stamp)
+        if m.key == "file-by" and office is not None and office.address:
+            event.add("location", clean_text(office.address))
+        events.append(_with_reminders(event, m))
     return events
 
 
-def dated_events(assessment: dict, j: Jurisdiction, seed: str, stamp: datetime, name: str) -> list[Event]:
-    """The day the permit must be in hand, and items the ordinance ties to the event's first day."""
+def _the_event(answers: dict, assessment: dict, j: Jurisdiction, seed: str, stamp: datetime) -> Event:
+    name = clean_text(answers.get("event_name") or "")
+    event = Event()
+    event.add("uid", _uid(seed, "event"))
+    event.add("dtstamp", stamp)
+    event.add("dtstart", parse_moment(answers["starts_at"]))  # naive: floating local time
+    event.add("dtend", parse_moment(answers["ends_at"]))
+    event.add("summary", name or "Your event")
+    if answers.get("site_address"):
+        event.add("location", clean_text(answers["site_address"]))
     word = j.license_word
-    events = []
-    if assessment.get("license_by"):
-        text = (f"The {word} for {name} must be in your hands by this day.\n"
-                f"Source: {assessment['license_by_citation']} ({j.ordinance}).")
-        event = _all_day(_uid(seed, "license-by"), date.fromisoformat(assessment["license_by"]),
-                         f"{word.capitalize()} must be in hand for {name}", text, stamp)
-        event.add_component(_reminder(14, f"Two weeks until the {word} for {name} must be in hand"))
-        events.append(event)
-    for item in assessment.get("checklist", []) + assessment.get("still_applies", []):
-        if item.get("due_date"):
-            text = f"{item['text']}\nSource: {item['citation']} ({j.ordinance})."
-            uid = _uid(seed, "due-" + item.get("id", item["citation"]))
-            events.append(_all_day(uid, date.fromisoformat(item["due_date"]), f"Due for {name}: {item['text'][:60]}",
-                                   text, stamp))
-    return events
+    event.add("description", f"{j.name}. Mass gathering {word}: {assessment['outcome'].replace('_', ' ')}.")
+    return event
 
 
 def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,

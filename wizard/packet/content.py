@@ -20,6 +20,7 @@ from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, permit_applies
 from . import afterwards
+from .plan import PlanStep, plan_steps
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -126,6 +127,7 @@ class Packet:
     notes: list[Cited]
     applies: bool  # a permit is required or may be: the application parts are included
     afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
+    plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/timeline.py)
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""
@@ -448,4 +450,5 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         notes=b.notes(),
         applies=applies,
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
+        plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
     )

@@ -7,6 +7,7 @@ from fpdf.enums import XPos, YPos
 from .content import Fact, FormItem, Packet, SignatureBlock, SignerLine
 from .formatting import long_date
 from .pdf import FILL_IN, INK, MUTED, NAVY, OUTCOME_COLORS, RULE, SHADE, SMALL_LINE, PacketPDF
+from .plan_pages import glossary, plan
 
 WHITE = (255, 255, 255)
 PALE = (200, 214, 232)
@@ -136,6 +137,8 @@ def _contents(pdf: PacketPDF, p: Packet) -> None:
     parts = ["The application", "Signatures and oaths", "Checklist"] if p.applies else []
     if p.applies and p.facilities:
         parts.append("Facilities worksheet")
+    if p.plan:
+        parts.append("Your plan, day by day")
     parts.append("Notes")
     if pdf.room() < 16:
         return
@@ -378,6 +381,7 @@ def notes(pdf: PacketPDF, p: Packet) -> None:
         pdf.para(note.text, 9.5, line=4.8, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.para(note.citation, 7.5, color=MUTED, line=SMALL_LINE, x=pdf.l_margin + 8, width=pdf.epw - 8)
         pdf.gap(2.5)
+    glossary(pdf, p)
     pdf.gap(4)
     pdf.caps("About this packet")
     pdf.para(f"Prepared {long_date(p.prepared_on)} by the Mass Gathering Permit Wizard from the organizer's "
@@ -395,6 +399,7 @@ def render_packet(packet: Packet) -> bytes:
         signatures(pdf, packet)
         checklist(pdf, packet)
         facilities(pdf, packet)
+        plan(pdf, packet)
         afterwards(pdf, packet)
     elif packet.signatures:  # a statement the rule file asks to have signed even with no permit needed
         signatures(pdf, packet)

@@ -11,7 +11,7 @@ from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
 from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
-               offices, packet, printview, sweeper)
+               offices, packet, printview, summary, sweeper)
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
 
@@ -76,6 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(printview.bp)
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
+    app.register_blueprint(summary.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

@@ -5,12 +5,13 @@ uses an existing widget needs nothing here; each kind parses typed text with its
 """
 from __future__ import annotations
 
-from wtforms import (DateTimeLocalField, IntegerField, RadioField, SelectMultipleField,
-                     StringField, TextAreaField)
+from wtforms import Field, IntegerField, RadioField, SelectMultipleField, StringField, TextAreaField
+from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..kinds import DATETIME_FORMAT, KINDS, Kind
+from ..kinds import KINDS, Kind
+from ..typed_dates import date_text, time_text
 from .people import PeopleField
 
 
@@ -33,8 +34,46 @@ class NumberField(_KindParsed, IntegerField):
     pass
 
 
-class WhenField(_KindParsed, DateTimeLocalField):
-    pass
+class WhenField(Field):
+    """A date and a time as two text inputs, `key` and `key_time`, typed the way people write them
+    (issue 11: a `datetime-local` picker dropped "07162027" without a word). A single
+    `key=2027-07-09T12:00` post still works: the time is then in the first value."""
+
+    TIME_SUFFIX = "_time"
+
+    def __init__(self, *args, kind: Kind, **kwargs):
+        self.kind = kind
+        self.typed: tuple[str, str] | None = None
+        super().__init__(*args, **kwargs)
+
+    def process(self, formdata, data=unset_value, extra_filters=None):
+        if formdata is None:
+            return super().process(formdata, data, extra_filters)
+        self.process_errors, self.object_data = [], data
+        typed_date = formdata.get(self.name) or ""
+        typed_time = formdata.get(self.name + self.TIME_SUFFIX)
+        self.typed = (typed_date, typed_time or "")
+        self.raw_data = [typed_date or typed_time or ""]
+        try:
+            self.data = (self.kind.parse_form(typed_date) if typed_time is None
+                         else self.kind.parse_parts(typed_date, typed_time))
+        except ValueError as error:
+            self.data = None
+            self.process_errors.append(str(error))
+
+    @property
+    def time_name(self) -> str:
+        return self.name + self.TIME_SUFFIX
+
+    def date_value(self) -> str:
+        if self.typed is not None:
+            return self.typed[0] if self.typed[1] or "T" not in self.typed[0] else self.typed[0].split("T")[0]
+        return date_text(self.data) if self.data else ""
+
+    def time_value(self) -> str:
+        if self.typed is not None:
+            return self.typed[1] if self.typed[1] or "T" not in self.typed[0] else self.typed[0].split("T")[1]
+        return time_text(self.data) if self.data else ""
 
 
 class CheckboxesField(SelectMultipleField):
@@ -76,7 +115,7 @@ def make_field(key: str, question: dict):
         return PeopleField(label, description=description, optional=bool(question.get("optional")),
                            required_message=question.get("error") or kind.required_message(_short(label)))
     if kind.widget == "datetime":
-        return WhenField(label, kind=kind, format=DATETIME_FORMAT, description=description, validators=[required])
+        return WhenField(label, kind=kind, description=description, validators=[required])
     field_class = TextAreaField if kind.widget == "lines" else StringField
     limit = kind.max_length(question)
     return field_class(label, description=description, validators=[

@@ -5,12 +5,14 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
+from ..interview import step_questions
 from ..kinds import KINDS
 from .fields import make_field
 
 
 def form_for(step: dict, questions: dict, answers: dict, formdata=None) -> FlaskForm:
-    fields = {key: make_field(key, questions[key]) for key in step["questions"]}
+    on_step = step_questions(step, questions)
+    fields = {key: make_field(key, on_step[key]) for key in step["questions"]}
     keys = list(fields)
 
     def validate(self, extra_validators=None):

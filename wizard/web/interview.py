@@ -12,10 +12,13 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 from ..answers import clean_answers
 from ..errors import AnswersError
 from ..interview import (JURISDICTION_STEP, WHERE_STEP, Interview, flow, path_and_answers, previous_step,
-                         record_step, steps_done_at_start)
+                         record_step, step_questions, steps_done_at_start)
 from ..facts import Facts
+from ..glossary import assessment_texts, terms_in
 from ..kinds import show_answer
 from ..packet.content import signature_specs
+from ..sections import progress
+from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
 from . import kiosk, limits
 from .clerks import builder_page
@@ -129,12 +132,13 @@ def find_step(interview: Interview, step_id: str):
 
 def step_context(interview, step, path, j, form):
     book = rulebook()
-    questions = dict(book.questions_for(interview.jurisdiction))
+    questions = {**book.questions_for(interview.jurisdiction), **step_questions(step, book.questions_for(interview.jurisdiction))}
     back = previous_step(path, step["step"])
     position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         position=position, total=len(path),
+        sections=progress(path, step["step"], interview.completed_steps),
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
@@ -221,6 +225,8 @@ def result(interview_id: str):
     today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
+                       glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions_for(j.id),
                        signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),

@@ -1,0 +1,42 @@
+"""Issue 11: a plain glossary of the legal words, where they appear (result page and packet)."""
+from __future__ import annotations
+
+from datetime import date
+from io import BytesIO
+
+import textstat
+from pypdf import PdfReader
+
+from wizard.glossary import GLOSSARY, terms_in
+from wizard.packet import packet_pdf
+
+from .test_interview_http import finished_interview
+from .test_packet import FESTIVAL, festival
+
+
+def test_each_meaning_is_one_plain_line():
+    for term in GLOSSARY:
+        assert textstat.flesch_kincaid_grade(term.meaning) <= 8, term.term
+        assert len(term.meaning) < 160, term.term
+
+
+def test_only_the_words_a_text_uses_are_explained():
+    assert [t.term for t in terms_in(["Corporate surety bond of $100,000"])] == ["Surety bond"]
+    assert terms_in(["Bring a bondage-free rope"]) == []  # whole words only
+    assert terms_in(["Cash ESCROW for City services"])[0].term == "Escrow"
+
+
+def test_the_result_page_explains_the_words_it_uses(app, client):
+    ident = finished_interview(app, {**FESTIVAL, "jurisdiction": "dekalb-il"})
+    page = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "What these words mean" in page
+    assert "<dt>Escrow</dt>" in page and "<dt>Certificate of insurance</dt>" in page
+    assert "<dt>Verified petition</dt>" not in page  # DeKalb's chapter does not use it
+
+
+def test_the_packet_explains_the_words_it_uses(book):
+    pdf = packet_pdf(festival("whitesboro-ny", book), book, today=date(2026, 11, 29))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages).split())
+    assert "WHAT THESE WORDS MEAN" in text
+    assert "Verified petition: An application you sign under oath" in text
+    assert "Notary and jurat:" in text

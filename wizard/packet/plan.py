@@ -1,0 +1,28 @@
+"""The plan to the day in the packet (issue 11): the same steps as the result page and the
+calendar file (`wizard.timeline`), as plain rows for `sections.plan` to set in type."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from ..formatting import long_date
+from ..timeline import build_timeline
+
+
+@dataclass
+class PlanStep:
+    when: str  # "Friday, March 19, 2027", or "No set date"
+    title: str
+    detail: str
+    citation: str
+    event: bool  # the event's own days, set apart from what is due
+
+
+def plan_steps(answers: dict, assessment: dict, word: str, today: date) -> list[PlanStep]:
+    plan = build_timeline(assessment, answers, word, today)
+    steps = []
+    for m in plan.milestones:
+        detail = m.detail + (" Passed." if plan.passed(m) and m.kind != "event" else "")
+        steps.append(PlanStep(long_date(m.day) if m.day else "No set date", m.title, detail.strip(), m.citation,
+                              m.kind == "event"))
+    return steps
