@@ -38,3 +38,10 @@ def test_the_step_page_names_the_sections_and_marks_where_you_are(app, client, b
     current = re.search(r'<li class="sections__item sections__item--current" aria-current="step">([^<]+)</li>', page)
     assert current and current.group(1) == "The site"
     assert "Your event<span class=\"visually-hidden\"> (done)</span>" in page
+
+
+def test_every_question_a_built_in_interview_asks_has_a_section(book):
+    """A new question must be sorted into a section (wizard/sections.py), or its step borrows one."""
+    from wizard.sections import section_of_question
+    asked = {key for j in book.jurisdictions.values() for step in j.steps for key in step["questions"]}
+    assert sorted(k for k in asked if section_of_question(k) is None) == []

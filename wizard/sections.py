@@ -16,20 +16,25 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "max_attendance", "total_attendance", "tickets", "female_share", "vehicles", "commercial_features",
         "hazardous", "speech_event", "is_auction", "licensed_auction", "age_restricted_sales", "is_fair",
         "government_fair_on_fairgrounds", "licensed_under_other_ordinance", "separately_permitted",
+        "admission_fee", "admission_prices", "admission_evidence", "daily_hours", "daily_attendance",
+        "total_vehicles",
     ),
     "About you": (
         "organizer_type", "nonprofit", "local_exempt_organizer", "conducted_by_municipality", "resides_locally",
         "owes_city_debt", "applicant_name", "applicant_age", "applicant_address", "applicant_phone",
         "applicant_email", "organization_name", "local_agent_name", "local_agent_address",
+        "officers", "stockholders", "person_in_charge",
     ),
     "The site": (
         "property_owner", "public_owner", "setting", "venue_capacity", "seating_capacity", "permanent_venue",
         "applicant_is_owner", "has_use_contract", "multiple_parcels", "street_closure", "public_street_closure",
         "site_address", "site_legal_description", "property_owner_name", "property_owner_address",
+        "property_interest",
     ),
     "Facilities": (
         "food_service", "amplified_sound", "outdoor_lighting", "security_personnel", "public_water",
         "bathing_beach", "swimming_pool", "liquid_waste_hauled", "temporary_structures", "temporary_utilities",
+        "sound_plan", "food_plan", "security_plan", "fire_plan", "medical_plan", "camping_plan", "crowd_limit_plan",
     ),
 }
 FIRST_SECTION = "Your event"
