@@ -219,22 +219,23 @@ def _location_count(facts: Facts):
     return 1 if value is None else max(value, 1)
 
 
-@fact("licensed_auction_held", inputs=("is_auction", "licensed_auction"), kind="yes_no",
-      doc="the event is an auction run by a licensed auctioneer: licensed_auction, or No when the event is "
-          "not an auction (issue 11: the auctioneer question is asked only of auctions)")
-def _licensed_auction_held(facts: Facts):
-    licensed = facts.answers.get("licensed_auction")
-    if licensed is not None:  # an answers file or API call may give it without is_auction
-        return licensed
-    return False if facts.answers.get("is_auction") is False else None
+def _asked_only_if(answer: str, gate: str) -> Callable[[Facts], Any]:
+    """A yes/no answer asked only when `gate` is yes: No when the gate is No. An answers file or an
+    API call may give the answer without the gate, and then it counts as given."""
+    def compute(facts: Facts):
+        given = facts.answers.get(answer)
+        if given is not None:
+            return given
+        return False if facts.answers.get(gate) is False else None
+    return compute
 
 
-@fact("government_fair_held", inputs=("is_fair", "government_fair_on_fairgrounds"), kind="yes_no",
-      doc="the event is a government fair on regular fairgrounds: government_fair_on_fairgrounds, or No when "
-          "the event is not a fair (issue 11: only a fair is asked who runs it and where)")
-def _government_fair_held(facts: Facts):
-    held = facts.answers.get("government_fair_on_fairgrounds")
-    if held is not None:  # an answers file or API call may give it without is_fair
-        return held
-    return False if facts.answers.get("is_fair") is False else None
+fact("licensed_auction_held", inputs=("is_auction", "licensed_auction"), kind="yes_no",
+     doc="the event is an auction run by a licensed auctioneer: licensed_auction, or No when the event is "
+         "not an auction (issue 11: the auctioneer question is asked only of auctions)",
+     )(_asked_only_if("licensed_auction", "is_auction"))
 
+fact("government_fair_held", inputs=("is_fair", "government_fair_on_fairgrounds"), kind="yes_no",
+     doc="the event is a government fair on regular fairgrounds: government_fair_on_fairgrounds, or No when "
+         "the event is not a fair (issue 11: only a fair is asked who runs it and where)",
+     )(_asked_only_if("government_fair_on_fairgrounds", "is_fair"))
