@@ -1,4 +1,4 @@
-"""Checking raw answers against the vocabulary (each kind's rules are in `kinds.py`; derived facts
+"""Checking raw answers against the vocabulary (each kind's rules are in `kinds/`; derived facts
 in `facts.py`).
 
 Answers arrive as JSON from the CLI, the API or a re-imported file, and as form

@@ -22,7 +22,7 @@ from .resources import resource_dir
 from .rulebook import Jurisdictions, Listing, RuleBook, jurisdiction_files, load_questions
 
 CACHE_FILE = "rule-checks.json"
-_FINGERPRINT_SOURCES = ("checks", "conditions.py", "facts.py", "formulas.py", "kinds.py", "questionbook.py",
+_FINGERPRINT_SOURCES = ("checks", "conditions.py", "facts.py", "formulas.py", "kinds", "questionbook.py",
                         "rulebook.py", "yamlfile.py")
 
 

@@ -1,7 +1,7 @@
 """Clerks' links: a builder on /clerks, a printable handout, and answers a link carries.
 
 A clerk chooses the municipality and, if wanted, fills in a few answers with the interview's own
-widgets (wizard/kinds.py, templates/fields/); the page gives the link, a copy button, a QR code
+widgets (wizard/kinds/, templates/fields/); the page gives the link, a copy button, a QR code
 and a one-page handout. Links are relative unless PUBLIC_URL is set or the clerk gives this
 site's address: never built from the request's Host header, which the client chooses. The
 organizer who opens a link sees "Your clerk filled in: ..." with each answer editable.

@@ -1,4 +1,4 @@
-"""WTForms fields for the answer kinds (wizard/kinds.py), chosen by each kind's `widget`.
+"""WTForms fields for the answer kinds (wizard/kinds/), chosen by each kind's `widget`.
 
 Kept out of the engine so that importing wizard.kinds loads no form library. A new kind that
 uses an existing widget needs nothing here; each kind parses typed text with its own `parse_form`.

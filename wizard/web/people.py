@@ -1,4 +1,4 @@
-"""The form field for a `people` answer (wizard/kinds.py People): rows of name, age and address,
+"""The form field for a `people` answer (wizard/kinds/people.py): rows of name, age and address,
 with "Add another person" and "Remove" buttons that are plain submit buttons, so the list grows
 and shrinks the same way with JavaScript off (a full page) and on (htmx swaps the step's content).
 

@@ -1,110 +1,15 @@
-"""Answer kinds: one class per kind, the only place that knows what a kind of answer is.
-
-Each kind says how to clean a raw JSON value (raising `AnswersError`), read a link's query value,
-turn a stored value into form data and back, show a value in a sentence (the check page and the
-packet use the same words), describe itself for docs/vocabulary.md, give sample and candidate
-values to the checks, and how conditions compare it (`compare_as`). A new kind is one class here
-(listed in KINDS) plus one macro in templates/fields/<name>.html. The WTForms field is built in
-wizard/web/fields.py from `widget`, so the engine imports neither Flask nor WTForms.
-"""
+"""The kinds of one value: yes/no, a choice or several, a number, a share, a date and time, text."""
 from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterable
 
-from .errors import AnswersError, UnknownJurisdiction
-from .formatting import DATETIME_FORMAT, clean_text, long_datetime, number
-from .typed_dates import parse_date_and_time
-
-# How long a text answer may be: one definition for the form, the import, the API and a clerk's
-# link. A line (a name, an address) fits the packet's boxes; a question may set its own `max_length`.
-SHORT_TEXT_LIMIT = 300
-LONG_TEXT_LIMIT = 20_000
-COUNT_LIMIT = 10_000_000
-# Dates outside these years are typing slips (0001, 9999, 202) and break date arithmetic at the
-# edges of Python's calendar (a deadline counted back from year 1, a calendar day after 9999-12-31).
-# 2000 keeps past events on record; 2199 is far beyond any permit anyone applies for today.
-FIRST_YEAR, LAST_YEAR = 2000, 2199
-TRUE_WORDS, FALSE_WORDS = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
-
-
-def brief(value: Any) -> str:
-    """A value quoted in a message, cut short: a pasted novel should not come back whole."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def parse_datetime(key: str, value: Any) -> datetime:
-    """A stored `YYYY-MM-DDTHH:MM` value as a datetime (no range check: see DatetimeKind.clean)."""
-    if not isinstance(value, str):
-        raise AnswersError(key, f"expected a date and time like 2027-06-05T10:00, got {brief(value)}")
-    try:
-        return datetime.strptime(value, DATETIME_FORMAT)
-    except ValueError:
-        raise AnswersError(key, f"expected a date and time like 2027-06-05T10:00, got {brief(value)}") from None
-
-
-def in_range(moment: datetime) -> bool:
-    return FIRST_YEAR <= moment.year <= LAST_YEAR
-
-
-@dataclass(frozen=True)
-class SamplePlan:
-    """One plausible event the checks run every formula on."""
-
-    count: int
-    share: float
-    flag: bool
-    pick: int  # which option a choice takes; for choices: >0 the first, <0 all, 0 none
-    start: str
-    end: str
-
-
-class Kind:
-    name = ""
-    meaning = ""          # for docs/vocabulary.md
-    compare_as = ""       # what conditions compare: number, yes_no, choice, choices, datetime, text
-    widget = "line"       # the form control wizard/web/fields.py builds
-    grouped = False       # asked as a fieldset of options (the error link points at the first one)
-    answer_key = True     # False: not an answer key itself (flag_set)
-    needs_options = False  # questions.yaml must list `options`
-
-    def clean(self, key: str, question: dict, value: Any, known_jurisdictions: Iterable[str]) -> Any:
-        raise NotImplementedError
-
-    def parse_query(self, key: str, values: list[str]) -> Any:
-        """A link's query value (the last one given) as a raw answer for `clean`."""
-        return values[-1].strip()
-
-    def parse_form(self, text: str) -> Any:
-        """What a typed form value means; ValueError with a message for the organizer."""
-        return text
-
-    def to_form(self, key: str, question: dict, answers: dict) -> Any:
-        return answers.get(key)
-
-    def from_form(self, key: str, question: dict, data: Any) -> dict | None:
-        """New answers from a valid form field; None clears the answer (an optional field left empty)."""
-        return None if data is None or data == "" else {key: data}
-
-    def show(self, question: dict, value: Any) -> str:
-        return str(value)
-
-    def show_answer(self, key: str, question: dict, answers: dict) -> str:
-        value = answers.get(key)
-        return "Not answered" if value is None else self.show(question, value)
-
-    def required_message(self, label: str) -> str:
-        return f"Enter {label}"
-
-    def sample(self, key: str, question: dict, plan: SamplePlan) -> Any:
-        return None
-
-    def candidates(self, question: dict, literals: set) -> list:
-        return sorted({v for v in literals if isinstance(v, str)} | {"2027-06-05T10:00"})
+from ..errors import AnswersError, UnknownJurisdiction
+from ..formatting import DATETIME_FORMAT, clean_text, long_datetime, number
+from ..typed_dates import parse_date_and_time
+from .base import (COUNT_LIMIT, FALSE_WORDS, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT, TRUE_WORDS, Kind,
+                   brief, in_range, parse_datetime)
 
 
 class YesNo(Kind):
@@ -389,71 +294,3 @@ class LongText(Text):
 
 # A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
 # each partner, officer or director. Age and address may be left for later; the name may not.
-PERSON_FIELDS = ("name", "age", "address")
-PEOPLE_LIMIT = 50  # more rows than any board has; keeps a posted form small
-AGE_LIMIT = 130
-
-
-class People(Kind):
-    """A list of people, each {name, age, address}, asked as rows with "Add another person"."""
-
-    name, compare_as, widget, grouped = "people", "people", "people", True
-    meaning = "a list of people, each `{name, age, address}` (age a whole number or null)"
-
-    def clean(self, key, question, value, known_jurisdictions):
-        if not isinstance(value, list) or len(value) > PEOPLE_LIMIT:
-            raise AnswersError(key, f"expected a list of up to {PEOPLE_LIMIT} people, got {brief(value)}")
-        return [self.clean_person(key, n, person) for n, person in enumerate(value, 1)]
-
-    def clean_person(self, key: str, n: int, person: Any) -> dict:
-        if not isinstance(person, dict) or set(person) - set(PERSON_FIELDS):
-            raise AnswersError(key, f"person {n}: expected {{name, age, address}}, got {brief(person)}")
-        text = KINDS["text"]
-        name = text.clean(key, {}, person.get("name"), ()).strip() if person.get("name") is not None else ""
-        if not name:
-            raise AnswersError(key, f"person {n}: the name is missing")
-        age = person.get("age")
-        if age is not None and (isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= AGE_LIMIT):
-            raise AnswersError(key, f"person {n}: expected an age from 0 to {AGE_LIMIT}, got {brief(age)}")
-        address = text.clean(key, {}, person.get("address") or "", ()).strip()
-        return {"name": name, "age": age, "address": address}
-
-    def parse_query(self, key, values):
-        return values[-1]  # a link cannot carry a list of people; clean() says so plainly
-
-    def to_form(self, key, question, answers):
-        return [dict(person) for person in answers.get(key) or []]
-
-    def from_form(self, key, question, data):
-        return {key: list(data or [])}  # an empty list answers "no one" (the field refuses it when required)
-
-    def show(self, question, value):
-        return "; ".join(self.show_person(person) for person in value) if value else "None"
-
-    @staticmethod
-    def show_person(person: dict) -> str:
-        parts = [clean_text(person["name"])]
-        if person.get("age") is not None:
-            parts.append(f"age {person['age']}")
-        if person.get("address"):
-            parts.append(clean_text(person["address"]))
-        return ", ".join(parts)
-
-    def required_message(self, label):
-        return f"Enter at least one person: {label}"
-
-    def sample(self, key, question, plan):
-        return [{"name": "Sample", "age": 40, "address": "Sample"}] if plan.flag else []
-
-    def candidates(self, question, literals):
-        return [[]]
-
-
-KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    YesNo(), Count(), Share(), Choice(), Choices(), FlagSet(), Datetime(), Text(), LongText(), People())}
-
-
-def show_answer(key: str, answers: dict, questions: dict) -> str:
-    """One answer in words, the same on the check page and in the packet."""
-    question = questions[key]
-    return KINDS[question["kind"]].show_answer(key, question, answers)
