@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Iterator
 
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate
@@ -20,7 +18,9 @@ from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, permit_applies
 from . import afterwards
-from .plan import PlanStep, plan_steps
+from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
+                    SignerLine)
+from .plan import plan_steps
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment, short_place,
@@ -32,117 +32,6 @@ OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "
                   "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
-
-
-@dataclass
-class Row:
-    """One line of a form: a label and its value; value None leaves a blank to fill in."""
-    label: str
-    value: str | None
-    note: str = ""
-    long: bool = False
-
-
-@dataclass
-class Cited:
-    text: str
-    citation: str
-
-
-@dataclass
-class Fact:
-    """A figure on the cover: "Application fee", "$500", what it is, where it comes from."""
-    label: str
-    value: str
-    detail: str = ""
-    citation: str = ""
-    figure: bool = True  # a short figure set in bold; False: a sentence set as text
-
-
-@dataclass
-class FormItem:
-    ref: str
-    heading: str
-    citation: str
-    rows: list[Row] = field(default_factory=list)
-    asks: str | None = None
-    attach: str | None = None
-
-
-@dataclass
-class ChecklistGroup:
-    title: str
-    items: list[Cited]
-
-
-@dataclass
-class FacilityRow:
-    label: str
-    quantity: str
-    rate: str
-    basis: str
-    citation: str
-
-
-@dataclass
-class SignerLine:
-    role: str
-    printed_name: str = ""
-    capacity: bool = False  # ask for the signer's title or office
-
-
-@dataclass
-class SignatureBlock:
-    title: str
-    text: str
-    signers: str
-    citation: str
-    notary: bool
-    lines: list[SignerLine]
-
-
-@dataclass
-class Packet:
-    title: str
-    jurisdiction_id: str
-    jurisdiction_name: str
-    short_name: str
-    ordinance: str
-    license_word: str
-    office: str  # where to file, in short: "the Village Clerk"
-    event_name: str
-    prepared_on: date
-    outcome: str
-    outcome_title: str
-    reasons: list[Cited]
-    event: list[Row]
-    organizer: list[Row]
-    money: list[Fact]
-    dates: list[Fact]
-    filing: list[Fact]
-    application: list[FormItem]
-    checklist: list[ChecklistGroup]
-    facilities: list[FacilityRow]
-    signatures: list[SignatureBlock]
-    notes: list[Cited]
-    applies: bool  # a permit is required or may be: the application parts are included
-    afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
-    plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/timeline.py)
-
-    def strings(self) -> Iterator[str]:
-        """Every piece of text in the packet (to choose the fonts it needs)."""
-        yield from _strings(self)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            yield from _strings(getattr(value, f.name))
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _strings(item)
 
 
 def _applies(item: dict, facts: Facts) -> bool:

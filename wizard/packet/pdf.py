@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont  # fpdf2's own font library
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import SubsetMap, TTFFont
 
-from .content import Packet
+from .model import Packet
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..glossary import terms_in
-from .content import Packet
+from .model import Packet
 from .pdf import INK, MUTED, NAVY, RULE, SMALL_LINE, PacketPDF
 
 

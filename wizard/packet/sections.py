@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fpdf.enums import XPos, YPos
 
-from .content import Fact, FormItem, Packet, SignatureBlock, SignerLine
+from .model import Fact, FormItem, Packet, SignatureBlock, SignerLine
 from .formatting import long_date
 from .pdf import FILL_IN, INK, MUTED, NAVY, OUTCOME_COLORS, RULE, SHADE, SMALL_LINE, PacketPDF
 from .plan_pages import glossary, plan

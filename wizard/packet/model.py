@@ -1,0 +1,120 @@
+"""What a packet is made of: plain data that `content.py` fills and `pdf.py` and `sections.py` set in type."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Iterator
+
+from .plan import PlanStep
+
+
+@dataclass
+class Row:
+    """One line of a form: a label and its value; value None leaves a blank to fill in."""
+    label: str
+    value: str | None
+    note: str = ""
+    long: bool = False
+
+
+@dataclass
+class Cited:
+    text: str
+    citation: str
+
+
+@dataclass
+class Fact:
+    """A figure on the cover: "Application fee", "$500", what it is, where it comes from."""
+    label: str
+    value: str
+    detail: str = ""
+    citation: str = ""
+    figure: bool = True  # a short figure set in bold; False: a sentence set as text
+
+
+@dataclass
+class FormItem:
+    ref: str
+    heading: str
+    citation: str
+    rows: list[Row] = field(default_factory=list)
+    asks: str | None = None
+    attach: str | None = None
+
+
+@dataclass
+class ChecklistGroup:
+    title: str
+    items: list[Cited]
+
+
+@dataclass
+class FacilityRow:
+    label: str
+    quantity: str
+    rate: str
+    basis: str
+    citation: str
+
+
+@dataclass
+class SignerLine:
+    role: str
+    printed_name: str = ""
+    capacity: bool = False  # ask for the signer's title or office
+
+
+@dataclass
+class SignatureBlock:
+    title: str
+    text: str
+    signers: str
+    citation: str
+    notary: bool
+    lines: list[SignerLine]
+
+
+@dataclass
+class Packet:
+    title: str
+    jurisdiction_id: str
+    jurisdiction_name: str
+    short_name: str
+    ordinance: str
+    license_word: str
+    office: str  # where to file, in short: "the Village Clerk"
+    event_name: str
+    prepared_on: date
+    outcome: str
+    outcome_title: str
+    reasons: list[Cited]
+    event: list[Row]
+    organizer: list[Row]
+    money: list[Fact]
+    dates: list[Fact]
+    filing: list[Fact]
+    application: list[FormItem]
+    checklist: list[ChecklistGroup]
+    facilities: list[FacilityRow]
+    signatures: list[SignatureBlock]
+    notes: list[Cited]
+    applies: bool  # a permit is required or may be: the application parts are included
+    afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
+    plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/timeline.py)
+
+    def strings(self) -> Iterator[str]:
+        """Every piece of text in the packet (to choose the fonts it needs)."""
+        yield from _strings(self)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
