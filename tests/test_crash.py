@@ -7,7 +7,6 @@ import json
 import os
 import re
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -16,14 +15,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.browser.stories import BIG_FESTIVAL
+from tests.served import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:

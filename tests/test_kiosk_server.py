@@ -5,7 +5,6 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import re
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from wizard.web.app import create_app
 from wizard.web.state import store
 
 from .test_packet import festival
+from tests.served import free_port
 
 SECRET_ANSWER = "Zyxwvut Quibblesworth-Oddname"  # found nowhere else in the database
 
@@ -197,11 +197,6 @@ def test_too_many_new_interviews_get_a_clear_429(tmp_path, book):
 
 
 # ---------------------------------------------------------------- the real server
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_served_kiosk_deletes_an_abandoned_interview_within_15_seconds(tmp_path):

@@ -3,24 +3,15 @@ folder, serve it with `wizard serve --rules` (no Python changed) and complete it
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from .stories import BIG_FESTIVAL
+from ..served import served_wizard
 from .story import run_story
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "fifth-jurisdiction.yaml"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -28,21 +19,8 @@ def fifth_server(tmp_path):
     rules = tmp_path / "rules"
     rules.mkdir()
     shutil.copy(FIXTURE, rules / "maple-hollow.yaml")
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wizard", "serve", "--port", str(port), "--db", str(tmp_path / "w.db"),
-         "--rules", str(rules)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.stdout.read().decode()
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(timeout=10)
+    with served_wizard("--db", str(tmp_path / "w.db"), "--rules", str(rules)) as url:
+        yield url
 
 
 def test_fifth_jurisdiction_interview_in_the_browser(page, fifth_server):

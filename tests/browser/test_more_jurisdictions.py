@@ -4,44 +4,22 @@ of the file's own with reworded shared options, consecutive hours with a per-per
 per-location fee, and fee classes by daily attendance."""
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from ..served import served_wizard
 from .story import run_story
 
 MORE = Path(__file__).resolve().parent.parent / "fixtures" / "more-jurisdictions"
 PERSON = {"event_name": "Lakefront Days", "applicant_name": "Pat Lee"}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def more_server(tmp_path_factory):
-    port = free_port()
     db = tmp_path_factory.mktemp("more") / "w.db"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wizard", "serve", "--port", str(port), "--db", str(db), "--add-rules", str(MORE)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.stdout.read().decode()
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(timeout=10)
+    with served_wizard("--db", str(db), "--add-rules", str(MORE)) as url:
+        yield url
 
 
 def test_the_added_jurisdictions_are_listed_with_the_built_in_ones(page, more_server):
