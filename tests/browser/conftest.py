@@ -10,6 +10,7 @@ from werkzeug.serving import make_server
 from wizard.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 320, "height": 700}  # the narrowest phone the pages are checked at
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
@@ -70,6 +71,24 @@ def page_no_js(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone_pages(browser):
+    """`phone_pages()` opens a new page in a fresh browser context at phone width (a second device,
+    or a new person at the kiosk); every context is closed after the test."""
+    opened = []
+
+    def new_page(**options):
+        context = browser.new_context(viewport=PHONE, **options)
+        opened.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield new_page
+    for context in opened:
+        context.close()
 
 
 @pytest.fixture

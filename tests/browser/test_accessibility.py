@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from .conftest import PHONE  # noqa: F401 - other browser tests import it from here
 from .stories import PATHS
 from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
 
 AXE = Axe()
-PHONE = {"width": 320, "height": 700}
 
 
 def audit(page, what: str) -> None:

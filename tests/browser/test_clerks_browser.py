@@ -24,20 +24,9 @@ OFFICES = Path(__file__).resolve().parent.parent / "fixtures" / "offices.yaml"
 
 
 @pytest.fixture
-def phone(browser):
+def phone(phone_pages):
     """A browser context at phone width: axe and the no-sideways-scrolling check both apply."""
-    contexts = []
-
-    def new(**options):
-        context = browser.new_context(viewport=PHONE, **options)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield new
-    for context in contexts:
-        context.close()
+    return phone_pages
 
 
 def pdf_text(path) -> str:

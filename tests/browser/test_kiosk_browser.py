@@ -2,29 +2,11 @@
 the screen, the hand-off to a phone, the print view, touch targets, and axe on every new state."""
 from __future__ import annotations
 
-import pytest
-
 from wizard.web.app import create_app
 
 from .stories import PATHS
 from .story import run_story, wait_for_new_content
-from .test_accessibility import PHONE, audit
-
-
-@pytest.fixture
-def contexts(browser):
-    opened = []
-
-    def new_page(**options):
-        context = browser.new_context(viewport=PHONE, **options)
-        opened.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        return page
-
-    yield new_page
-    for context in opened:
-        context.close()
+from .test_accessibility import audit
 
 
 def kiosk_server(serve_app, tmp_path, book, idle: int, **config) -> str:
@@ -42,9 +24,9 @@ def start(page, base: str) -> str:
     return page.url
 
 
-def test_a_warning_then_the_clear_then_back_shows_the_screen_was_cleared(contexts, serve_app, tmp_path, book):
+def test_a_warning_then_the_clear_then_back_shows_the_screen_was_cleared(phone_pages, serve_app, tmp_path, book):
     base = kiosk_server(serve_app, tmp_path, book, idle=8)  # the warning shows 4 seconds before the clear
-    page = contexts()
+    page = phone_pages()
     interview_url = start(page, base)
     warning = page.get_by_role("dialog", name="Are you still there?")
     warning.wait_for(state="visible", timeout=10_000)
@@ -60,9 +42,9 @@ def test_a_warning_then_the_clear_then_back_shows_the_screen_was_cleared(context
     assert page.locator("h1").inner_text() == "This screen was cleared"
 
 
-def test_keep_going_and_pointer_movement_count_as_use(contexts, serve_app, tmp_path, book):
+def test_keep_going_and_pointer_movement_count_as_use(phone_pages, serve_app, tmp_path, book):
     base = kiosk_server(serve_app, tmp_path, book, idle=8)
-    page = contexts()
+    page = phone_pages()
     interview_url = start(page, base)
     warning = page.locator("#kiosk-warning")
     warning.wait_for(state="visible", timeout=10_000)
@@ -76,9 +58,9 @@ def test_keep_going_and_pointer_movement_count_as_use(contexts, serve_app, tmp_p
     assert page.locator("form.step-form").is_visible()
 
 
-def test_continue_on_your_phone_moves_the_interview_and_clears_the_kiosk(contexts, serve_app, tmp_path, book):
+def test_continue_on_your_phone_moves_the_interview_and_clears_the_kiosk(phone_pages, serve_app, tmp_path, book):
     base = kiosk_server(serve_app, tmp_path, book, idle=300)
-    kiosk = contexts()
+    kiosk = phone_pages()
     jurisdiction, story, _, _ = PATHS["whitesboro-one-day-fair"]
     run_story(kiosk, base, jurisdiction, story)
     result_url = kiosk.url
@@ -92,7 +74,7 @@ def test_continue_on_your_phone_moves_the_interview_and_clears_the_kiosk(context
     link = kiosk.locator(".link-text").inner_text()
     assert link.startswith(f"{base}/handoff/")
 
-    phone = contexts()
+    phone = phone_pages()
     phone.goto(link)
     phone.wait_for_selector(".panel h1")
     assert phone.url.endswith("/result") and phone.url != result_url  # a new private id
@@ -107,15 +89,15 @@ def test_continue_on_your_phone_moves_the_interview_and_clears_the_kiosk(context
     assert kiosk.locator("h1").inner_text() == "This screen was cleared"
     kiosk.goto(phone.url)  # the phone's new address does not open on the kiosk either
     assert kiosk.locator("h1").inner_text() == "This screen was cleared"
-    again = contexts()
+    again = phone_pages()
     again.goto(link)  # the link worked once
     assert again.locator("h1").inner_text() == "This link no longer works"
     audit(again, "used hand-off link")
 
 
-def test_the_kiosk_print_view_and_touch_targets(contexts, serve_app, tmp_path, book):
+def test_the_kiosk_print_view_and_touch_targets(phone_pages, serve_app, tmp_path, book):
     base = kiosk_server(serve_app, tmp_path, book, idle=300)
-    page = contexts()
+    page = phone_pages()
     jurisdiction, story, _, _ = PATHS["baroda-festival"]
     run_story(page, base, jurisdiction, story)
     assert_touch_targets(page, "kiosk result page")
@@ -139,9 +121,9 @@ def assert_touch_targets(page, what: str) -> None:
     assert small == [], f"{what}: controls under 44 px tall: {small}"
 
 
-def test_the_limit_page_and_an_unknown_hand_off_link_pass_axe(contexts, serve_app, tmp_path, book):
+def test_the_limit_page_and_an_unknown_hand_off_link_pass_axe(phone_pages, serve_app, tmp_path, book):
     base = kiosk_server(serve_app, tmp_path, book, idle=300, NEW_INTERVIEWS_PER_HOUR=1)
-    page = contexts()
+    page = phone_pages()
     start(page, base)
     page.goto(f"{base}/for/baroda-mi")
     wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
