@@ -132,12 +132,11 @@ def find_step(interview: Interview, step_id: str):
 
 def step_context(interview, step, path, j, form):
     book = rulebook()
-    questions = {**book.questions_for(interview.jurisdiction), **step_questions(step, book.questions_for(interview.jurisdiction))}
+    shared = book.questions_for(interview.jurisdiction)
+    questions = {**shared, **step_questions(step, shared)}
     back = previous_step(path, step["step"])
-    position = [s["step"] for s in path].index(step["step"]) + 1 if path else 0
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
-        position=position, total=len(path),
         sections=progress(path, step["step"], interview.completed_steps),
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
