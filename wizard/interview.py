@@ -77,10 +77,11 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     """The steps that apply, in order, and the answers given on them (the answers that still apply)."""
     effective = {"jurisdiction": j.id}
     path = []
+    questions = book.questions_for(j.id)
     for step in j.steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
-            for key in step_keys(step, book, j):
+            for key in expand_questions(step["questions"], questions):
                 if key in answers:
                     effective[key] = answers[key]
     return path, effective
