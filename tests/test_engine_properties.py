@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wizard.formatting import DATETIME_FORMAT
+from wizard.readable import DATETIME_FORMAT
 from wizard.assess import assess
 from wizard.loader import load_rulebook
 

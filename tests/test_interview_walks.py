@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from wizard.answers import clean_answers
-from wizard.formatting import DATETIME_FORMAT
+from wizard.readable import DATETIME_FORMAT
 from wizard.errors import AnswersError
 from wizard.interview import flow, step_keys
 from wizard.loader import load_rulebook

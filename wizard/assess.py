@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-from .afterwards import dated, extra_keys
+from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
 from .facts import Facts
 from .conditions import evaluate

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .afterwards import lean
+from .beyond_verdict import lean
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in

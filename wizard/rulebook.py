@@ -122,9 +122,9 @@ class Jurisdiction:
     def warnings(self) -> list[dict]:
         return self.data.get("warnings") or []
 
-    def notes(self, section: str) -> list[dict]:
+    def notes(self, note_list: str) -> list[dict]:
         """One of the lists of cited notes: after_filing, revocation, penalties."""
-        return self.data.get(section) or []
+        return self.data.get(note_list) or []
 
     @property
     def signatures(self) -> list[dict]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from ..interview_sections import SECTIONS
 from ..kinds import KINDS
 from ..resources import resource_dir
 from ..yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
-                 "form_label", "autocomplete", "input_type"}
+                 "form_label", "autocomplete", "input_type", "section"}
 INPUT_TYPES = ("text", "email", "tel", "url")
 
 
@@ -42,6 +43,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
     for text_key in ("form_label", "autocomplete", "hint", "error"):
         if text_key in q and (not isinstance(q[text_key], str) or not q[text_key].strip()):
             problem((text_key,), f"{text_key} must be text")
+    if "section" in q and q["section"] not in SECTIONS:
+        problem(("section",), f"section must be one of: {', '.join(SECTIONS)}")
     if "input_type" in q and q["input_type"] not in INPUT_TYPES:
         problem(("input_type",), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
     if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any, Iterable
 
 from ..errors import AnswersError
-from ..formatting import DATETIME_FORMAT
+from ..readable import DATETIME_FORMAT
 
 # How long a text answer may be: one definition for the form, the import, the API and a clerk's
 # link. A line (a name, an address) fits the packet's boxes; a question may set its own `max_length`.

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import AnswersError
-from ..formatting import clean_text
+from ..readable import clean_text
 from .base import Kind, brief
 from .simple import Text
 

@@ -16,14 +16,14 @@ from ..facts import Facts
 from ..formulas import above_last_tier
 from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
-from ..wording import checklist_phases, headline, lean_line, permit_applies
-from . import afterwards
+from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
+from . import dated_notes
 from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
                     SignerLine)
 from .plan import plan_steps
 from .formatting import (
     BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
-    parse_moment, short_place,
+    parse_moment,
 )
 
 GROUP_TYPES = ("corporation", "partnership", "association")
@@ -134,7 +134,7 @@ class _Builder:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.filing_lead_days
-                detail = (afterwards.filing_detail(self.j, self.word, within)
+                detail = (dated_notes.filing_detail(self.j, self.word, within)
                           or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
@@ -190,7 +190,7 @@ class _Builder:
         return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
-        return [ChecklistGroup(phase.title, [Cited(afterwards.with_due_date(c), c["citation"]) for c in phase.items])
+        return [ChecklistGroup(phase.title, [Cited(dated_notes.with_due_date(c), c["citation"]) for c in phase.items])
                 for phase in checklist_phases(self.a["checklist"], self.word)]
 
     def basis_text(self, basis: dict) -> str:
@@ -260,7 +260,7 @@ class _Builder:
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
-        notes += [Cited(afterwards.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
+        notes += [Cited(dated_notes.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
             notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.ordinance))
@@ -321,7 +321,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         short_name=j.short_name,
         ordinance=j.ordinance,
         license_word=b.word,
-        office=short_place(j.file_with),
+        office=office_short(j.file_with),
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],
@@ -338,6 +338,6 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         signatures=b.signatures(),
         notes=b.notes(),
         applies=applies,
-        afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
+        afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
     )

@@ -1,11 +1,10 @@
-"""Answers and figures on the packet's forms; the figures and dates themselves come from wizard/formatting.py."""
+"""Answers and figures on the packet's forms; the figures and dates themselves come from wizard/readable.py."""
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
-from ..formatting import clean_text, long_date, money, number, parse_moment  # noqa: F401 - the packet imports them here
+from ..readable import clean_text, long_date, money, number, parse_moment  # noqa: F401 - the packet imports them here
 from ..kinds import KINDS
 
 # What the figures behind a facility count are, for the worksheet.
@@ -37,11 +36,6 @@ def field_label(key: str, questions: dict) -> str:
     """The question's short `form_label` from questions.yaml, else its label."""
     question = questions.get(key, {})
     return question.get("form_label") or question.get("label", key.replace("_", " ").capitalize())
-
-
-def short_place(text: str) -> str:
-    """ "the village office (the text does not name ...)" -> "the village office"."""
-    return re.sub(r"\s*\([^)]*\)", "", text).split(",")[0].strip()
 
 
 def duration_text(start: datetime, end: datetime) -> str:

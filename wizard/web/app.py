@@ -9,11 +9,35 @@ from flask import Flask
 
 from ..loader import load_rulebook
 from ..resources import resource_dir
+from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
-from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
+from . import (api, assets, clerks, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
                offices, packet, printview, summary, sweeper)
 from .extensions import csrf, htmx
+from .limits import DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
+
+# Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
+# DATABASE and PUBLIC_URL also read the environment (see `defaults`).
+DEFAULTS = dict(
+    RULE_PATHS=None,
+    KIOSK=False,
+    KIOSK_IDLE_SECONDS=300,
+    RETENTION_DAYS=DEFAULT_DAYS,
+    NEW_INTERVIEWS_PER_HOUR=DEFAULT_PER_HOUR,
+    SWEEPER=True,  # False: a test runs `sweep_once` itself
+    WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
+    MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    SESSION_COOKIE_SAMESITE="Lax",
+    SESSION_COOKIE_HTTPONLY=True,
+    SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
+    TRUSTED_PROXIES=0,
+)
+
+
+def defaults(instance_path: str) -> dict:
+    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
+            "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None}
 
 
 def _secret_key(instance_path: Path) -> str:
@@ -35,17 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
         static_folder=str(resource_dir("static")),
         instance_relative_config=True,
     )
-    app.config.update(
-        DATABASE=os.environ.get("WIZARD_DATABASE", str(Path(app.instance_path) / "wizard.db")),
-        RULE_PATHS=None,
-        WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
-        PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
-        TRUSTED_PROXIES=0,
-    )
+    app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
                 else Path(app.instance_path))
@@ -64,7 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
 
-    formatting.init_app(app)
+    filters.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)
@@ -81,7 +95,14 @@ def create_app(config: dict | None = None) -> Flask:
     logs.init_app(app)
     deployment.init_app(app)
     app.after_request(security_headers)
+    app.after_request(vary_on_htmx)
     return app
+
+
+def vary_on_htmx(response):
+    """The same URL is a whole page or, for htmx, one block of it: caches must keep both."""
+    response.vary.add("HX-Request")
+    return response
 
 
 def security_headers(response):

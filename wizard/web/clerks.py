@@ -12,14 +12,10 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, current_app, redirect, request, url_for
-from flask_wtf import FlaskForm
-
-from ..answers import clean_answers
 from ..errors import AnswersError
-from ..kinds import KINDS, show_answer
-from ..rulebook import RuleBook
+from ..kinds import show_answer
 from . import choose
-from .fields import make_field
+from .forms import answer_form, form_answers, linkable_keys
 from .offices import office_card
 from .pages import render_page
 from .qr import qr_svg_uri
@@ -31,35 +27,6 @@ bp = Blueprint("clerks", __name__, url_prefix="/clerks")
 BUILDER_KEYS = ("event_name", "starts_at", "ends_at", "max_attendance", "site_address", "property_owner",
                 "setting")
 SITE_FIELD = "site"
-
-
-def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
-    """A form of the given questions, each optional, drawn with the interview's widgets."""
-    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
-    form_class = type("AnswerForm", (FlaskForm,), {**fields, "question_keys": list(keys)})
-    data = {}
-    for key in keys:
-        question = questions[key]
-        value = KINDS[question["kind"]].to_form(key, question, answers or {})
-        if value is not None:
-            data[key] = value
-    return form_class(formdata=formdata, data=data, meta={"csrf": False})
-
-
-def form_answers(form: FlaskForm, questions: dict, book: RuleBook) -> dict:
-    """The answers a valid form gives, cleaned as every answer is."""
-    values: dict[str, Any] = {}
-    for key in form.question_keys:
-        question = questions[key]
-        found = KINDS[question["kind"]].from_form(key, question, form[key].data)
-        values.update(found or {})
-    return clean_answers(values, questions, book.jurisdictions)
-
-
-def linkable_keys(questions: dict, keys) -> list[str]:
-    """Question keys a link may carry: answer keys of the interview's questions, not the municipality."""
-    return [k for k in keys if k != "jurisdiction" and k in questions
-            and KINDS[questions[k]["kind"]].answer_key]
 
 
 def query_value(value: Any) -> str:
@@ -117,7 +84,8 @@ def _link(args) -> dict:
     return out
 
 
-def builder_page():
+@bp.get("")
+def builder():
     return render_page("clerks.html", **_link(request.args))
 
 
@@ -125,5 +93,5 @@ def builder_page():
 def handout():
     context = _link(request.args)
     if context["link"] is None:
-        return redirect(url_for("interview.clerks", **request.args), code=303)
+        return redirect(url_for(".builder", **request.args), code=303)
     return render_page("handout.html", **context)

@@ -1,12 +1,15 @@
-"""WTForms forms built from the question definitions of one interview step."""
+"""WTForms forms built from question definitions: one interview step's (`form_for`), and a form of
+any answer questions, each optional (`answer_form`: the clerks' builder and a clerk's prefilled link)."""
 from __future__ import annotations
 
 from typing import Any
 
 from flask_wtf import FlaskForm
 
+from ..answers import clean_answers
 from ..interview import step_questions
 from ..kinds import KINDS
+from ..rulebook import RuleBook
 from .fields import make_field
 
 
@@ -56,3 +59,32 @@ def form_to_answers(form: FlaskForm, questions: dict) -> tuple[dict, list[str]]:
         else:
             values.update(found)
     return values, cleared
+
+
+def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
+    """A form of the given questions, each optional, drawn with the interview's widgets."""
+    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
+    form_class = type("AnswerForm", (FlaskForm,), {**fields, "question_keys": list(keys)})
+    data = {}
+    for key in keys:
+        question = questions[key]
+        value = KINDS[question["kind"]].to_form(key, question, answers or {})
+        if value is not None:
+            data[key] = value
+    return form_class(formdata=formdata, data=data, meta={"csrf": False})
+
+
+def form_answers(form: FlaskForm, questions: dict, book: RuleBook) -> dict:
+    """The answers a valid form gives, cleaned as every answer is."""
+    values: dict[str, Any] = {}
+    for key in form.question_keys:
+        question = questions[key]
+        found = KINDS[question["kind"]].from_form(key, question, form[key].data)
+        values.update(found or {})
+    return clean_answers(values, questions, book.jurisdictions)
+
+
+def linkable_keys(questions: dict, keys) -> list[str]:
+    """Question keys a link may carry: answer keys of the interview's questions, not the municipality."""
+    return [k for k in keys if k != "jurisdiction" and k in questions
+            and KINDS[questions[k]["kind"]].answer_key]

@@ -17,11 +17,10 @@ from ..facts import Facts
 from ..glossary import assessment_texts, terms_in
 from ..kinds import show_answer
 from ..packet.content import signature_specs
-from ..sections import progress
+from ..interview_sections import progress
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
 from . import kiosk, limits
-from .clerks import builder_page
 from .offices import office_card
 from .access import load_interview
 from . import choose
@@ -66,11 +65,6 @@ def start_for(jurisdiction_id: str):
     for problem in problems:
         flash(problem, "warning")
     return render_page("start.html", jurisdictions=[j], chosen=j, search=None, **clerk_prefill(prefill, j.id))
-
-
-@bp.get("/clerks")
-def clerks():
-    return builder_page()
 
 
 @bp.post("/start")
@@ -137,7 +131,7 @@ def step_context(interview, step, path, j, form):
     back = previous_step(path, step["step"])
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
-        sections=progress(path, step["step"], interview.completed_steps),
+        sections=progress(path, step["step"], interview.completed_steps, questions),
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
@@ -238,9 +232,3 @@ def delete(interview_id: str):
     store().clear([interview.id])  # for good: overwritten, and out of the WAL
     flash("Your answers have been deleted from this computer and our records.", "success")
     return redirect(url_for(".start"), code=303)
-
-
-@bp.after_app_request
-def vary_on_htmx(response):
-    response.vary.add("HX-Request")
-    return response

@@ -120,8 +120,6 @@ def cleared_page(error: ScreenCleared):
 
 
 def init_app(app) -> None:
-    app.config.setdefault("KIOSK", False)
-    app.config.setdefault("KIOSK_IDLE_SECONDS", 300)
     app.register_blueprint(bp)
     app.before_request(seen)
     app.before_request(no_downloads)

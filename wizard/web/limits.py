@@ -58,6 +58,5 @@ def too_many(error: TooManyRequests):
 
 
 def init_app(app) -> None:
-    app.config.setdefault("NEW_INTERVIEWS_PER_HOUR", DEFAULT_PER_HOUR)
     app.extensions["new_interviews"] = NewInterviewCounter()
     app.register_error_handler(429, too_many)

@@ -11,7 +11,7 @@ import logging
 import threading
 import weakref
 
-from ..retention import DEFAULT_DAYS, moment_ago, purge
+from ..retention import moment_ago, purge
 from ..storage import InterviewStore
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
@@ -70,10 +70,9 @@ class Sweeper:
 
 
 def init_app(app) -> None:
-    app.config.setdefault("RETENTION_DAYS", DEFAULT_DAYS)
     sweeper = Sweeper(app.extensions["interview_store"],
-                      app.config["KIOSK_IDLE_SECONDS"] if app.config.get("KIOSK") else None,
+                      app.config["KIOSK_IDLE_SECONDS"] if app.config["KIOSK"] else None,
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
-    if app.config.get("SWEEPER", True):  # False: a test runs `sweep_once` itself
+    if app.config["SWEEPER"]:
         app.before_request(sweeper.start)

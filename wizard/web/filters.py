@@ -1,7 +1,7 @@
-"""Jinja filters and globals: the engine's formatting (wizard/formatting.py) and answer kinds."""
+"""Jinja filters and globals: money, numbers and dates as people read them (wizard/readable.py) and answer kinds."""
 from __future__ import annotations
 
-from ..formatting import long_date, money, number, when
+from ..readable import long_date, money, number, when
 from ..kinds import KINDS
 
 
