@@ -10,17 +10,13 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from .conditions import evaluate
+from .conditions import evaluate, holds
 from .facts import Facts
 from .rulebook import Jurisdiction
 
 # The rule-file lists of notes shown with a permit: the list, the assessment key it fills, its heading.
 NOTE_LISTS = (("after_filing", "after_you_apply", "After you apply"), ("revocation", "revocation", "Revocation"),
               ("penalties", "penalties", "Penalties"))
-
-
-def _holds(item: dict, facts: Facts) -> bool:
-    return evaluate(item.get("if"), facts)[0] is True
 
 
 def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:
@@ -78,7 +74,7 @@ def license_in_hand(j: Jurisdiction, facts: Facts, applies: bool) -> dict:
 
 def notes(j: Jurisdiction, facts: Facts, note_list: str) -> list[dict[str, Any]]:
     return [{"text": n["text"], "citation": n["citation"], **dated(n, facts)}
-            for n in j.notes(note_list) if _holds(n, facts)]
+            for n in j.notes(note_list) if holds(n, facts)]
 
 
 def extra_keys(j: Jurisdiction, facts: Facts, decided_by: str, applies: bool) -> dict:

@@ -21,6 +21,11 @@ from .resources import resource_dir
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
 
+# The rule file's money under `fees:`, in the order the result page and the packet show them, and
+# the name each goes by when the rule file gives none.
+FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
+
+
 @dataclass
 class Jurisdiction:
     """One ordinance encoded as data."""

@@ -7,7 +7,7 @@ from ..errors import Problem
 from ..facts import fact_kind, required_inputs
 from ..formulas import money, quantity
 from ..kinds import KINDS
-from ..rulebook import expand_questions
+from ..rulebook import FEE_CATEGORIES, expand_questions
 from ..yamlfile import KeyPath, dotted
 
 # Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
@@ -18,7 +18,6 @@ ALWAYS_USED = {
 }
 ORDERING = ("gt", "gte", "lt", "lte")
 LISTED = ("in", "not_in", "includes")
-MONEY = ("application", "deposit", "bond")
 
 class Reporter:
     def __init__(self, j):
@@ -93,7 +92,7 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
              for i, s in enumerate(j.data.get("quantities") or [])]
     fees = j.data.get("fees") or {}
-    return specs + [(("fees", n), f"fee {n!r}", money, fees[n]) for n in MONEY if isinstance(fees.get(n), dict)]
+    return specs + [(("fees", n), f"fee {n!r}", money, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
 
 def path_to(spec: Any, name: str, where: tuple) -> tuple:
     """The path of the key whose value is `name`, for an exact line."""

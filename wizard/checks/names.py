@@ -7,7 +7,7 @@ from typing import Iterable
 from ..errors import Problem
 from ..facts import FACTS
 from ..formulas import money_names, quantity_names
-from ..rulebook import Jurisdiction
+from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from .common import Reporter, name_paths, path_to, walk_conditions
 
 ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"))
@@ -33,7 +33,7 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
             report(path_to(spec, name, ("quantities", index)), f"quantity reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
-    for key in ("application", "deposit", "bond"):
+    for key in FEE_CATEGORIES:
         spec = j.data.get("fees", {}).get(key)
         for name in sorted(money_names(spec) - known):
             report(path_to(spec, name, ("fees", key)), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")

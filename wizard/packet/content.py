@@ -11,11 +11,11 @@ import re
 from datetime import date, timedelta
 
 from ..assess import assess_jurisdiction
-from ..conditions import evaluate
+from ..conditions import evaluate, holds
 from ..facts import Facts
 from ..formulas import above_last_tier
-from ..offices import OfficeCard
-from ..rulebook import Jurisdiction
+from ..offices import OfficeCard, ask_the_office
+from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
 from . import dated_notes
 from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
@@ -32,10 +32,6 @@ OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "
                   "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
-
-
-def _applies(item: dict, facts: Facts) -> bool:
-    return evaluate(item.get("if"), facts)[0] is True
 
 
 def _cap(text: str) -> str:
@@ -110,7 +106,7 @@ class _Builder:
     def money_facts(self) -> list[Fact]:
         fees = self.a["fees"]
         out = []
-        for name, label in (("application", "Application fee"), ("deposit", "Deposit"), ("bond", "Bond")):
+        for name, label in FEE_CATEGORIES.items():
             entry = fees.get(name)
             if entry:
                 out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"], entry["citation"]))
@@ -187,7 +183,7 @@ class _Builder:
         return rows
 
     def application(self) -> list[FormItem]:
-        return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
+        return [self.form_item(i) for i in self.j.application_form if holds(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
         return [ChecklistGroup(phase.title, [Cited(dated_notes.with_due_date(c), c["citation"]) for c in phase.items])
@@ -271,8 +267,7 @@ def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     """The office card in three cover lines (the cover has one page); with no card, only the advice
     to contact the office the ordinance names."""
     if card is None:
-        return [Fact("Contact", f"Contact {j.file_with} to ask for its address, opening hours, "
-                                "how to pay and which form to use.", figure=False)]
+        return [Fact("Contact", ask_the_office(j.file_with), figure=False)]
     lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
              ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
              ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
@@ -287,7 +282,7 @@ def signature_specs(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
     """The signature blocks for this outcome: where a permit applies, unless a block lists the
     `outcomes` it is for (an exempt event's signed statement, for instance)."""
     return [s for s in j.signatures
-            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and _applies(s, facts)]
+            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and holds(s, facts)]
 
 
 def packet_title(j: Jurisdiction, applies: bool) -> str:

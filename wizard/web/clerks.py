@@ -9,13 +9,14 @@ organizer who opens a link sees "Your clerk filled in: ..." with each answer edi
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 from ..errors import AnswersError
 from ..kinds import show_answer
 from . import choose
 from .forms import answer_form, form_answers, linkable_keys
+from .deployment import DeploymentError, configured_public_url, public_url
 from .offices import office_card
 from .pages import render_page
 from .qr import qr_svg_uri
@@ -39,14 +40,12 @@ def query_value(value: Any) -> str:
 
 
 def site_base(value: str | None) -> str | None:
-    """'https://permits.example.org/' -> 'https://permits.example.org'; None for anything else."""
+    """The site's address a clerk typed, read as PUBLIC_URL is ('https://permits.example.org/' ->
+    'https://permits.example.org'); None for anything else."""
     try:
-        parts = urlsplit((value or "").strip())
-        ok = (parts.scheme in ("http", "https") and parts.hostname and parts.path in ("", "/")
-              and not parts.query and not parts.fragment and not parts.username and (parts.port or 1))
-    except ValueError:
+        return public_url(value)
+    except DeploymentError:
         return None
-    return f"{parts.scheme}://{parts.netloc}" if ok else None
 
 
 def filled_in(answers: dict, questions: dict) -> list[dict]:
@@ -62,7 +61,7 @@ def _link(args) -> dict:
     questions = book.questions_for(j.id if j else None)
     keys = linkable_keys(questions, BUILDER_KEYS)
     form = answer_form(keys, questions, formdata=args if args else None)
-    public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
+    public = configured_public_url()
     base = public or site_base(args.get(SITE_FIELD))
     out = {"form": form, "keys": keys, "questions": questions, "groups": choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import has_request_context, request
+from flask import current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -25,8 +25,8 @@ def public_url(value: str | None) -> str | None:
     """'https://permits.example.org/' -> 'https://permits.example.org'; None stays None."""
     if not value:
         return None
-    parts = urlsplit(value.strip())
     try:
+        parts = urlsplit(value.strip())
         (parts.hostname or "").encode("idna")
         ok = parts.scheme in ("http", "https") and parts.hostname and parts.path in ("", "/") \
             and not parts.query and not parts.fragment and not parts.username
@@ -36,6 +36,11 @@ def public_url(value: str | None) -> str | None:
     if not ok:
         raise DeploymentError(f"PUBLIC_URL must be a scheme and host like https://permits.example.org, got {value!r}")
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def configured_public_url() -> str | None:
+    """PUBLIC_URL as `init_app` normalised it at start-up (no trailing slash), or None."""
+    return current_app.config["PUBLIC_URL"]
 
 
 class HttpsAwareSessions(SecureCookieSessionInterface):

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, current_app, redirect, session, url_for
 from ..retention import moment_ago
 from . import kiosk
 from .access import load_interview
+from .deployment import configured_public_url
 from .pages import render_page
 from .qr import qr_svg_uri
 from .state import store
@@ -27,10 +28,6 @@ REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has ta
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def public_url() -> str | None:
-    return (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
 
 
 @bp.post("/i/<interview_id>/handoff")
@@ -51,7 +48,8 @@ def show(interview_id: str):
     if offered.get("interview") != interview.id:
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
     link = url_for(".claim", token=offered["token"])
-    full = f"{public_url()}{link}" if public_url() else None
+    base = configured_public_url()
+    full = f"{base}{link}" if base else None
     expired = offered["expires"] < moment_ago(0)
     return render_page("handoff.html", interview=interview, link=None if expired else full, expired=expired,
                        qr=qr_svg_uri(full) if full else None, refresh=REFRESH_SECONDS,
