@@ -5,7 +5,7 @@ uses an existing widget needs nothing here; each kind parses typed text with its
 """
 from __future__ import annotations
 
-from wtforms import Field, IntegerField, RadioField, SelectMultipleField, StringField, TextAreaField
+from wtforms import Field, IntegerField, RadioField, SelectChoice, SelectMultipleField, StringField, TextAreaField
 from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -82,7 +82,7 @@ class CheckboxesField(SelectMultipleField):
 
     def pre_validate(self, form):
         # Unknown values are a tampered post; say so plainly instead of WTForms' generic message.
-        known = {value for value, _ in self.choices}
+        known = {choice.value for choice in self.choices}
         if any(v not in known for v in (self.data or [])):
             raise ValidationError("Choose only from the options shown.")
 
@@ -91,6 +91,11 @@ def _required(question: dict, message: str):
     if question.get("optional"):
         return Optional()
     return InputRequired(message=question.get("error") or message)
+
+
+def _options(kind, question: dict) -> list[SelectChoice]:
+    """The kind's (value, words) pairs as WTForms declares options (tuples go in WTForms 3.4)."""
+    return [SelectChoice(value, label) for value, label in kind.choices(question)]
 
 
 def _short(label: str) -> str:
@@ -102,11 +107,11 @@ def make_field(key: str, question: dict):
     label, description = question["label"], question.get("hint", "")
     required = _required(question, kind.required_message(_short(label)))
     if kind.widget == "radios":
-        return RadioField(label, choices=kind.choices(question), description=description, validators=[required])
+        return RadioField(label, choices=_options(kind, question), description=description, validators=[required])
     if kind.widget == "checkboxes":
         # No Optional(): it would also clear pre_validate's "choose only from the options" error
         # when the first value posted is blank, and the bad value would reach clean_answers.
-        return CheckboxesField(label, choices=kind.choices(question), description=description, validators=[])
+        return CheckboxesField(label, choices=_options(kind, question), description=description, validators=[])
     if kind.widget == "number":
         low, high, message = kind.form_range
         return NumberField(label, kind=kind, description=description,
