@@ -1,37 +1,80 @@
-"""`wizard serve` in a child process on a free loopback port, for tests that need the real server."""
+"""`wizard serve` in a child process, for tests that need the real server: the one helper.
+
+It asks for `--port 0` and reads the port the server printed it bound, so two tests never race
+for a port, and it fails at once, with the server's output, if the server never starts."""
 from __future__ import annotations
 
 import contextlib
-import socket
+import os
+import re
 import subprocess
 import sys
-import time
+import threading
+from pathlib import Path
 from typing import Iterator
 
+ROOT = Path(__file__).resolve().parent.parent
+LISTENING = re.compile(r"Permit wizard on http://([^/:]+):(\d+)/")
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+
+class ServedWizard:
+    """A running `wizard serve ARGS...`; `url` is its base URL, `output` what it printed so far."""
+
+    def __init__(self, *args: str, seconds: float = 60):
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", "-m", "wizard", "serve", "--port", "0", *args],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.lines: list[str] = []
+        started = threading.Event()
+        self.port = 0
+
+        def read() -> None:
+            for line in self.process.stdout:
+                self.lines.append(line)
+                found = LISTENING.search(line)
+                if found and not started.is_set():
+                    self.port = int(found.group(2))
+                    started.set()
+            started.set()  # the server ended without listening
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        started.wait(seconds)
+        if not self.port:
+            self.stop()
+            raise AssertionError(f"`wizard serve {' '.join(args)}` did not start:\n{self.output}")
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no checkpoint."""
+        self.process.kill()
+        self._reap()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self._reap()
+
+    def _reap(self) -> None:
+        self.process.wait(timeout=10)
+        self.reader.join(timeout=10)
+        self.process.stdout.close()
 
 
 @contextlib.contextmanager
-def served_wizard(*args: str, seconds: float = 30) -> Iterator[str]:
-    """The base URL of `wizard serve ARGS...`, once it accepts connections; stopped afterwards."""
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "wizard", "serve", "--port", str(port), *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+def served_wizard(*args: str, seconds: float = 60) -> Iterator[str]:
+    """The base URL of `wizard serve ARGS...`, once it listens; stopped afterwards."""
+    server = ServedWizard(*args, seconds=seconds)
     try:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                assert process.poll() is None, process.stdout.read().decode()
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield server.url
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.stop()

@@ -79,21 +79,21 @@ def test_broken_yaml_says_what_to_check(tmp_path):
     assert len(lines) == 1 and "the file is not valid YAML here" in lines[0] and "indentation" in lines[0]
 
 
-def test_wizard_new_writes_a_skeleton_whose_placeholders_the_check_lists_until_filled(tmp_path):
+def test_wizard_new_writes_a_skeleton_whose_placeholders_the_check_lists_until_filled(tmp_path, monkeypatch):
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 0
-        text = Path("brownville-ny.yaml").read_text(encoding="utf-8")
-        result = runner.invoke(main, ["check", "brownville-ny.yaml"])
-        assert result.exit_code == 1
-        todo_lines = [n for n, line in enumerate(text.splitlines(), 1) if '"TODO:' in line]
-        reported = [int(line.split(":")[1]) for line in result.stdout.splitlines()]
-        assert reported == todo_lines and all("still a placeholder: replace it with" in line
-                                              for line in result.stdout.splitlines())
-        Path("brownville-ny.yaml").write_text(re.sub(r'"TODO: [^"]*"', '"§ 1"', text), encoding="utf-8")
-        assert runner.invoke(main, ["check", "brownville-ny.yaml"]).stdout == "All rule files are valid.\n"
-        assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 2  # no overwrite without --force
-        assert runner.invoke(main, ["new", "Bad Id"]).exit_code == 2
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 0
+    text = Path("brownville-ny.yaml").read_text(encoding="utf-8")
+    result = runner.invoke(main, ["check", "brownville-ny.yaml"])
+    assert result.exit_code == 1
+    todo_lines = [n for n, line in enumerate(text.splitlines(), 1) if '"TODO:' in line]
+    reported = [int(line.split(":")[1]) for line in result.stdout.splitlines()]
+    assert reported == todo_lines and all("still a placeholder: replace it with" in line
+                                          for line in result.stdout.splitlines())
+    Path("brownville-ny.yaml").write_text(re.sub(r'"TODO: [^"]*"', '"§ 1"', text), encoding="utf-8")
+    assert runner.invoke(main, ["check", "brownville-ny.yaml"]).stdout == "All rule files are valid.\n"
+    assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 2  # no overwrite without --force
+    assert runner.invoke(main, ["new", "Bad Id"]).exit_code == 2
 
 
 def test_wizard_vocabulary_documents_own_and_reworded_questions():
@@ -161,12 +161,11 @@ def test_own_question_sections_of_the_wrong_shape_are_explained(tmp_path, good, 
     assert any(words in line for line in lines), lines
 
 
-def test_the_server_refuses_a_skeleton_still_holding_placeholders(tmp_path):
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        runner.invoke(main, ["new", "fifth-town"])
-        with pytest.raises(RuleFileError, match="still a placeholder"):
-            load_rulebook([Path("fifth-town.yaml")])
+def test_the_server_refuses_a_skeleton_still_holding_placeholders(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(main, ["new", "fifth-town"])
+    with pytest.raises(RuleFileError, match="still a placeholder"):
+        load_rulebook([Path("fifth-town.yaml")])
 
 
 def test_wizard_graph_draws_an_added_jurisdiction_with_its_own_question():

@@ -96,12 +96,12 @@ def test_bad_dates_get_clear_messages(client, field, value):
     data = {**FESTIVAL_STEP_POSTS["dates"], field: value}
     page = client.post(url, data=data).get_data(as_text=True)
     assert "There is a problem" in page
-    assert ("closing time must be after" in page) or ("Enter a real date and time" in page)
+    assert ("must close after it opens" in page) or ("Enter a real date and time" in page)
 
 
 @pytest.mark.parametrize("step, data, field, message", [
     ("dates", {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T12:00"}, "ends_at",
-     "closing time must be after the opening time"),
+     "The event must close after it opens"),
     ("crowd", {"max_attendance": "5000", "total_attendance": "100"}, "total_attendance",
      "cannot be fewer than the most people at the same time"),
 ])

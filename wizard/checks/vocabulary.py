@@ -4,13 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from ..cross_answers import TESTS, declared
 from ..interview_sections import SECTIONS
 from ..kinds import KINDS
 from ..resources import resource_dir
 from ..yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
-                 "form_label", "autocomplete", "input_type", "section"}
+                 "form_label", "autocomplete", "input_type", "section", "must_be"}
 INPUT_TYPES = ("text", "email", "tel", "url")
 
 
@@ -45,6 +46,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
             problem((text_key,), f"{text_key} must be text")
     if "section" in q and q["section"] not in SECTIONS:
         problem(("section",), f"section must be one of: {', '.join(SECTIONS)}")
+    if "must_be" in q:
+        must_be_problems(key, q, questions, problem)
     if "input_type" in q and q["input_type"] not in INPUT_TYPES:
         problem(("input_type",), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
     if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):
@@ -61,6 +64,25 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
     parent = q.get("part_of")
     if parent and flag_owner_missing(questions, parent, key):
         problem(("part_of",), f"{parent!r} is not a flag_set listing {key!r}")
+
+
+def must_be_problems(key: str, q: dict, questions: dict, problem) -> None:
+    """`must_be: {after: other_key, message: ...}`: one known test, another question of the same
+    comparable kind, and the message the organizer reads."""
+    rule, written = declared(q), q["must_be"]
+    tests = ", ".join(TESTS)
+    if rule is None or not isinstance(written, dict) or set(written) - {*TESTS, "message"} or len(set(written) & set(TESTS)) != 1:
+        problem(("must_be",), f"must_be is one test ({tests}) naming another question, and a message")
+        return
+    test, other, message = rule
+    if not isinstance(message, str) or not message.strip():
+        problem(("must_be",), "must_be needs a message: the sentence the organizer reads when the answers do not fit")
+    other_question = questions.get(other) if isinstance(other, str) else None
+    if other == key or not isinstance(other_question, dict):
+        problem(("must_be", test), f"{other!r} is not another question")
+    elif KINDS.get(other_question.get("kind")) is None or KINDS[other_question["kind"]].compare_as != KINDS[q["kind"]].compare_as \
+            or KINDS[q["kind"]].compare_as not in ("number", "datetime"):
+        problem(("must_be", test), f"{key!r} and {other!r} must both be counts or both dates and times to compare")
 
 
 def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:

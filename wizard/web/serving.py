@@ -36,3 +36,9 @@ def make_server(app, host: str, port: int, threads: int):
         if isinstance(candidate, BaseWSGIServer):
             candidate.channel_class = HeadedChannel
     return server
+
+
+def bound_addresses(server) -> list[tuple[str, int]]:
+    """(host, port) of each listening socket, as bound: `--port 0` gets a free port from the system."""
+    sockets = [c for c in [server, *getattr(server, "map", {}).values()] if isinstance(c, BaseWSGIServer)]
+    return [(s.effective_host, s.effective_port) for s in sockets]
