@@ -44,8 +44,8 @@ def changed(name: str, good: str, bad: str) -> str:
      "fees.application.tiers[0].amount", "a tier's `amount` cannot be null"),
     ("union-county-il.yaml", "{amount: 2000}", '{amount: "$2,000"}', "fees.application.tiers[2].amount",
      "must be a number, not '$2,000'"),
-    ("union-county-il.yaml", "    of: daily_attendance", "    of: daily_attendence", "fees.application.of",
-     "did you mean 'daily_attendance'"),
+    ("union-county-il.yaml", "    of: daily_visits", "    of: daily_visit", "fees.application.of",
+     "did you mean 'daily_visits'"),
     ("union-county-il.yaml", "  lead_days: 60", "  lead_days: sixty", "filing.lead_days",
      "must be a whole number or null, not 'sixty'"),
     ("pleasant-prairie-wi.yaml", "      - {value: location_count}", "      - {blocks_of: 2}",
@@ -124,13 +124,13 @@ def test_longest_open_hours(start, end, closes, hours):
     assert facts(starts_at=start).get("longest_open_hours") is None
 
 
-def test_daily_attendance_is_visits_over_days_but_never_below_the_crowd_at_once():
+def test_daily_visits_are_visits_over_days_but_never_below_the_crowd_at_once():
     three_days = {"starts_at": "2027-07-01T10:00", "ends_at": "2027-07-03T23:00"}
-    assert facts(**three_days, max_attendance=3000, total_attendance=24000).get("daily_attendance") == 8000
-    assert facts(**three_days, max_attendance=3000, total_attendance=6000).get("daily_attendance") == 3000
-    assert facts(**three_days, max_attendance=3000, total_attendance=10000).get("daily_attendance") == Fraction(10000, 3)
-    assert facts(**three_days, max_attendance=3000).get("daily_attendance") == 3000
-    assert facts(max_attendance=3000).get("daily_attendance") is None
+    assert facts(**three_days, max_attendance=3000, total_attendance=24000).get("daily_visits") == 8000
+    assert facts(**three_days, max_attendance=3000, total_attendance=6000).get("daily_visits") == 3000
+    assert facts(**three_days, max_attendance=3000, total_attendance=10000).get("daily_visits") == Fraction(10000, 3)
+    assert facts(**three_days, max_attendance=3000).get("daily_visits") == 3000
+    assert facts(max_attendance=3000).get("daily_visits") is None
 
 
 def test_location_count_is_one_unless_answered():

@@ -202,10 +202,10 @@ def _longest_open_hours(facts: Facts):
     return min(daily, whole)
 
 
-@fact("daily_attendance", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
+@fact("daily_visits", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
       kind="number", doc="visits over the event (total_attendance, or max_attendance when not given) divided by "
                          "event_days, but never less than max_attendance: the busiest day has at least that many")
-def _daily_attendance(facts: Facts):
+def _daily_visits(facts: Facts):
     visits, days, most = facts.get("total_attendance_or_max"), facts.get("event_days"), facts.answers.get("max_attendance")
     if visits is None or days is None or most is None:
         return None

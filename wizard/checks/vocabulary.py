@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import Problem
+from ..facts import FACTS
 from ..cross_answers import TESTS, declared
 from ..interview_sections import SECTIONS
 from ..kinds import KINDS
@@ -26,6 +27,8 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
         found.append(Problem(str(path), lines.get(where) or lines.get(where[:2]), dotted(where), message))
 
     for key, q in questions.items():
+        if key in FACTS:  # a rule file reading the name would silently get the fact, not the answer
+            problem((key,), f"{key!r} is the name of a derived fact (wizard/facts.py); give the question another key")
         question_problems(key, q, questions, lambda where, message, key=key: problem((key,) + where, message))
     return found
 
