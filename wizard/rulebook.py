@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from .kinds import KINDS
 from .resources import resource_dir
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
@@ -223,7 +224,7 @@ class RuleBook:
     jurisdictions: Mapping[str, Jurisdiction]
 
     def answer_keys(self) -> list[str]:
-        return [k for k, q in self.questions.items() if q["kind"] != "flag_set"]
+        return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
 
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
@@ -253,7 +254,8 @@ def expand_questions(keys: list[str], questions: dict) -> list[str]:
     out: list[str] = []
     for key in keys:
         question = questions.get(key, {})
-        out.extend(question["options"] if question.get("kind") == "flag_set" else [key])
+        out.extend(question["options"] if question.get("kind") in KINDS and KINDS[question["kind"]].asks_flags
+                   else [key])
     return out
 
 

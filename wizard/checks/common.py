@@ -10,12 +10,6 @@ from ..kinds import KINDS
 from ..rulebook import FEE_CATEGORIES, expand_questions
 from ..yamlfile import KeyPath, dotted
 
-# Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
-# and the packet's cover (wizard/packet/content.py: event_rows, organizer_rows) shows the rest.
-ALWAYS_USED = {
-    "jurisdiction", "starts_at", "ends_at", "event_name", "site_address", "max_attendance",
-    "applicant_name", "organizer_type", "organization_name", "applicant_phone", "applicant_email",
-}
 ORDERING = ("gt", "gte", "lt", "lte")
 LISTED = ("in", "not_in", "includes")
 

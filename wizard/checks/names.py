@@ -7,6 +7,7 @@ from typing import Iterable
 from ..errors import Problem
 from ..facts import FACTS
 from ..formulas import money_names, quantity_names
+from ..kinds import KINDS
 from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from .common import Reporter, name_paths, path_to, walk_conditions
 
@@ -14,7 +15,7 @@ ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), (
 
 
 def known_names(questions: dict) -> set[str]:
-    return {k for k, q in questions.items() if q["kind"] != "flag_set"} | set(FACTS)
+    return {k for k, q in questions.items() if getattr(KINDS.get(q.get("kind")), "answer_key", False)} | set(FACTS)
 
 
 def did_you_mean(name: object, known: Iterable[str]) -> str:

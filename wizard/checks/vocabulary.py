@@ -12,7 +12,7 @@ from ..resources import resource_dir
 from ..yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
-                 "form_label", "autocomplete", "input_type", "section", "must_be"}
+                 "form_label", "autocomplete", "input_type", "section", "must_be", "always_used", "counts"}
 INPUT_TYPES = ("text", "email", "tel", "url")
 
 
@@ -44,7 +44,7 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
         problem((extra,), f"unknown key {extra!r} (a comma in an unquoted label splits it: quote the label)")
     if not isinstance(q.get("label"), str) or not q["label"].strip():
         problem((), "needs a label: write `label:` and the question as the organizer will read it")
-    for text_key in ("form_label", "autocomplete", "hint", "error"):
+    for text_key in ("form_label", "autocomplete", "hint", "error", "counts"):
         if text_key in q and (not isinstance(q[text_key], str) or not q[text_key].strip()):
             problem((text_key,), f"{text_key} must be text")
     if "section" in q and q["section"] not in SECTIONS:
@@ -61,7 +61,7 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
     elif options is not None and not isinstance(options, dict):
         problem(("options",), "options must be a mapping of each option's key to its words, like `yes_local: In the town`")
         return
-    for flag in options or {} if q["kind"] == "flag_set" else ():
+    for flag in options or {} if KINDS[q["kind"]].asks_flags else ():
         if (questions.get(flag) or {}).get("kind") != "yes_no":
             problem(("options", flag), f"flag {flag!r} must also be a yes_no question")
     parent = q.get("part_of")
@@ -90,4 +90,4 @@ def must_be_problems(key: str, q: dict, questions: dict, problem) -> None:
 
 def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:
     owner = questions.get(parent) or {}
-    return owner.get("kind") != "flag_set" or key not in (owner.get("options") or {})
+    return owner.get("kind") not in KINDS or not KINDS[owner["kind"]].asks_flags or key not in (owner.get("options") or {})

@@ -18,6 +18,7 @@ class People(Kind):
     """A list of people, each {name, age, address}, asked as rows with "Add another person"."""
 
     name, compare_as, widget, grouped = "people", "people", "people", True
+    printed_long = True
     meaning = "a list of people, each `{name, age, address}` (age a whole number or null)"
 
     def clean(self, key, question, value, known_jurisdictions):

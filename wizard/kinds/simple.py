@@ -107,7 +107,7 @@ class Choices(Choice):
 class FlagSet(Choices):
     """Several yes_no answers asked as one group of checkboxes; each ticked box answers yes."""
 
-    name, compare_as, answer_key = "flag_set", "flag_set", False
+    name, compare_as, answer_key, asks_flags = "flag_set", "flag_set", False, True
     meaning = "a group of yes_no answers asked together; not an answer key itself"
 
     def clean(self, key, question, value, known_jurisdictions):
@@ -290,6 +290,7 @@ class Text(Kind):
 
 class LongText(Text):
     name, meaning, widget, limit = "long_text", "several lines of text", "lines", LONG_TEXT_LIMIT
+    printed_long = True
 
 
 # A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of

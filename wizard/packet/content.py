@@ -14,6 +14,7 @@ from ..assess import assess_jurisdiction
 from ..conditions import evaluate, holds
 from ..facts import Facts
 from ..formulas import above_last_tier
+from ..kinds import KINDS
 from ..offices import OfficeCard, ask_the_office
 from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
@@ -22,7 +23,7 @@ from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, 
                     SignerLine)
 from .plan import plan_steps
 from .formatting import (
-    BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
+    answer_text, counted, clean_text, duration_text, field_label, long_date, money, number,
     parse_moment,
 )
 
@@ -61,7 +62,7 @@ class _Builder:
         label = field_label(key, self.questions)
         value = self.text(key)
         if value is None:  # a blank to fill in: a big one for a long answer
-            long = self.questions.get(key, {}).get("kind") in ("long_text", "people")
+            long = key in self.questions and KINDS[self.questions[key]["kind"]].printed_long
             return Row(label, None, "Not applicable" if self.not_applicable(key) else "", long)
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
@@ -194,7 +195,7 @@ class _Builder:
             return "Fixed number"
         parts = []
         for key, value in basis.items():
-            text = f"{number(value)} {BASIS_LABELS.get(key, key.replace('_', ' '))}"
+            text = f"{number(value)} {counted(key, self.questions)}"
             if key in ("female_attendance", "male_attendance"):
                 share = self.answers.get("female_share")
                 share = 0.5 if share is None else share
