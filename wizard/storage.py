@@ -182,9 +182,6 @@ class InterviewStore:
             interview.id, interview.jurisdiction, json.dumps(interview.answers, ensure_ascii=False),
             json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
 
-    def delete(self, interview_id: str) -> None:
-        self.connection().execute("DELETE FROM interviews WHERE id = ?", (interview_id,))
-
     # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
     # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.
 

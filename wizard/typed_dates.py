@@ -19,7 +19,7 @@ _RUN = re.compile(r"(\d{2})(\d{2})(\d{4})")  # 07162027: what a date picker's di
 _TIME = re.compile(r"(\d{1,2})(?::?(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")
 
 
-def _day(year: int, month: int, day: int, typed: str) -> date:
+def _day(year: int, month: int, day: int) -> date:
     if len(str(year)) < 4:
         raise ValueError(f"Write the year in full, like {DATE_EXAMPLE}")
     if not 1 <= month <= 12:
@@ -34,16 +34,16 @@ def parse_typed_date(text: str) -> date:
     typed = " ".join(text.split())
     if match := _ISO.fullmatch(typed):
         year, month, day = (int(g) for g in match.groups())
-        return _day(year, month, day, typed)
+        return _day(year, month, day)
     if match := _SLASHED.fullmatch(typed):
         month, day = int(match.group(1)), int(match.group(2))
         year_text = match.group(3)
         if len(year_text) != 4:
             raise ValueError(f"Write the year in full, like {DATE_EXAMPLE}")
-        return _day(int(year_text), month, day, typed)
+        return _day(int(year_text), month, day)
     if match := _RUN.fullmatch(typed):
         month, day, year = (int(g) for g in match.groups())
-        return _day(year, month, day, typed)
+        return _day(year, month, day)
     raise ValueError(f"Enter the date as month/day/year, like {DATE_EXAMPLE}")
 
 

@@ -257,6 +257,3 @@ def placeholder_problems(j, questions: dict) -> list[Problem]:
 AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
                     lean_problems)
 
-
-def authoring_problems(j, questions: dict) -> list[Problem]:
-    return [p for check in AUTHORING_CHECKS for p in check(j, questions)]

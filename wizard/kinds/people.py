@@ -9,6 +9,8 @@ from .base import Kind, brief
 from .simple import Text
 
 
+# A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
+# each partner, officer or director. Age and address may be left for later; the name may not.
 PERSON_FIELDS = ("name", "age", "address")
 PEOPLE_LIMIT = 50  # more rows than any board has; keeps a posted form small
 AGE_LIMIT = 130

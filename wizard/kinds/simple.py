@@ -291,7 +291,3 @@ class Text(Kind):
 class LongText(Text):
     name, meaning, widget, limit = "long_text", "several lines of text", "lines", LONG_TEXT_LIMIT
     printed_long = True
-
-
-# A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
-# each partner, officer or director. Age and address may be left for later; the name may not.

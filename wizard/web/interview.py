@@ -221,7 +221,6 @@ def result(interview_id: str):
                        timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
-                       questions=rulebook().questions_for(j.id),
                        signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
                        office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"])
 
