@@ -14,7 +14,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "Your event": (
         "event_name", "event_purpose", "starts_at", "ends_at", "closes_overnight", "after_dark", "overnight_stay",
         "max_attendance", "total_attendance", "tickets", "female_share", "vehicles", "commercial_features",
-        "hazardous", "speech_event", "is_auction", "licensed_auction", "age_restricted_sales", "is_fair",
+        "hazardous", "speech_event", "is_auction", "licensed_auction", "auction_only", "auction_outside",
+        "auction_over_100", "private_event", "age_restricted_sales", "is_fair",
         "government_fair_on_fairgrounds", "licensed_under_other_ordinance", "separately_permitted",
         "admission_fee", "admission_prices", "admission_evidence", "daily_hours", "daily_attendance",
         "total_vehicles",
@@ -26,7 +27,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         "officers", "stockholders", "person_in_charge",
     ),
     "The site": (
-        "property_owner", "public_owner", "setting", "venue_capacity", "seating_capacity", "permanent_venue",
+        "property_owner", "public_owner", "other_land", "setting", "venue_capacity", "seating_capacity", "permanent_venue",
         "applicant_is_owner", "has_use_contract", "multiple_parcels", "street_closure", "public_street_closure",
         "site_address", "site_legal_description", "property_owner_name", "property_owner_address",
         "property_interest",
