@@ -173,3 +173,59 @@ def test_whitesboro_a_festival_that_closes_each_night_gets_the_reading(book):
     story = {**BIG_FESTIVAL, "overnight_stay": False, "closes_overnight": True}
     _, a = walk_story(book, "whitesboro-ny", story)
     assert whitesboro_reading(a)
+
+
+# 3. Wisconsin: the chapter states no trigger; "uncertain" must still lead to a full application.
+
+def test_wisconsin_uncertain_still_leads_to_a_finished_application(app, client, book):
+    # 1,500 people: once "Probably not covered" after four questions, with no dates, a calendar link
+    # answering 409 and a packet of blank boxes. The only 2,000 in the text is item C's owner's
+    # permission "for an assembly of 2,000 or more persons", not a threshold.
+    from .test_packet import body_text
+    from .test_packet_complete import walk
+    story = {**BIG_FESTIVAL, "max_attendance": 1500, "total_attendance": 3000, "tickets": 1500}
+    interview_id, shown = walk(client, book, "wi-village-ch64", story)
+    assert {"dates", "overnight", "crowd-limit", "site-details"} <= set(shown)
+    page = client.get(f"/i/{interview_id}/result").get_data(as_text=True)
+    assert "The ordinance does not settle whether you need a license" in page
+    assert "Probably not covered" not in page and "Village Clerk" not in page
+    assert "Enter your event dates to see this" not in page
+    assert "Saturday, June 19, 2027" in page  # 9 July less the 20 days "processed within 20 days of receipt"
+    assert "Facilities you must provide if you need the license" in page
+    calendar = client.get(f"/i/{interview_id}/event.ics")
+    assert calendar.status_code == 200 and b"DTSTART;VALUE=DATE:20270619" in calendar.data
+    text = body_text(client.get(f"/i/{interview_id}/packet.pdf").data, "Application for a mass gathering")
+    assert "FILL IN" not in text.replace("Complete each shaded FILL IN box", "")
+
+
+# 7. Baroda License (a): "fee based on the daily maximum number of persons expected to attend".
+
+BARODA_DAY = {"jurisdiction": "baroda-mi", **ONE_DAY, "property_owner": "private", "setting": "outdoors",
+              "organizer_type": "individual", "conducted_by_municipality": False, "applicant_is_owner": True,
+              "overnight_stay": False}
+
+
+def fee_warnings(a: dict) -> list[str]:
+    return [w["text"] for w in a["warnings"] if w["citation"] == "Ord. 171, License (a)"
+            and "daily maximum number of persons" in w["text"]]
+
+
+def test_baroda_one_day_with_turnover_gives_both_fees(book):
+    # 400 at once and 1,000 over the day: $100 x ceil(400 / 300) = $200, or $100 x ceil(1000 / 300) = $400.
+    a = assess({**BARODA_DAY, "max_attendance": 400, "total_attendance": 1000}, book)
+    assert a["outcome"] == "required" and a["application_fee"] == 200
+    [text] = fee_warnings(a)
+    assert "We show $200" in text and "the fee is $400" in text
+
+
+@pytest.mark.parametrize("total", [None, 400, 600])
+def test_baroda_one_day_without_a_different_fee_has_no_fee_reading(book, total):
+    # 600 over the day is still ceil(600 / 300) = 2 blocks, the same $200 as 400 at once.
+    answers = {**BARODA_DAY, "max_attendance": 400, **({} if total is None else {"total_attendance": total})}
+    assert fee_warnings(assess(answers, book)) == []
+
+
+def test_baroda_several_days_give_the_fee_for_the_busiest_day_and_for_each_day(book):
+    answers = {**BARODA_DAY, "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00", "max_attendance": 400}
+    [text] = fee_warnings(assess(answers, book))
+    assert "for your busiest day, $200" in text and "for each day, $600 in all" in text  # 3 days x $200
