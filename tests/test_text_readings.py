@@ -229,3 +229,12 @@ def test_baroda_several_days_give_the_fee_for_the_busiest_day_and_for_each_day(b
     answers = {**BARODA_DAY, "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00", "max_attendance": 400}
     [text] = fee_warnings(assess(answers, book))
     assert "for your busiest day, $200" in text and "for each day, $600 in all" in text  # 3 days x $200
+
+
+def test_dekalb_the_owners_consent_note_only_where_the_exemption_holds(book):
+    # "... provided that such event or gathering is conducted with the consent of ... such owner":
+    # a note about the exemption's terms, not for an event on Park District land that is not exempt.
+    _, a = walk_story(book, "dekalb-il", {**PARK, "other_land": []})
+    assert "§ 34.03(a)" in {n["citation"] for n in a["still_applies"]}
+    _, a = walk_story(book, "dekalb-il", {**PARK, "other_land": ["private"]})
+    assert a["outcome"] == "not_required" and "§ 34.03(a)" not in {n["citation"] for n in a["still_applies"]}
