@@ -48,7 +48,7 @@ def walk(client, book, jurisdiction: str, story: dict) -> tuple[str, list[str]]:
         step = next(s for s in book.jurisdictions[jurisdiction].steps if s["step"] == step_id)
         data: dict = {}
         for key in step["questions"]:
-            data.update(form_data(key, book.questions[key], story[key]))
+            data.update(form_data(key, book.questions_for(jurisdiction)[key], story[key]))
         response = client.post(location, data=data)
         assert response.status_code == 303, f"step {step_id} refused the story's answers"
         location = response.headers["Location"]
@@ -88,7 +88,7 @@ def step_url(client, jurisdiction: str, step_id: str, story: dict, book) -> str:
         step = next(s for s in book.jurisdictions[jurisdiction].steps if s["step"] == current)
         data: dict = {}
         for key in step["questions"]:
-            data.update(form_data(key, book.questions[key], story[key]))
+            data.update(form_data(key, book.questions_for(jurisdiction)[key], story[key]))
         location = client.post(location, data=data).headers["Location"]
     return location
 

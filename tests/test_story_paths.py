@@ -36,8 +36,8 @@ def walk_story(book, jurisdiction: str, story: dict) -> tuple[list[str], dict]:
         asked.append(step["step"])
         for key in step["questions"]:
             assert key in story, f"step {step['step']} asks {key!r}, which the story does not answer"
-            story_answer(key, book.questions[key], story, answers)
-        answers = clean_answers(answers, book.questions, book.jurisdictions)
+            story_answer(key, book.questions_for(jurisdiction)[key], story, answers)
+        answers = clean_answers(answers, book.questions_for(jurisdiction), book.jurisdictions)
     raise AssertionError(f"the interview never ended: {asked}")
 
 

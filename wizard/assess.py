@@ -5,6 +5,7 @@ additive keys: fee and facility details, citations for the dates, what still app
 """
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any, NamedTuple
 
@@ -13,6 +14,7 @@ from .answers import clean_answers
 from .facts import Facts
 from .conditions import evaluate, holds
 from .errors import AnswersError
+from .readable import money as money_text
 from .formulas import as_json_number, exact, money, quantity
 from .rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
 from .wording import permit_applies
@@ -83,12 +85,31 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
 
 
 EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
+FIGURE = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def warning_text(warning: dict, facts: Facts) -> str | None:
+    """The warning's words with its `figures` filled in as dollars ("We show {fee}; if the Clerk
+    counts everyone, it is {visits}"). None when a figure is unknown or they all agree: a reading
+    that gives two figures is only worth saying when they differ."""
+    figures = warning.get("figures")
+    if not figures:
+        return warning["text"]
+    values = {name: money(spec, facts) for name, spec in figures.items()}
+    if any(v is None for v in values.values()) or len(set(values.values())) == 1:
+        return None
+    return FIGURE.sub(lambda m: money_text(values[m[1]]) if m[1] in values else m[0], warning["text"])
 
 
 def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
     """Warnings whose `if` holds, whatever the outcome, unless a warning lists its `outcomes`."""
-    return [_cited(w) for w in j.warnings
-            if outcome in w.get("outcomes", EVERY_OUTCOME) and holds(w, facts)]
+    shown = []
+    for w in j.warnings:
+        if outcome in w.get("outcomes", EVERY_OUTCOME) and holds(w, facts):
+            text = warning_text(w, facts)
+            if text is not None:
+                shown.append({"text": text, "citation": w["citation"]})
+    return shown
 
 
 def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .beyond_verdict import lean
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
 from .conditions import evaluate, names_in
@@ -102,9 +101,10 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     finished_early = False
     if next_step and decision.decided_by in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and (decision.outcome == "not_required" or lean(j, facts, decision.decided_by) == "not_required"):
-        # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
-        # below 2,000 people); only answers that could change the verdict are still worth asking.
+    elif next_step and decision.outcome == "not_required":
+        # Every trigger is already false; only answers that could change the verdict are still worth
+        # asking. An `uncertain` outcome never ends early, whichever way the text leans (issue 18):
+        # if the office says the ordinance applies, the organizer needs the whole application.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None

@@ -23,6 +23,9 @@ BIG_FESTIVAL = {
     "multiple_parcels": False, "separately_permitted": False,
     "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
     "public_street_closure": True, "seating_capacity": 4800,
+    # Issue 18: DeKalb's own questions (the other land of an exempt owner, the auction itself, a private event).
+    "other_land": [], "auction_only": False, "auction_outside": False, "auction_over_100": False,
+    "private_event": False,
     # Issue 11: what the packet used to leave as FILL IN.
     "officers": [{"name": "Zoë Núñez", "age": 41, "address": "12 Elm St, Utica NY"},
                  {"name": "Sam Lee", "age": 55, "address": "3 Oak St, Utica NY"}],
@@ -76,13 +79,13 @@ PATHS = {
         ["land"], "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
         "dates", "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company",
+        "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant", "company",
         "site-details"], "You need a permit"),
     "dekalb-rally": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal", "commercial_features": [],
         "speech_event": True, "hazardous": [], "street_closure": False},
         ["dates", "land", "money", "speech", "auction", "hazards", "streets"], "Your event is exempt from this permit"),
     "dekalb-park-district": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public"},
-        ["dates", "land", "public-owner"], "Your event is exempt from this permit"),
+        ["dates", "land", "public-owner", "other-land"], "Your event is exempt from this permit"),
 
     # Issue 9, item 1: "total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
@@ -93,14 +96,20 @@ PATHS = {
     # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
         "seating_capacity": 1000, "max_attendance": 1251},
-        ["crowd", "venue", "capacity", "fair", "other-license"],
+        ["crowd", "venue", "capacity", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
+         "organizer", "activities", "event", "applicant", "company", "officers", "stockholders", "crowd-limit",
+         "site-details"],
         "The ordinance does not settle whether you need a license"),
-    # Issue 9, Wisconsin: a 150-person church picnic answers the crowd and the exemptions, then ends.
+    # Issue 18, Wisconsin: the chapter states no trigger, so a 150-person church picnic is asked
+    # everything the chapter would require, not ended on a lean after the exemptions.
     "wisconsin-church-picnic": ("wi-village-ch64", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150},
-        ["crowd", "venue", "fair", "other-license"], "The ordinance does not settle whether you need a license"),
+        ["crowd", "venue", "fair", "other-license", "dates", "hours", "crowd-mix", "tickets", "organizer",
+         "activities", "event", "applicant", "company", "officers", "stockholders", "crowd-limit", "site-details"],
+        "The ordinance does not settle whether you need a license"),
     # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
-        "is_auction": True, "licensed_auction": True}, ["dates", "land", "money", "speech", "auction", "auctioneer"],
+        "is_auction": True, "licensed_auction": True, "auction_only": True},
+        ["dates", "land", "money", "speech", "auction", "auctioneer", "auction-details"],
         "Your event is exempt from this permit"),
     # Issue 9, item 9: a rally that closes a City park but no public street keeps its exemption.
     "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",
@@ -110,7 +119,7 @@ PATHS = {
     # Issue 9, item 10: land of another public body (the county) is Private Property under § 34.01.
     "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
         "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company", "site-details"],
+        "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant", "company", "site-details"],
         "You need a permit"),
     # Issue 9, item 15: a bathing beach on the site.
     "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [

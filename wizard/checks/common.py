@@ -86,7 +86,19 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
              for i, s in enumerate(j.data.get("quantities") or [])]
     fees = j.data.get("fees") or {}
-    return specs + [(("fees", n), f"fee {n!r}", money, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    specs += [(("fees", n), f"fee {n!r}", money, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    return specs + warning_figures(j)
+
+
+def warning_figures(j) -> list[tuple[tuple, str, Callable, dict]]:
+    """The money figures a warning's text quotes (`figures`), checked as fees are."""
+    specs = []
+    for index, warning in enumerate(j.data.get("warnings") or []):
+        figures = warning.get("figures") if isinstance(warning, dict) else None
+        for name, spec in (figures or {}).items() if isinstance(figures, dict) else ():
+            if isinstance(spec, dict):
+                specs.append((("warnings", index, "figures", name), f"warning figure {name!r}", money, spec))
+    return specs
 
 def path_to(spec: Any, name: str, where: tuple) -> tuple:
     """The path of the key whose value is `name`, for an exact line."""
