@@ -1,6 +1,6 @@
 """The background sweeper: deletes what nobody may keep, whether or not a browser is still open.
 
-In kiosk mode it deletes a kiosk session's interviews once KIOSK_IDLE_SECONDS pass with no
+It deletes a kiosk screen's interviews once KIOSK_IDLE_SECONDS pass with no
 request from that session (a closed tab never fires its timer); for everyone it deletes
 interviews not changed for RETENTION_DAYS. One daemon thread per app, started with the first
 request (so it runs under waitress as under any server), sleeping between sweeps.
@@ -72,7 +72,7 @@ class Sweeper:
 def init_app(app) -> None:
     app.config.setdefault("RETENTION_DAYS", DEFAULT_DAYS)
     sweeper = Sweeper(app.extensions["interview_store"],
-                      app.config["KIOSK_IDLE_SECONDS"] if app.config.get("KIOSK") else None,
+                      app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
     if app.config.get("SWEEPER", True):  # False: a test runs `sweep_once` itself
