@@ -120,8 +120,9 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
-    logging.getLogger("wizard.security").setLevel(logging.INFO)  # every security event (web/audit.py)
-    make_server(app, host, port, threads).run()
+    for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
+        logging.getLogger(name).setLevel(logging.INFO)
+    make_server(app, host, port, threads, trusted_proxies).run()
 
 
 @main.command()

@@ -120,7 +120,9 @@ class InterviewStore:
 
     def _prepare_file(self) -> None:
         """The one place the database's folder and file come into being."""
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(self.path).parent
+        if not folder.exists():  # the instance folder: its owner's only (0700), like the files in it
+            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
         create_private_file(self.path)
 
     def _open(self) -> _Connection:
