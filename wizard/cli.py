@@ -99,9 +99,12 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
+@click.option("--access-log", is_flag=True,
+              help="Log one line per request to stderr: method, path with interview ids hashed, no query "
+                   "string, status and time.")
 @add_rules_option
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, added_paths) -> None:
+          public_url, trusted_proxies, access_log, added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -122,7 +125,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
-    make_server(app, host, port, threads, trusted_proxies).run()
+    make_server(app, host, port, threads, trusted_proxies, access_log).run()
 
 
 @main.command()
@@ -136,7 +139,10 @@ def purge(db_path, days, dry_run) -> None:
     """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
     store = InterviewStore(db_path)
     store.migrate()
-    click.echo(str(run_purge(store, days, dry_run)))
+    done = run_purge(store, days, dry_run)
+    if not dry_run:  # the same security event the server's sweeper logs (web/audit.py)
+        logging.getLogger("wizard.security").info("purge by hand interviews=%d days=%g", done.count, days)
+    click.echo(str(done))
 
 
 @main.command("kiosk-link")

@@ -63,10 +63,10 @@ class AccessLog:
                             (time.monotonic() - began) * 1000)
 
 
-def make_server(app, host: str, port: int, threads: int, trusted_proxies: int = 0):
+def make_server(app, host: str, port: int, threads: int, trusted_proxies: int = 0, access_log: bool = False):
     """A waitress server (one or several listening sockets) whose connections use HeadedChannel;
     behind `trusted_proxies` proxies it passes their X-Forwarded-* headers on to ProxyFix."""
-    server = create_server(AccessLog(app), host=host, port=port, threads=threads,
+    server = create_server(AccessLog(app) if access_log else app, host=host, port=port, threads=threads,
                            clear_untrusted_proxy_headers=not trusted_proxies)
     for candidate in [server, *getattr(server, "map", {}).values()]:
         if isinstance(candidate, BaseWSGIServer):

@@ -13,6 +13,7 @@ import weakref
 
 from ..retention import DEFAULT_DAYS, moment_ago, purge
 from ..storage import InterviewStore
+from .audit import security_event
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
 log = logging.getLogger(__name__)
@@ -51,9 +52,13 @@ class Sweeper:
         if store is None:
             return
         if self.kiosk_idle:
-            store.delete_idle(moment_ago(self.kiosk_idle))
+            cleared = store.delete_idle(moment_ago(self.kiosk_idle))
+            if cleared:
+                security_event("kiosk clear", reason="idle, by the sweeper", interviews=cleared)
         if self.retention_days and clock >= self._next_retention:
-            purge(store, self.retention_days)
+            done = purge(store, self.retention_days)
+            if done.count:
+                security_event("purge", interviews=done.count, days=self.retention_days)
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
