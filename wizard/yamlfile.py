@@ -59,7 +59,7 @@ def _parts(value) -> list:
 def _check_scalar(value: Any, where: KeyPath) -> None:
     if isinstance(value, bool) or value is None:
         return
-    if isinstance(value, (int, float)) and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
+    if isinstance(value, (int, float)) and (abs(value) > MAX_NUMBER or not math.isfinite(value)):
         raise RefusedYaml(f"{dotted(where)}: a number over {MAX_NUMBER:,} (or not finite) cannot be right here")
     if isinstance(value, str) and len(value) > MAX_TEXT:
         raise RefusedYaml(f"{dotted(where)}: a text of {len(value):,} characters; at most {MAX_TEXT:,} here")
