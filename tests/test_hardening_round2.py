@@ -17,6 +17,7 @@ from wizard.cli import main
 from wizard.errors import InterviewTooLarge
 from wizard.storage import MAX_ANSWERS_BYTES, InterviewStore
 from wizard.web.app import create_app
+from wizard.web.deployment import DeploymentError
 from wizard.web.limits import DEFAULT_ANSWERS_PER_HOUR
 
 from .test_kiosk_server import kiosk_app, kiosk_result
@@ -220,3 +221,10 @@ def test_one_interviews_answers_are_capped_in_size(tmp_path, book, client):
     response = client.post("/import", data={"answers_file": (io.BytesIO(upload), "a.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 413 and "Too much to save" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("setting", [{"RETENTION_DAYS": float("nan")}, {"RETENTION_DAYS": float("inf")},
+                                     {"KIOSK_IDLE_SECONDS": 100_000_000_000}])
+def test_create_app_refuses_operator_values_that_cannot_work(tmp_path, book, setting):
+    with pytest.raises(DeploymentError):
+        create_app({"DATABASE": str(tmp_path / "w.db"), "SECRET_KEY": "s", "RULEBOOK": book, **setting})

@@ -190,3 +190,10 @@ def test_the_new_interview_limit_counts_per_screen(tmp_path, book):
         assert first.post("/start", data={"jurisdiction": "baroda-mi"}).status_code == 303
     assert first.post("/start", data={"jurisdiction": "baroda-mi"}).status_code == 429
     assert second.post("/start", data={"jurisdiction": "baroda-mi"}).status_code == 303
+
+
+def test_without_javascript_the_screens_print_view_says_how_to_print(tmp_path, book):
+    app = kiosk_app(tmp_path, book)
+    screen = app.test_client()
+    page = screen.get(f"/i/{kiosk_result(app, screen, book)}/print").get_data(as_text=True)
+    assert "press the Ctrl and P keys together" in page  # a kiosk browser has no Print menu

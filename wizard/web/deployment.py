@@ -65,6 +65,16 @@ def relative_location(response):
     return response
 
 
+def operator_values(config) -> None:
+    """Values that start a server which cannot work: retention that never runs (nan, inf), an idle
+    time so long that every page failed computing the clear's moment."""
+    days, idle = config.get("RETENTION_DAYS"), config.get("KIOSK_IDLE_SECONDS")
+    if days is not None and not (isinstance(days, (int, float)) and 0 < days <= 36500):
+        raise DeploymentError(f"RETENTION_DAYS must be a number of days above 0 and at most 36,500, got {days!r}")
+    if idle is not None and not (isinstance(idle, int) and 1 <= idle <= 86400):
+        raise DeploymentError(f"KIOSK_IDLE_SECONDS must be a whole number from 1 to 86,400, got {idle!r}")
+
+
 class HttpsAwareSessions(SecureCookieSessionInterface):
     """The session cookie (which holds the CSRF secret) is marked Secure whenever the request came
     over HTTPS, directly or through a trusted proxy, as well as when SESSION_COOKIE_SECURE says so."""
@@ -81,6 +91,7 @@ def init_app(app) -> None:
     if proxies < 0:
         raise DeploymentError("TRUSTED_PROXIES must be 0 or more")
     app.config["TRUSTED_PROXIES"] = proxies
+    operator_values(app.config)
     app.session_interface = HttpsAwareSessions()
     app.request_class = WizardRequest  # drops unnamed form fields (see requests.py)
 
