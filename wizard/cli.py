@@ -24,10 +24,10 @@ from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
-from .retention import DEFAULT_DAYS, purge as run_purge
+from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from .rulebook import rule_sources
 from .skeleton import skeleton
-from .storage import InterviewStore
+from .storage import ENROLMENT_MINUTES, InterviewStore
 from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
 
 ADD_RULES_HELP = ("A rule file or folder to load besides the built-in jurisdictions (or besides --rules) "
@@ -46,6 +46,18 @@ class CommandError(click.ClickException):
 
     def show(self, file=None) -> None:
         click.echo(f"{self.prefix}{self.format_message()}", err=True, file=file)
+
+
+# Operator values: a finite number in a range that works (nan or inf used to start a server whose
+# retention never ran, and a huge idle time made every page fail).
+DAYS = click.FloatRange(min=0, max=MAX_DAYS, min_open=True)
+IDLE_SECONDS = click.IntRange(min=1, max=86400)
+
+
+def finite(ctx, param, value):
+    if value is not None and value != value:  # nan passes every range comparison
+        raise click.BadParameter("must be a number of days, like 90")
+    return value
 
 
 def add_rules_option(command):
@@ -103,11 +115,12 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @database_option()
 @click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
 @click.option("--kiosk", is_flag=True,
-              help="Shared-screen mode: interviews open only in the session that started them; "
-                   "an idle timer and a Finish button clear the screen.")
-@click.option("--idle-seconds", default=300, show_default=True, type=click.IntRange(min=1),
+              help="A server for kiosks only: every browser is a shared screen (interviews open only in "
+                   "the session that started them; an idle timer and a Finish button clear the screen). "
+                   "Without it, only screens enrolled with `wizard kiosk-link` are kiosks.")
+@click.option("--idle-seconds", default=300, show_default=True, type=IDLE_SECONDS,
               help="With --kiosk: clear the screen after this many seconds without use.")
-@click.option("--retention-days", default=DEFAULT_DAYS, show_default=True, type=click.FloatRange(min=0, min_open=True),
+@click.option("--retention-days", default=DEFAULT_DAYS, show_default=True, type=DAYS, callback=finite,
               help="Delete interviews not changed for this many days (checked every 10 minutes).")
 @click.option("--new-per-hour", default=60, show_default=True, type=click.IntRange(min=0),
               help="At most this many new interviews per client address per hour (0: no limit).")
@@ -118,9 +131,12 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
+@click.option("--access-log", is_flag=True,
+              help="Log one line per request to stderr: method, path with interview ids hashed, no query "
+                   "string, status and time.")
 @rules_options()
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, added_paths) -> None:
+          public_url, trusted_proxies, access_log, added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -135,24 +151,43 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
                           **({"PUBLIC_URL": public_url} if public_url else {})})
     except (RuleFileError, DeploymentError) as error:
         raise CommandError(str(error), exit_code=1, prefix="refusing to start: ") from error
-    server = make_server(app, host, port, threads)
+    server = make_server(app, host, port, threads, trusted_proxies, access_log)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     bound_host, bound_port = bound_addresses(server)[0]
     click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
+    for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
+        logging.getLogger(name).setLevel(logging.INFO)
     server.run()
 
 
 @main.command()
 @database_option(dir_okay=False, exists=True)
 @click.option("--older-than", "days", default=DEFAULT_DAYS, show_default=True,
-              type=click.FloatRange(min=0), help="Delete interviews not changed for this many days.")
+              type=click.FloatRange(min=0, max=MAX_DAYS), callback=finite,
+              help="Delete interviews not changed for this many days.")
 @click.option("--dry-run", is_flag=True, help="Only say how many would be deleted.")
 def purge(db_path, days, dry_run) -> None:
     """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
     store = InterviewStore(db_path)
     store.migrate()
-    click.echo(str(run_purge(store, days, dry_run)))
+    done = run_purge(store, days, dry_run)
+    if not dry_run:  # the same security event the server's sweeper logs (web/audit.py)
+        logging.getLogger("wizard.security").info("purge by hand interviews=%d days=%g", done.count, days)
+    click.echo(str(done))
+
+
+@main.command("kiosk-link")
+@click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="SQLite database file of the server.")
+@click.option("--public-url", default="", help="The server's address, to print the link in full.")
+def kiosk_link(db_path, public_url) -> None:
+    """Print a one-time link that makes the browser which opens it a kiosk screen (works once, for an hour)."""
+    store = InterviewStore(db_path)
+    store.migrate()
+    token = store.new_enrolment(moment_ago(-ENROLMENT_MINUTES * 60))
+    click.echo(f"{public_url.rstrip('/')}/kiosk/enrol/{token}")
+    click.echo(f"Open it on the kiosk screen's browser within {ENROLMENT_MINUTES} minutes; it works once.", err=True)
 
 
 @main.command()

@@ -38,6 +38,7 @@ class Interview:
     completed_steps: list[str] = field(default_factory=list)
     created_at: str = ""
     updated_at: str = ""
+    kiosk: bool = False  # started on a kiosk screen: only that screen's session may open it
 
     @property
     def jurisdiction(self) -> str | None:

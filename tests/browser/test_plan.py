@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
+from pathlib import Path
 
 from icalendar import Calendar
 
@@ -81,7 +82,7 @@ def test_the_plan_to_the_day_and_its_calendar_reminders(page, live_server):
 
     with page.expect_download() as download:
         page.get_by_role("link", name="Add the deadlines to your calendar (.ics)").click()
-    calendar = Calendar.from_ical(open(download.value.path(), "rb").read())
+    calendar = Calendar.from_ical(Path(download.value.path()).read_bytes())
     events = {str(e["SUMMARY"]): e for e in calendar.walk("VEVENT")}
     assert events["File permit application with the Village Clerk"].decoded("DTSTART") == file_by
     cleanup_event = next(e for s, e in events.items() if "Remove all trash" in s)

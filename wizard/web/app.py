@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, current_app
 
 from ..loader import load_rulebook
 from ..resources import resource_dir
@@ -14,7 +13,8 @@ from ..storage import InterviewStore
 from . import (api, assets, clerks, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
                offices, packet, printview, summary, sweeper)
 from .extensions import csrf, htmx
-from .limits import DEFAULT_PER_HOUR
+from .instance import secret_key, warn_if_readable
+from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
 
 # Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
@@ -25,8 +25,13 @@ DEFAULTS = dict(
     KIOSK_IDLE_SECONDS=300,
     RETENTION_DAYS=DEFAULT_DAYS,
     NEW_INTERVIEWS_PER_HOUR=DEFAULT_PER_HOUR,
+    ANSWERS_PER_HOUR=DEFAULT_ANSWERS_PER_HOUR,
     SWEEPER=True,  # False: a test runs `sweep_once` itself
     WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
+    # Over HTTPS Flask-WTF also wants a Referer naming this host, but pages send none (Referrer-Policy
+    # no-referrer keeps interview ids out of other sites' logs): the check would refuse every form
+    # behind an HTTPS proxy. The token and the SameSite=Lax cookie are the protection.
+    WTF_CSRF_SSL_STRICT=False,
     MAX_CONTENT_LENGTH=2 * 1024 * 1024,
     SESSION_COOKIE_SAMESITE="Lax",
     SESSION_COOKIE_HTTPONLY=True,
@@ -40,18 +45,6 @@ def defaults(instance_path: str) -> dict:
             "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None}
 
 
-def _secret_key(instance_path: Path) -> str:
-    """A key kept beside the database so sessions and CSRF tokens survive a restart."""
-    key_file = instance_path / "secret_key"
-    if key_file.exists():
-        return key_file.read_text().strip()
-    instance_path.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    key_file.write_text(key)
-    key_file.chmod(0o600)
-    return key
-
-
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(
         "wizard",
@@ -61,10 +54,11 @@ def create_app(config: dict | None = None) -> Flask:
     )
     app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
+    deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
                 else Path(app.instance_path))
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
+        app.config["SECRET_KEY"] = secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
     # Files that passed before, byte for byte, are remembered in the instance folder (see loader).
@@ -72,6 +66,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or instance)
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
+    if app.config["DATABASE"] != ":memory:":
+        warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store
     offices.init_app(app, instance)
 
@@ -111,4 +107,7 @@ def security_headers(response):
         response.headers.setdefault(name, value)
     if response.mimetype == "text/html":
         response.headers.setdefault("Cache-Control", "no-store")  # a kiosk's next user must not see answers
+    if (current_app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        # The site is served over HTTPS: a browser that has seen it never tries plain HTTP again.
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

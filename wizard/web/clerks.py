@@ -8,8 +8,9 @@ organizer who opens a link sees "Your clerk filled in: ..." with each answer edi
 """
 from __future__ import annotations
 
+import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, redirect, request, url_for
 from ..errors import AnswersError
@@ -39,13 +40,40 @@ def query_value(value: Any) -> str:
     return str(value)
 
 
+# A host name as DNS writes it (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6
+# one, and an optional port: no spaces, no right-to-left override, nothing a printed handout could
+# make look like another address.
+PLAIN_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+                        r"|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+SITE_FORMAT = "Enter this site's full web address, starting with https:// or http://"
+NOT_THIS_SITE = ("That is not the address of this site. Copy it from your browser's address bar, or ask "
+                 "whoever runs the site to set its public address (PUBLIC_URL).")
+
+
 def site_base(value: str | None) -> str | None:
     """The site's address a clerk typed, read as PUBLIC_URL is ('https://permits.example.org/' ->
     'https://permits.example.org'); None for anything else."""
     try:
-        return public_url(value)
+        base = public_url(value)
     except DeploymentError:
         return None
+    return base if base and PLAIN_HOST.fullmatch(urlsplit(base).netloc) else None
+
+
+def own_site(value: str | None, public: str | None) -> tuple[str | None, str | None]:
+    """The address to put in front of links, and a message when the clerk's `site` cannot be it.
+
+    A `site` value is only ever this site's own address: the configured PUBLIC_URL, or (without
+    one) the address this page was opened at, so a crafted link cannot print an official-looking
+    handout whose link and QR code lead elsewhere. The request's Host is only compared, never used."""
+    if public or not value:  # the configured address wins: the page does not even ask
+        return public, None
+    base = site_base(value)
+    if base is None:
+        return None, SITE_FORMAT
+    if urlsplit(base).netloc.lower() != (request.host or "").lower():
+        return None, NOT_THIS_SITE
+    return base, None
 
 
 def filled_in(answers: dict, questions: dict) -> list[dict]:
@@ -62,11 +90,11 @@ def _link(args) -> dict:
     keys = linkable_keys(questions, BUILDER_KEYS)
     form = answer_form(keys, questions, formdata=args if args else None)
     public = configured_public_url()
-    base = public or site_base(args.get(SITE_FIELD))
+    base, site_error = own_site(args.get(SITE_FIELD), public)
     out = {"form": form, "keys": keys, "questions": questions, "groups": choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,
-           "site_error": bool(args.get(SITE_FIELD)) and not public and base is None}
-    if j is None or not form.validate():
+           "site_error": site_error}
+    if j is None or not form.validate() or site_error:
         return out
     try:
         answers = form_answers(form, questions, book)

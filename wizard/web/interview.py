@@ -51,6 +51,7 @@ def start_search():
 
 @bp.get("/")
 def start():
+    kiosk.clear_for_next_person()
     context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
     if context["search"] and choose.wants_results():
         return choose.render_results("start.html", **context)
@@ -61,6 +62,7 @@ def start():
 def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
+    kiosk.clear_for_next_person()
     prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
@@ -82,6 +84,7 @@ def begin():
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
                            prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
+    kiosk.clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -147,6 +150,8 @@ def step_context(interview, step, path, j, form):
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
     step, path, j = find_step(interview, step_id)
+    if request.method == "POST":
+        limits.count_answer()
     book = rulebook()
     formdata = request.form if request.method == "POST" else None
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
