@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sys
 from pathlib import Path
@@ -14,6 +15,10 @@ from .checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
+from .office.accounts import AccountError, add_clerk
+from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
+from .office.outbox import parse_host_port
+from .office.records import OfficeRecords
 from .retention import DEFAULT_DAYS, purge as run_purge
 from .rulebook import rule_sources
 from .skeleton import skeleton
@@ -86,9 +91,18 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
+@click.option("--smtp", default=None, metavar="HOST:PORT",
+              help="Send the office's mail through this SMTP server (STARTTLS when it offers it). "
+                   "Without it, mail is off and the office pages say so.")
+@click.option("--smtp-user", default=None, help="Sign in to the SMTP server as this user; the password is "
+                                                 "read from the WIZARD_SMTP_PASSWORD environment variable.")
+@click.option("--mail-from", default=None, metavar="ADDRESS", help="The From address of the office's mail.")
+@click.option("--keep-applications-days", default=DEFAULT_KEEP_DAYS, show_default=True,
+              type=click.FloatRange(min=0, min_open=True),
+              help="Keep a sent application this many days after the clerk closes it, then delete it.")
 @add_rules_option
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, added_paths) -> None:
+          public_url, trusted_proxies, smtp, smtp_user, mail_from, keep_applications_days, added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -96,15 +110,23 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     from .web.serving import make_server
 
     try:
+        smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
+    except ValueError as error:
+        click.echo(f"refusing to start: {error}", err=True)
+        sys.exit(2)
+    try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
                           "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour,
-                          "TRUSTED_PROXIES": trusted_proxies,
+                          "TRUSTED_PROXIES": trusted_proxies, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
+                          "SMTP_USER": smtp_user, "MAIL_FROM": mail_from,
+                          "KEEP_APPLICATIONS_DAYS": keep_applications_days,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
     except (RuleFileError, DeploymentError) as error:
         click.echo(f"refusing to start: {error}", err=True)
         sys.exit(1)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
+    mode += f", mail through {smtp}" if smtp else ", mail off"
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     make_server(app, host, port, threads).run()
@@ -115,12 +137,18 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
               type=click.Path(dir_okay=False, exists=True, path_type=Path), help="SQLite database file.")
 @click.option("--older-than", "days", default=DEFAULT_DAYS, show_default=True,
               type=click.FloatRange(min=0), help="Delete interviews not changed for this many days.")
+@click.option("--keep-applications-days", "keep_days", default=DEFAULT_KEEP_DAYS, show_default=True,
+              type=click.FloatRange(min=0), help="Delete sent applications closed more than this many days ago.")
 @click.option("--dry-run", is_flag=True, help="Only say how many would be deleted.")
-def purge(db_path, days, dry_run) -> None:
-    """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
+def purge(db_path, days, keep_days, dry_run) -> None:
+    """Delete saved interviews not changed for DAYS days, and sent applications closed more than
+    --keep-applications-days ago, for good (the server does both by itself too). Sent applications
+    that are still open are never deleted."""
     store = InterviewStore(db_path)
     store.migrate()
+    records = OfficeRecords(store)
     click.echo(str(run_purge(store, days, dry_run)))
+    click.echo(str(purge_applications(records, keep_days, dry_run)))
 
 
 @main.command()
@@ -215,6 +243,69 @@ def new(jurisdiction_id, output, force) -> None:
         sys.exit(2)
     output.write_text(skeleton(jurisdiction_id), encoding="utf-8")
     click.echo(f"Wrote {output}. Fill in every TODO, then run `wizard check {output}`.")
+
+
+@main.group()
+def clerk() -> None:
+    """Clerk accounts for the office inbox (/office)."""
+
+
+def office_records(db_path: Path) -> OfficeRecords:
+    store = InterviewStore(db_path)
+    store.migrate()
+    return OfficeRecords(store)
+
+
+DB_OPTION = dict(default="instance/wizard.db", show_default=True, type=click.Path(dir_okay=False, path_type=Path),
+                 help="SQLite database file (created if missing).")
+
+
+@clerk.command("add")
+@click.argument("email")
+@click.option("--jurisdiction", "jurisdictions", multiple=True, required=True,
+              help="A jurisdiction id whose applications this clerk sees (repeatable).")
+@click.option("--db", "db_path", **DB_OPTION)
+@click.option("--public-url", default=None, help="The site's address, to print the whole link "
+                                                 "(default: the WIZARD_PUBLIC_URL environment variable).")
+@add_rules_option
+def clerk_add(email, jurisdictions, db_path, public_url, added_paths) -> None:
+    """Create (or update) a clerk's account and print a one-time link, valid 24 hours, where the
+    clerk chooses a password."""
+    known = set(load_rulebook(rule_sources((), added_paths)).jurisdictions)
+    try:
+        token = add_clerk(office_records(db_path), email, list(jurisdictions), known)
+    except AccountError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    base = (public_url or os.environ.get("WIZARD_PUBLIC_URL") or "").rstrip("/")
+    click.echo(f"Account {email.strip().lower()} for {', '.join(sorted(set(jurisdictions)))}.")
+    click.echo("Send the clerk this link to choose a password (it works once, for 24 hours):")
+    click.echo(f"{base}/office/password/{token}")
+    if not base:
+        click.echo("(Put this site's address in front, or give --public-url.)")
+
+
+@clerk.command("list")
+@click.option("--db", "db_path", **DB_OPTION)
+def clerk_list(db_path) -> None:
+    """List the clerk accounts and their jurisdictions."""
+    rows = office_records(db_path).clerks()
+    for row in rows:
+        state = "" if row["password_hash"] else " (no password chosen yet)"
+        click.echo(f"{row['email']}: {', '.join(row['jurisdictions'])}{state}")
+    if not rows:
+        click.echo("No clerk accounts.")
+
+
+@clerk.command("remove")
+@click.argument("email")
+@click.option("--db", "db_path", **DB_OPTION)
+def clerk_remove(email, db_path) -> None:
+    """Remove a clerk's account; its sessions end at their next request."""
+    if not office_records(db_path).remove_clerk(email.strip().lower()):
+        click.echo(f"error: no clerk account {email!r}", err=True)
+        sys.exit(2)
+    click.echo(f"Removed {email.strip().lower()}.")
 
 
 if __name__ == "__main__":

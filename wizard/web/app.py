@@ -8,10 +8,12 @@ from pathlib import Path
 from flask import Flask
 
 from ..loader import load_rulebook
+from ..office.keeping import DEFAULT_KEEP_DAYS
+from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..storage import InterviewStore
 from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
-               offices, packet, printview, summary, sweeper)
+               mailer, office, offices, packet, printview, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
 
@@ -45,6 +47,8 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
         PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
         TRUSTED_PROXIES=0,
+        SMTP_HOST=None, SMTP_PORT=25, SMTP_USER=None, SMTP_PASSWORD=os.environ.get("WIZARD_SMTP_PASSWORD") or None,
+        MAIL_FROM=None, KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     )
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
@@ -59,6 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store
+    app.extensions["office_records"] = records = OfficeRecords(store)
     offices.init_app(app, instance)
 
     csrf.init_app(app)
@@ -69,6 +74,9 @@ def create_app(config: dict | None = None) -> Flask:
     kiosk.init_app(app)
     limits.init_app(app)
     sweeper.init_app(app)
+    app.extensions["sweeper"].keep_applications_days = app.config["KEEP_APPLICATIONS_DAYS"]
+    mailer.init_app(app, records)
+    signin.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
@@ -77,6 +85,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(office.bp)
+    sending.init_app(app)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

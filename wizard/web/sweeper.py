@@ -11,6 +11,8 @@ import logging
 import threading
 import weakref
 
+from ..office.keeping import purge_applications
+from ..office.records import OfficeRecords
 from ..retention import DEFAULT_DAYS, moment_ago, purge
 from ..storage import InterviewStore
 
@@ -33,6 +35,7 @@ class Sweeper:
         self._started = False
         self._lock = threading.Lock()
         self._next_retention = 0.0
+        self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
 
     def start(self) -> None:
         with self._lock:
@@ -54,6 +57,8 @@ class Sweeper:
             store.delete_idle(moment_ago(self.kiosk_idle))
         if self.retention_days and clock >= self._next_retention:
             purge(store, self.retention_days)
+            if self.keep_applications_days:
+                purge_applications(OfficeRecords(store), self.keep_applications_days)
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
