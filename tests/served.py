@@ -8,6 +8,7 @@ import contextlib
 import http.cookiejar
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -19,6 +20,14 @@ from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTENING = re.compile(r"Permit wizard on http://([^/:]+):(\d+)/")
+
+
+def free_port() -> int:
+    """A port nothing listens on now, for a server of the tests' own (the SMTP server); the wizard
+    itself takes `--port 0` and says which port it bound."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class ServedWizard:

@@ -197,3 +197,13 @@ def test_without_javascript_the_screens_print_view_says_how_to_print(tmp_path, b
     screen = app.test_client()
     page = screen.get(f"/i/{kiosk_result(app, screen, book)}/print").get_data(as_text=True)
     assert "press the Ctrl and P keys together" in page  # a kiosk browser has no Print menu
+
+
+def test_a_kiosk_screen_does_not_take_files_to_send_an_application(tmp_path, book):
+    """Attaching documents means choosing files on this computer: the organizer sends from their own."""
+    app = kiosk_app(tmp_path, book)
+    screen = app.test_client()
+    ident = started(screen)
+    for method, path in (("get", f"/i/{ident}/send"), ("post", f"/i/{ident}/send"), ("post", f"/i/{ident}/uploads")):
+        response = getattr(screen, method)(path)
+        assert response.status_code == 404 and "Not on this screen" in response.get_data(as_text=True), path

@@ -1,7 +1,10 @@
 """The `wizard` command (`wizard --help`, `wizard --version`):
 
 - `wizard serve`: run the app under waitress (kiosk mode, retention, limits, public address);
-- `wizard purge`: delete, for good, the interviews not changed for a number of days;
+- `wizard purge`: delete, for good, the interviews not changed for a number of days and the sent
+  applications closed longer ago than they are kept;
+- `wizard kiosk-link`: print a one-time link that enrols a browser as a kiosk screen;
+- `wizard clerk add|list|remove`: the clerks' accounts for the office inbox (`/office`);
 - `wizard assess`: print the assessment JSON for a file of answers;
 - `wizard check`: check rule files and report every problem with its file and line;
 - `wizard new`: write a rule-file skeleton;
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 
@@ -25,6 +29,10 @@ from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
+from .office.accounts import AccountError, add_clerk
+from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
+from .office.outbox import parse_host_port
+from .office.records import OfficeRecords
 from .rulebook import rule_sources
 from .skeleton import skeleton
 from .storage import ENROLMENT_MINUTES, InterviewStore
@@ -134,9 +142,19 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--access-log", is_flag=True,
               help="Log one line per request to stderr: method, path with interview ids hashed, no query "
                    "string, status and time.")
+@click.option("--smtp", default=None, metavar="HOST:PORT",
+              help="Send the office's mail through this SMTP server (STARTTLS when it offers it). "
+                   "Without it, mail is off and the office pages say so.")
+@click.option("--smtp-user", default=None, help="Sign in to the SMTP server as this user; the password is "
+                                                 "read from the WIZARD_SMTP_PASSWORD environment variable.")
+@click.option("--mail-from", default=None, metavar="ADDRESS", help="The From address of the office's mail.")
+@click.option("--keep-applications-days", default=DEFAULT_KEEP_DAYS, show_default=True,
+              type=DAYS, callback=finite,
+              help="Keep a sent application this many days after the clerk closes it, then delete it.")
 @rules_options()
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, access_log, added_paths) -> None:
+          public_url, trusted_proxies, access_log, smtp, smtp_user, mail_from, keep_applications_days,
+          added_paths) -> None:
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
@@ -144,15 +162,22 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     from .web.serving import bound_addresses, make_server
 
     try:
+        smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
+    except ValueError as error:
+        raise CommandError(str(error), exit_code=2, prefix="refusing to start: ") from error
+    try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
                           "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour,
-                          "TRUSTED_PROXIES": trusted_proxies,
+                          "TRUSTED_PROXIES": trusted_proxies, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
+                          "SMTP_USER": smtp_user, "MAIL_FROM": mail_from,
+                          "KEEP_APPLICATIONS_DAYS": keep_applications_days,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
     except (RuleFileError, DeploymentError) as error:
         raise CommandError(str(error), exit_code=1, prefix="refusing to start: ") from error
     server = make_server(app, host, port, threads, trusted_proxies, access_log)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
+    mode += f", mail through {smtp}" if smtp else ", mail off"
     bound_host, bound_port = bound_addresses(server)[0]
     click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
@@ -166,15 +191,21 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
 @click.option("--older-than", "days", default=DEFAULT_DAYS, show_default=True,
               type=click.FloatRange(min=0, max=MAX_DAYS), callback=finite,
               help="Delete interviews not changed for this many days.")
+@click.option("--keep-applications-days", "keep_days", default=DEFAULT_KEEP_DAYS, show_default=True,
+              type=click.FloatRange(min=0, max=MAX_DAYS), callback=finite,
+              help="Delete sent applications closed more than this many days ago.")
 @click.option("--dry-run", is_flag=True, help="Only say how many would be deleted.")
-def purge(db_path, days, dry_run) -> None:
-    """Delete saved interviews not changed for DAYS days, for good (the server does it by itself too)."""
+def purge(db_path, days, keep_days, dry_run) -> None:
+    """Delete saved interviews not changed for DAYS days, and sent applications closed more than
+    --keep-applications-days ago, for good (the server does both by itself too). Sent applications
+    that are still open are never deleted."""
     store = InterviewStore(db_path)
     store.migrate()
     done = run_purge(store, days, dry_run)
     if not dry_run:  # the same security event the server's sweeper logs (web/audit.py)
         logging.getLogger("wizard.security").info("purge by hand interviews=%d days=%g", done.count, days)
     click.echo(str(done))
+    click.echo(str(purge_applications(OfficeRecords(store), keep_days, dry_run)))
 
 
 @main.command("kiosk-link")
@@ -273,6 +304,63 @@ def new(jurisdiction_id, output, force) -> None:
         raise CommandError(f"{output} exists; choose another --output or add --force")
     output.write_text(skeleton(jurisdiction_id), encoding="utf-8")
     click.echo(f"Wrote {output}. Fill in every TODO, then run `wizard check {output}`.")
+
+
+@main.group()
+def clerk() -> None:
+    """Clerk accounts for the office inbox (/office)."""
+
+
+def office_records(db_path: Path) -> OfficeRecords:
+    store = InterviewStore(db_path)
+    store.migrate()
+    return OfficeRecords(store)
+
+
+@clerk.command("add")
+@click.argument("email")
+@click.option("--jurisdiction", "jurisdictions", multiple=True, required=True,
+              help="A jurisdiction id whose applications this clerk sees (repeatable).")
+@database_option(dir_okay=False)
+@click.option("--public-url", default=None, help="The site's address, to print the whole link "
+                                                 "(default: the WIZARD_PUBLIC_URL environment variable).")
+@rules_options()
+def clerk_add(email, jurisdictions, db_path, public_url, rule_paths, added_paths) -> None:
+    """Create (or update) a clerk's account and print a one-time link, valid 24 hours, where the
+    clerk chooses a password."""
+    known = set(load_rulebook(rule_sources(rule_paths, added_paths)).jurisdictions)
+    try:
+        token = add_clerk(office_records(db_path), email, list(jurisdictions), known)
+    except AccountError as error:
+        raise CommandError(str(error)) from error
+    base = (public_url or os.environ.get("WIZARD_PUBLIC_URL") or "").rstrip("/")
+    click.echo(f"Account {email.strip().lower()} for {', '.join(sorted(set(jurisdictions)))}.")
+    click.echo("Send the clerk this link to choose a password (it works once, for 24 hours):")
+    click.echo(f"{base}/office/password/{token}")
+    if not base:
+        click.echo("(Put this site's address in front, or give --public-url.)")
+
+
+@clerk.command("list")
+@database_option(dir_okay=False)
+def clerk_list(db_path) -> None:
+    """List the clerk accounts and their jurisdictions."""
+    rows = office_records(db_path).clerks()
+    for row in rows:
+        state = "" if row["password_hash"] else " (no password chosen yet)"
+        click.echo(f"{row['email']}: {', '.join(row['jurisdictions'])}{state}")
+    if not rows:
+        click.echo("No clerk accounts.")
+
+
+@clerk.command("remove")
+@click.argument("email")
+@database_option(dir_okay=False)
+def clerk_remove(email, db_path) -> None:
+    """Remove a clerk's account; its sessions end at their next request."""
+    if not office_records(db_path).remove_clerk(email.strip().lower()):
+        raise CommandError(f"no clerk account {email!r}")
+    click.echo(f"Removed {email.strip().lower()}.")
 
 
 if __name__ == "__main__":

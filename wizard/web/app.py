@@ -7,11 +7,13 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from ..loader import load_rulebook
+from ..office.keeping import DEFAULT_KEEP_DAYS
+from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
 from . import (api, assets, clerks, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
-               offices, packet, printview, summary, sweeper)
+               mailer, office, offices, packet, printview, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_PER_HOUR
@@ -37,12 +39,20 @@ DEFAULTS = dict(
     SESSION_COOKIE_HTTPONLY=True,
     SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
     TRUSTED_PROXIES=0,
+    SMTP_HOST=None,  # no mail server: the office works and says mail is off
+    SMTP_PORT=25,
+    SMTP_USER=None,
+    MAIL_FROM=None,  # None: permits@localhost (web/mailer.py)
+    MAIL_SENDER=True,  # False: a test empties the outbox itself
+    OFFICE_SESSION_HOURS=8,
+    KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
 )
 
 
 def defaults(instance_path: str) -> dict:
     return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
-            "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None}
+            "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
+            "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None}
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -69,6 +79,7 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config["DATABASE"] != ":memory:":
         warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store
+    app.extensions["office_records"] = records = OfficeRecords(store)
     offices.init_app(app, instance)
 
     csrf.init_app(app)
@@ -79,6 +90,9 @@ def create_app(config: dict | None = None) -> Flask:
     kiosk.init_app(app)
     limits.init_app(app)
     sweeper.init_app(app)
+    app.extensions["sweeper"].keep_applications_days = app.config["KEEP_APPLICATIONS_DAYS"]
+    mailer.init_app(app, records)
+    signin.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
@@ -87,6 +101,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(office.bp)
+    sending.init_app(app)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

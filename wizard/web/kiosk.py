@@ -35,8 +35,10 @@ SCREEN_MAX_AGE = 400 * 86400  # seconds: the longest a browser keeps a cookie (C
 WARN_SECONDS = 30
 DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # Offered to organizers at home, not on a shared screen: importing a file means a file left on it,
-# and the clerks' builder copies links to a clipboard the next person pastes from.
-NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout"}
+# and the clerks' builder copies links to a clipboard the next person pastes from. Sending an
+# application means attaching files from this computer: the organizer sends from their own.
+NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout", "sending.send_page",
+                 "sending.add_upload", "sending.send_application"}
 # The hand-off page reloads itself to see whether the phone took over, and the no-JavaScript
 # "still there?" page shows because no one touched the screen: neither is someone using it.
 NOT_USE = {"handoff.show", "handoff.waiting", "kiosk.still_there"}
@@ -97,6 +99,16 @@ def allowed(interview) -> bool:
     if server_kiosk():
         return interview.id in session.get(PHONE_KEY, [])
     return not interview.kiosk  # a screen's interview opens on that screen only, whoever has its id
+
+
+def allowed_record(interview_id: str) -> bool:
+    """The same rule for a record kept after its interview is gone (a sent application's status
+    page): a screen or a kiosk server opens only the ids its session holds."""
+    if on_screen():
+        return interview_id in session.get(SESSION_KEY, [])
+    if server_kiosk():
+        return interview_id in session.get(PHONE_KEY, [])
+    return True
 
 
 def clear_session(reason: str = "cleared") -> None:

@@ -11,6 +11,8 @@ import logging
 import threading
 import weakref
 
+from ..office.keeping import purge_applications
+from ..office.records import OfficeRecords
 from ..retention import moment_ago, purge
 from ..storage import InterviewStore
 from .audit import security_event
@@ -34,6 +36,7 @@ class Sweeper:
         self._started = False
         self._lock = threading.Lock()
         self._next_retention = 0.0
+        self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
 
     def start(self) -> None:
         with self._lock:
@@ -59,6 +62,8 @@ class Sweeper:
             done = purge(store, self.retention_days)
             if done.count:
                 security_event("purge", interviews=done.count, days=self.retention_days)
+            if self.keep_applications_days:
+                purge_applications(OfficeRecords(store), self.keep_applications_days)
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
