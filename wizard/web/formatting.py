@@ -5,9 +5,21 @@ from ..formatting import long_date, money, number, when
 from ..kinds import KINDS
 
 
+def summary_line(message: str, question: dict | None) -> str:
+    """An error summary's line names its field (issue 23: two date fields gave the same line
+    twice): "First opens: that day has passed...", unless the message already names it."""
+    if not question or not message:
+        return message
+    name = question.get("form_label") or question["label"].rstrip("?")
+    if name.lower() in message.lower() or question["label"].rstrip("?").lower() in message.lower():
+        return message
+    return f"{name}: {message[:1].lower()}{message[1:]}"
+
+
 def init_app(app) -> None:
     app.add_template_filter(money)
     app.add_template_filter(number)
     app.add_template_filter(long_date)
     app.add_template_filter(when)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
+    app.add_template_filter(summary_line)

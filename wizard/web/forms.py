@@ -1,6 +1,7 @@
 """WTForms forms built from the question definitions of one interview step."""
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -10,9 +11,10 @@ from ..kinds import KINDS
 from .fields import make_field
 
 
-def form_for(step: dict, questions: dict, answers: dict, formdata=None) -> FlaskForm:
+def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None) -> FlaskForm:
+    """The step's form; with `today`, dates before it are refused (see WhenField)."""
     on_step = step_questions(step, questions)
-    fields = {key: make_field(key, on_step[key]) for key in step["questions"]}
+    fields = {key: make_field(key, on_step[key], today) for key in step["questions"]}
     keys = list(fields)
 
     def validate(self, extra_validators=None):

@@ -17,10 +17,10 @@ from ..facts import Facts
 from ..glossary import assessment_texts, terms_in
 from ..kinds import show_answer
 from ..packet.content import signature_specs
-from ..sections import progress
+from ..road import plan_road, questions_left, road_marks
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
-from . import kiosk, limits
+from . import corrections, kiosk, limits
 from .clerks import builder_page
 from .offices import office_card
 from .access import load_interview
@@ -137,7 +137,9 @@ def step_context(interview, step, path, j, form):
     back = previous_step(path, step["step"])
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
-        sections=progress(path, step["step"], interview.completed_steps),
+        sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
+                  if j else []),
+        questions_left=questions_left(path, step["step"], interview.completed_steps),
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
@@ -149,13 +151,19 @@ def step_context(interview, step, path, j, form):
     )
 
 
+def today() -> date:
+    return current_app.config.get("TODAY") or date.today()
+
+
 @bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
     step, path, j = find_step(interview, step_id)
     book = rulebook()
-    formdata = request.form if request.method == "POST" else None
-    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
+    kept = corrections.take(interview.id, step_id) if request.method == "GET" else None
+    formdata = request.form if request.method == "POST" else kept
+    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
+                    today=today())
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
         return render_page("step.html", **step_context(interview, step, path, j, form))
@@ -171,7 +179,13 @@ def step(interview_id: str, step_id: str):
                 flash(notice, "important")
         return follow(next_url(interview, where))
     context = step_context(interview, step, path, j, form)
-    if context["search"] and request.method == "GET" and choose.wants_results():
+    if request.method == "POST":
+        # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
+        corrections.keep(interview.id, step["step"], form, request.form)
+        return follow(context["action"])
+    if kept is not None:
+        form.validate()  # the kept post's errors, worked out again
+    if context["search"] and choose.wants_results():
         return choose.render_results("step.html", **context)
     return render_page("step.html", **context)
 
@@ -221,10 +235,9 @@ def result(interview_id: str):
     j, state = current_flow(interview)
     if j is None or state.next_step is not None:
         return redirect_to_next(interview)
-    today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
-                       summary=summarize(state.assessment, j.license_word, today),
-                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
+                       summary=summarize(state.assessment, j.license_word, today()),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today()),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
                        questions=rulebook().questions_for(j.id),
