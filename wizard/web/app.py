@@ -10,7 +10,7 @@ from flask import Flask
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
-from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
+from . import (api, assets, clerks, costs, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
                offices, packet, printview, summary, sweeper)
 from .extensions import csrf, htmx
 from .security import SECURITY_HEADERS
@@ -77,6 +77,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(costs.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)
