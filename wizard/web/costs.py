@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, url_for
 
 from ..glossary import GLOSSARY
-from ..wording import permit_applies
+from ..wording import office_short, permit_applies
 from .access import load_interview
 from .interview import current_flow
 from .offices import question_to_office
@@ -36,7 +36,8 @@ def costs(interview_id: str):
     if not permit_applies(state.assessment["outcome"]):
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
     terms = {t.term: t for t in GLOSSARY if t.term in EXPLAINED}
-    return render_page("costs.html", interview=interview, jurisdiction=j, a=state.assessment, terms=terms)
+    return render_page("costs.html", interview=interview, jurisdiction=j, a=state.assessment, terms=terms,
+                       office=office_short(state.assessment["file_with"]))
 
 
 @bp.get("/i/<interview_id>/question")
