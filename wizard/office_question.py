@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from .kinds import show_answer
-from .wording import office_named
+from .wording import office_short
 
 # The answers that tell the office what the event is, in the order a letter gives them.
 EVENT_FACTS = ("event_name", "event_purpose", "starts_at", "ends_at", "max_attendance", "total_attendance",
@@ -66,7 +66,7 @@ def office_question(assessment: dict, answers: dict, questions: dict, word: str,
     signed = [str(answers[key]) for key in SIGNED_BY if answers.get(key)]
     ordinance = assessment["ordinance"]
     return OfficeQuestion(
-        office=office_named(assessment["file_with"]),
+        office=office_short(assessment["file_with"]),
         subject=f"Does our event need a {word}? ({ordinance})",
         question=the_question(assessment["reasons"], ordinance, word),
         what_we_were_told=[(r["text"], r["citation"]) for r in assessment["reasons"]],
