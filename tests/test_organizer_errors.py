@@ -157,3 +157,10 @@ def test_an_error_says_which_part_is_wrong(typed_date, typed_time, part):
 def test_the_festival_dates_still_go_through(dated_client):
     url = start(dated_client)
     assert dated_client.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
+
+
+def test_a_summary_line_keeps_a_months_capital(dated_client):
+    url = start(dated_client)
+    page = Inputs(dated_client.post(url, data=dates_post(start_date="2/30/2027"), follow_redirects=True)
+                  .get_data(as_text=True))
+    assert page.summary == ["First opens: February 2027 has no day 30"]

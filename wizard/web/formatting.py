@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..formatting import long_date, money, number, when
 from ..kinds import KINDS
+from ..typed_dates import MONTHS
 
 
 def summary_line(message: str, question: dict | None) -> str:
@@ -13,6 +14,9 @@ def summary_line(message: str, question: dict | None) -> str:
     name = question.get("form_label") or question["label"].rstrip("?")
     if name.lower() in message.lower() or question["label"].rstrip("?").lower() in message.lower():
         return message
+    first = message.split()[0].rstrip(",.:")
+    if first in MONTHS or first.isupper():  # "February 2027 has no day 30": a name keeps its capital
+        return f"{name}: {message}"
     return f"{name}: {message[:1].lower()}{message[1:]}"
 
 
