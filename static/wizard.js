@@ -113,6 +113,10 @@
     Array.prototype.forEach.call(document.querySelectorAll("input[data-site-address]"), function (field) {
       if (!field.value) { field.value = window.location.origin; }
     });
+    // An interview's own link (result page): a relative address made full, so it works when pasted.
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-full-link]"), function (field) {
+      if (field.value.charAt(0) === "/") { field.value = window.location.origin + field.value; }
+    });
   };
   reveal();
   document.addEventListener("htmx:afterSettle", reveal);

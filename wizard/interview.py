@@ -12,9 +12,10 @@ from functools import cached_property
 
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
-from .conditions import evaluate, names_in
+from .conditions import evaluate
 from .errors import AnswersError
-from .facts import Facts, inputs_of
+from .facts import Facts
+from .road import deciding_keys, plan_road
 from .rulebook import Jurisdiction, RuleBook, expand_questions
 
 JURISDICTION_STEP = "where"
@@ -65,20 +66,13 @@ def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list
     return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
-def deciding_keys(j: Jurisdiction) -> set[str]:
-    """Answer keys the scope rules read: answering them may change the verdict."""
-    keys: set[str] = set()
-    for name in names_in(j.scope):
-        keys |= set(inputs_of(name))
-    return keys
-
-
 def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
-    """The steps that apply, in order, and the answers given on them (the answers that still apply)."""
+    """The steps that apply, in the order they are asked (wizard/road.py), and the answers given on
+    them (the answers that still apply)."""
     effective = {"jurisdiction": j.id}
     path = []
     questions = book.questions_for(j.id)
-    for step in j.steps:
+    for step in plan_road(j, questions).steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
             for key in expand_questions(step["questions"], questions):

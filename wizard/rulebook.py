@@ -88,6 +88,11 @@ class Jurisdiction:
         return self.data["interview"]
 
     @property
+    def before_you_start(self) -> list[dict]:
+        """What the application will ask for that takes time to get (issue 23), shown on the first page."""
+        return self.data.get("before_you_start") or []
+
+    @property
     def scope(self) -> dict:
         return self.data["scope"]
 

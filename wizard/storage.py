@@ -49,6 +49,13 @@ def m003_kiosk_enrolments(db: sqlite_utils.Database) -> None:
     db["kiosk_enrolments"].create({"token_hash": str, "expires_at": str}, pk="token_hash")
 
 
+@migrations()
+def m004_failed_post(db: sqlite_utils.Database) -> None:
+    # failed_post: the values of the last post that had errors, as JSON {"step": ..., "fields": [[name, value]...]},
+    # shown again by the GET it redirects to (issue 23). Deleted with the interview.
+    db["interviews"].add_column("failed_post", str)
+
+
 ID_BYTES = 32
 # One interview's answers, as stored: an organizer's run to the end is under 20 KB; one imported
 # file once stored 652 KB. Far more than any honest packet needs, small enough that one client
@@ -204,6 +211,21 @@ class InterviewStore:
         self.connection().execute(UPSERT, (
             interview.id, interview.jurisdiction, answers,
             json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
+
+    def keep_failed_post(self, interview_id: str, step_id: str, fields: list[tuple[str, str]]) -> None:
+        """Keep a post that had errors for the page the browser is sent to next (redirect after a
+        failed post, so Back never lands on a "Confirm Form Resubmission" page)."""
+        self._write("UPDATE interviews SET failed_post = ? WHERE id = ?",
+                    (json.dumps({"step": step_id, "fields": fields}, ensure_ascii=False), interview_id))
+
+    def take_failed_post(self, interview_id: str, step_id: str) -> list[tuple[str, str]] | None:
+        """The kept post of this step, once: it is gone after it is shown."""
+        row = self.connection().execute("SELECT failed_post FROM interviews WHERE id = ?", (interview_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        self._write("UPDATE interviews SET failed_post = NULL WHERE id = ?", (interview_id,))
+        kept = json.loads(row[0])
+        return [tuple(pair) for pair in kept["fields"]] if kept.get("step") == step_id else None
 
     # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
     # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from ..errors import AnswersError, UnknownJurisdiction
 from ..readable import DATETIME_FORMAT, clean_text, long_datetime, number
-from ..typed_dates import parse_date_and_time
+from ..typed_dates import TypedPartError, parse_date_and_time
 from .base import (COUNT_LIMIT, FALSE_WORDS, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT, TRUE_WORDS, Kind,
                    brief, in_range, parse_datetime)
 
@@ -234,11 +234,12 @@ class Datetime(Kind):
             return moment
         raise ValueError("Enter a real date and time, like 2027-07-09 12:00")
 
-    def parse_parts(self, date_part, time_part):
-        """The page's separate date and time fields, as typed ("07162027", "2pm")."""
-        moment = parse_date_and_time(date_part, time_part)
+    def parse_parts(self, date_part, time_part, today=None):
+        """The page's separate date and time fields, as typed ("07162027", "July 11th", "2pm");
+        `today` places a date typed without its year."""
+        moment = parse_date_and_time(date_part, time_part, today)
         if moment is not None and not in_range(moment):
-            raise ValueError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}")
+            raise TypedPartError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}", "date")
         return moment
 
     def to_form(self, key, question, answers):

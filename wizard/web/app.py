@@ -12,7 +12,7 @@ from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
-from . import (api, assets, clerks, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
+from . import (api, assets, clerks, costs, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
                mailer, office, offices, packet, printview, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
@@ -103,6 +103,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(summary.bp)
     app.register_blueprint(office.bp)
     sending.init_app(app)
+    app.register_blueprint(costs.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

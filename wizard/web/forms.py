@@ -2,6 +2,7 @@
 any answer questions, each optional (`answer_form`: the clerks' builder and a clerk's prefilled link)."""
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -32,9 +33,10 @@ class AnswerForm(FlaskForm):
         return True
 
 
-def form_for(step: dict, questions: dict, answers: dict, formdata=None) -> FlaskForm:
+def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None) -> FlaskForm:
+    """The step's form; with `today`, dates before it are refused (see WhenField)."""
     on_step = step_questions(step, questions)
-    fields = {key: make_field(key, on_step[key]) for key in step["questions"]}
+    fields = {key: make_field(key, on_step[key], today) for key in step["questions"]}
     form_class = type("StepForm", (AnswerForm,), {**fields, "question_keys": list(fields),
                                                   "_questions": questions})
     return form_class(formdata=formdata, data=stored_to_form(step, questions, answers))
