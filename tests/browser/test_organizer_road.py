@@ -12,7 +12,7 @@ from urllib.parse import unquote
 import pytest
 
 from wizard.answers import clean_answers
-from wizard.formatting import long_date
+from wizard.readable import long_date
 from wizard.interview import JURISDICTION_STEP
 from wizard.web.state import rulebook, store
 
