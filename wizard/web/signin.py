@@ -16,6 +16,7 @@ from flask import Blueprint, current_app, flash, redirect, request, session, url
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 
 from ..office.accounts import AccountError, Clerk, choose_password, clerk, link_email, signed_in_clerk
+from .audit import security_event
 from .logs import short_hash
 from .pages import render_page
 from .state import office_records
@@ -98,9 +99,9 @@ def sign_in():
     keys = [f"address:{request.remote_addr}", f"account:{email.strip().lower()}"]
     counter = current_app.extensions["failed_sign_ins"]
     wait = counter.wait(keys, time.time())
-    who = f"#{short_hash(email.strip().lower())} from #{short_hash(request.remote_addr or '')}"
+    account_hash = "#" + short_hash(email.strip().lower())  # never the email itself (web/audit.py)
     if wait:
-        current_app.logger.warning("office sign-in refused (too many failures): %s", who)
+        security_event("sign-in failure", account=account_hash, reason="too many failures, refused")
         minutes = max(1, round(wait / 60))
         return render_page("office/sign_in.html", next_url=next_url, email=email,
                            error=f"Too many failed sign-ins. Wait {minutes} minute{'' if minutes == 1 else 's'} "
@@ -108,11 +109,11 @@ def sign_in():
     account = signed_in_clerk(office_records(), email, request.form.get("password", "")[:500])
     if account is None:
         counter.failed(keys, time.time())
-        current_app.logger.warning("office sign-in failed: %s", who)
+        security_event("sign-in failure", account=account_hash)
         return render_page("office/sign_in.html", next_url=next_url, email=email,
                            error="The email or the password is not right."), 401
     counter.succeeded(keys)
-    current_app.logger.info("office sign-in: %s", who)
+    security_event("sign-in", account=account_hash)
     session.clear()  # a fresh session: nothing from before the sign-in carries over
     session["office_since"] = time.time()
     login_user(ClerkUser(account))
@@ -141,7 +142,7 @@ def password(token: str):
                         request.form.get("again", "")[:500])
     except AccountError as error:
         return render_page("office/password.html", email=email, error=str(error)), 400
-    current_app.logger.info("office password chosen: #%s", short_hash(email))
+    security_event("password chosen", account="#" + short_hash(email))
     flash("Your password is set. Sign in with it.", "success")
     return redirect(url_for(".sign_in"), code=303)
 
