@@ -115,11 +115,12 @@ def stored_result(live_app, story: str) -> str:
     with live_app.app_context():
         book = rulebook()
         kept = {"jurisdiction": jurisdiction}
+        questions = book.questions_for(jurisdiction)  # the rule file's own questions too
         for step in book.get(jurisdiction).steps:
             for key in step["questions"]:
                 if key in answers:
-                    story_answer(key, book.questions[key], answers, kept)
-        interview = store().create(clean_answers(kept, book.questions, book.jurisdictions))
+                    story_answer(key, questions[key], answers, kept)
+        interview = store().create(clean_answers(kept, questions, book.jurisdictions))
         interview.completed_steps = [JURISDICTION_STEP] + steps
         store().save(interview)
         return interview.id
@@ -176,15 +177,15 @@ def test_an_uncertain_result_gives_the_question_to_send(page_no_js, live_app, li
     page = page_no_js
     page.goto(f"{live_server}/i/{ident}/result")
     ask = page.locator(".ask-office")
-    assert "Does Chapter 64 require a license for our event, and is there an application form or a fee?" in (
-        ask.inner_text())
+    assert ("Does Chapter 64 require a license for our event, with this many people at one time, and is there an "
+            "application form or a fee?") in " ".join(ask.inner_text().split())
     mailto = unquote(ask.get_by_role("link", name="Email the question").get_attribute("href"))
     assert mailto.startswith("mailto:?subject=Does our event need a license?")
     assert "Ch. 64, purpose" in mailto and "Harvest Moon Festival" in mailto and "5,000" in mailto
     ask.get_by_role("link", name="Print it as a letter").click()
     page.wait_for_url("**/question")
     letter = page.locator(".letter").inner_text()
-    assert "Dear Village Clerk," in letter and "Please reply in writing" in letter and "Zoë Núñez" in letter
+    assert "Dear Village," in letter and "Clerk" not in letter and "Please reply in writing" in letter and "Zoë Núñez" in letter
     page.screenshot(path=str(SHOTS / "question-letter-desktop.png"), full_page=True)
 
 
