@@ -130,15 +130,17 @@ def test_a_clerk_signs_in_sees_the_inbox_and_signs_out(app, client):
     reference = send(client, finished(app))
     # A handler on the security log itself: other tests may change logging's global settings.
     security, lines = logging.getLogger("wizard.security"), Lines()
-    level = security.level
+    level, disabled = security.level, security.disabled
     security.addHandler(lines)
     security.setLevel(logging.INFO)
+    security.disabled = False  # a library's logging.config call elsewhere in the suite may have disabled it
     try:
         assert sign_in(client, password="wrong password!").status_code == 401
         assert sign_in(client).status_code == 303
     finally:
         security.removeHandler(lines)
         security.setLevel(level)
+        security.disabled = disabled
     logged = "\n".join(lines.lines)
     assert "clerk@example.org" not in logged and "127.0.0.1" not in logged
     assert any(line.startswith("sign-in failure ") and "account=#" in line for line in lines.lines)
