@@ -11,12 +11,11 @@ from urllib.parse import unquote
 import pytest
 import textstat
 
-from wizard.answers import clean_answers
 from wizard.interview import JURISDICTION_STEP
 from wizard.web.state import store
 
 from .browser.stories import PATHS
-from .test_story_paths import story_answer, walk_story
+from .test_story_paths import stored_answers, walk_story
 
 TODAY = date(2026, 12, 1)
 
@@ -91,14 +90,8 @@ def finished(app, story: str, **changes) -> str:
     answers = {**answers, **changes}
     book = app.extensions["rulebook"]
     asked, _ = walk_story(book, jurisdiction, answers)
-    kept = {"jurisdiction": jurisdiction}
-    questions = book.questions_for(jurisdiction)  # the rule file's own questions too
-    for step in book.get(jurisdiction).steps:
-        for key in step["questions"]:
-            if key in answers:
-                story_answer(key, questions[key], answers, kept)
     with app.app_context():
-        interview = store().create(clean_answers(kept, questions, book.jurisdictions))
+        interview = store().create(stored_answers(book, jurisdiction, answers))
         interview.completed_steps = [JURISDICTION_STEP] + asked
         store().save(interview)
         return interview.id

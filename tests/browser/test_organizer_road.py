@@ -11,12 +11,11 @@ from urllib.parse import unquote
 
 import pytest
 
-from wizard.answers import clean_answers
 from wizard.readable import long_date
 from wizard.interview import JURISDICTION_STEP
 from wizard.web.state import rulebook, store
 
-from ..test_story_paths import story_answer
+from ..test_story_paths import stored_answers
 from .conftest import PHONE
 from .stories import PATHS
 from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
@@ -114,13 +113,7 @@ def stored_result(live_app, story: str) -> str:
     jurisdiction, answers, steps, _ = PATHS[story]
     with live_app.app_context():
         book = rulebook()
-        kept = {"jurisdiction": jurisdiction}
-        questions = book.questions_for(jurisdiction)  # the rule file's own questions too
-        for step in book.get(jurisdiction).steps:
-            for key in step["questions"]:
-                if key in answers:
-                    story_answer(key, questions[key], answers, kept)
-        interview = store().create(clean_answers(kept, questions, book.jurisdictions))
+        interview = store().create(stored_answers(book, jurisdiction, answers))
         interview.completed_steps = [JURISDICTION_STEP] + steps
         store().save(interview)
         return interview.id
