@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
+FIELDS = "input[name], textarea[name], select[name]"
+
 
 def parse(page) -> BeautifulSoup:
     """A response (or its text) as a document."""
@@ -18,3 +20,51 @@ def texts(page, selector: str) -> list[str]:
 
 def links(page, selector: str = "a[href]") -> list[str]:
     return [element["href"] for element in parse(page).select(selector)]
+
+
+def attributes(page, selector: str, attribute: str) -> list[str]:
+    """One attribute of every element the selector finds that carries it (`action` of forms, `src` of images)."""
+    return [element[attribute] for element in parse(page).select(selector) if element.has_attr(attribute)]
+
+
+def field_names(page) -> set[str]:
+    """The names of every field a form on the page sends."""
+    return {element["name"] for element in parse(page).select(FIELDS)}
+
+
+def field_values(page, name: str) -> list[str]:
+    """What the fields called `name` show: a box's text, a chosen option; for radios and checkboxes, the ticked ones."""
+    values = []
+    for element in parse(page).select(FIELDS):
+        if element["name"] != name:
+            continue
+        if element.name == "textarea":
+            values.append(element.get_text())
+        elif element.name == "select":
+            values += [option.get("value", option.get_text()) for option in element.select("option[selected]")]
+        elif element.get("type") not in ("radio", "checkbox") or element.has_attr("checked"):
+            values.append(element.get("value", ""))
+    return values
+
+
+def field(page, name: str):
+    """The one visible field called `name` (the first, for radios), or None."""
+    for element in parse(page).select(FIELDS):
+        if element["name"] == name and element.get("type") != "hidden":
+            return element
+    return None
+
+
+def csrf_token(page) -> str:
+    """The CSRF token a form on the page sends back."""
+    found = parse(page).select_one('input[name="csrf_token"]')
+    return found["value"] if found is not None else ""
+
+
+def refresh(page) -> tuple[int, str] | None:
+    """A `<meta http-equiv="refresh">`: its seconds and where it leads, or None."""
+    meta = parse(page).select_one('meta[http-equiv="refresh"]')
+    if meta is None:
+        return None
+    seconds, _, target = meta["content"].partition(";")
+    return int(seconds), target.strip().removeprefix("url=")

@@ -18,6 +18,8 @@ import urllib.request
 from pathlib import Path
 from typing import Iterator
 
+from tests.html import csrf_token
+
 ROOT = Path(__file__).resolve().parent.parent
 LISTENING = re.compile(r"Permit wizard on http://([^/:]+):(\d+)/")
 
@@ -121,9 +123,8 @@ class ServedBrowser:
         except urllib.error.HTTPError as error:
             status, head, body = error.code, dict(error.headers), error.read()
         text = body.decode("utf-8", "replace")
-        found = re.search(r'name="csrf_token" value="([^"]+)"', text)
-        if found:
-            self.token = found.group(1)
+        if head.get("Content-Type", "").startswith("text/html"):
+            self.token = csrf_token(text) or self.token  # a page without a form keeps the last page's token
         self.last_body = body
         return status, head, text
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
 
+from wizard.checks.schema import schema
 from wizard.facts import FACTS as DERIVED_FACTS
 from wizard.cli import main
 from wizard.conditions import OPERATORS
@@ -104,7 +106,6 @@ def test_the_worked_example_is_the_fixture_file():
 
 def _fragment_schemas() -> dict[str, dict]:
     """The rule-file schema and each of its parts, so a guide example of one part can be checked."""
-    from wizard.checks.schema import schema
     root = schema()
     whole = {k: v for k, v in root.items() if k != "required"}
     parts = {"a whole rule file, or some of its top-level keys": whole}
@@ -144,11 +145,9 @@ def _unknown_keys(example, node: dict, root: dict, where: str = "") -> list[str]
 
 def test_every_yaml_example_in_the_guide_is_valid_against_the_schema():
     """Each example is a whole rule file or one part of one; a typo in a key or an operator fails here."""
-    import jsonschema
     parts = _fragment_schemas()
     blocks = re.findall(r"```yaml\n(.*?)```", AUTHORING.read_text(encoding="utf-8"), re.S)
     assert len(blocks) >= 5
-    from wizard.checks.schema import schema
     for block in blocks:
         example = yaml.safe_load(block)
         if "..." in block:

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.browser.stories import BIG_FESTIVAL
+from tests.html import attributes, csrf_token
 from tests.served import ServedWizard
 from wizard.storage import InterviewStore
 
@@ -43,12 +44,8 @@ class Server(ServedWizard):
         return response
 
 
-def csrf(html: str) -> str:
-    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
-
-
 def answers_for(html: str) -> dict:
-    names = set(re.findall(r'<(?:input|textarea)[^>]* name="([a-z_]+)"', html)) - {"csrf_token", "q", "state"}
+    names = set(attributes(html, "input[name], textarea[name]", "name")) - {"csrf_token", "q", "state"}
     form = {}
     for name in names:
         base = name.rsplit("_", 1)[0]
@@ -69,7 +66,7 @@ def test_answers_acknowledged_before_a_kill_9_are_there_after_a_restart(tmp_path
     server = Server(db)
     try:
         home = server.request("GET", "/")
-        started = server.request("POST", "/start", {"csrf_token": csrf(home.body), "jurisdiction": "whitesboro-ny"})
+        started = server.request("POST", "/start", {"csrf_token": csrf_token(home.body), "jurisdiction": "whitesboro-ny"})
         assert started.status == 303
         step = path_of(started.headers["Location"])
         interview_id = step.split("/")[2]
@@ -77,7 +74,7 @@ def test_answers_acknowledged_before_a_kill_9_are_there_after_a_restart(tmp_path
         for _ in range(5):
             page = server.request("GET", step)
             form = answers_for(page.body)
-            answered = server.request("POST", step, {**form, "csrf_token": csrf(page.body)})
+            answered = server.request("POST", step, {**form, "csrf_token": csrf_token(page.body)})
             assert answered.status == 303, answered.body[:500]
             acknowledged |= set(form)
             step = path_of(answered.headers["Location"])

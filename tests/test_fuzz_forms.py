@@ -6,6 +6,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .html import attributes
+
 JUNK = st.one_of(
     st.text(max_size=40),
     st.sampled_from(["yes", "no", "", "0", "-1", "1,500", "99999999999999999999", "2027-07-09T12:00",
@@ -14,7 +16,7 @@ JUNK = st.one_of(
 
 
 def field_names(html: str) -> list[str]:
-    return sorted(set(re.findall(r'name="([a-z_]+)"', html)) - {"csrf_token", "viewport"})
+    return sorted(set(attributes(html, "[name]", "name")) - {"csrf_token", "viewport"})  # buttons' names too
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -10,19 +10,29 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
+import tomllib
 from pathlib import Path
 
 import itsdangerous.timed
 import pytest
+from click.testing import CliRunner
 from werkzeug.datastructures import Headers
+from wtforms.validators import Length
 
 from tests.served import ServedWizard
+from wizard.cli import main
 from wizard.errors import AnswersError
+from wizard.kinds import KINDS, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT
 from wizard.web.state import store
 from wizard.web.app import create_app
 from wizard.web.deployment import DeploymentError
+from wizard.web.fields import make_field
 from wizard.web.security import SECURITY_HEADERS, ResponseGuard
+from wizard.web.serving import make_server
+
+from .html import attributes, csrf_token, links
 
 ROOT = Path(__file__).parent.parent
 HTMX = {"HX-Request": "true"}
@@ -80,7 +90,8 @@ def test_a_malformed_host_is_a_bad_request_with_the_security_headers(client, pat
 def test_the_clerks_page_never_shows_the_requests_host(client):
     page = client.get("/clerks?jurisdiction=baroda-mi", headers={"Host": "evil.example"}).get_data(as_text=True)
     assert "evil.example" not in page
-    assert 'href="/for/baroda-mi"' in page and 'value="/for/baroda-mi"' in page  # the builder's link
+    assert attributes(page, "#clerk-link-text", "value") == ["/for/baroda-mi"]  # the builder's link
+    assert "/for/baroda-mi" in links(page)  # and "Try the link"
 
 
 def test_the_clerks_page_shows_full_links_with_the_public_url(tmp_path, book):
@@ -88,8 +99,8 @@ def test_the_clerks_page_shows_full_links_with_the_public_url(tmp_path, book):
                       "PUBLIC_URL": "https://permits.example.org/"})
     page = app.test_client().get("/clerks?jurisdiction=baroda-mi&property_owner=private",
                                  headers={"Host": "evil.example"}).get_data(as_text=True)
-    assert 'value="https://permits.example.org/for/baroda-mi?property_owner=private"' in page
-    assert "data:image/svg+xml" in page  # a full link has a QR code
+    assert attributes(page, "#clerk-link-text", "value") == ["https://permits.example.org/for/baroda-mi?property_owner=private"]
+    assert attributes(page, "img.qr__image", "src")[0].startswith("data:image/svg+xml")  # a full link has a QR code
     assert "evil.example" not in page
 
 
@@ -196,10 +207,6 @@ def test_every_response_of_a_real_server_carries_the_security_headers(served, re
 
 def test_waitress_own_500_page_carries_the_security_headers():
     """The page waitress writes when an app fails outside the guard (here an app without it)."""
-    import threading
-
-    from wizard.web.serving import make_server
-
     def crashes(environ, start_response):
         raise RuntimeError("boom")
 
@@ -265,9 +272,6 @@ def test_a_500_logs_a_hash_of_the_interview_id_and_no_answer_values(tmp_path, bo
 
 def test_the_form_and_the_engine_share_the_text_limits(book):
     """One definition: the kind's max_length builds the form's Length check and cleans every way in."""
-    from wizard.kinds import KINDS, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT
-    from wizard.web.fields import make_field
-    from wtforms.validators import Length
     for key, limit in (("event_name", SHORT_TEXT_LIMIT), ("event_purpose", LONG_TEXT_LIMIT)):
         question = book.questions[key]
         assert KINDS[question["kind"]].max_length(question) == limit
@@ -308,12 +312,11 @@ def test_an_expired_form_says_so_and_keeps_the_answers(tmp_path, book, monkeypat
     monkeypatch.setattr(signer, "get_timestamp", lambda self: int(time.time()) - 25 * 3600)
     page = client.get(url).get_data(as_text=True)
     monkeypatch.undo()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
-    response = client.post(url, data={"csrf_token": token, "jurisdiction": "dekalb-il"})
+    response = client.post(url, data={"csrf_token": csrf_token(page), "jurisdiction": "dekalb-il"})
     text = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "This page expired" in text and "Your answers are kept" in text
-    assert f'href="{url}"' in text
+    assert url in links(text)  # back to the same step, to post again
     has_security_headers(response.headers)
     with app.app_context():
         assert store().get(interview.id).answers == {"jurisdiction": "baroda-mi", "event_name": "Harvest Fest"}
@@ -353,7 +356,6 @@ def test_the_database_file_is_created_readable_by_its_owner_only(tmp_path, book)
 # Reproducible installs.
 
 def test_every_dependency_has_an_upper_bound_and_the_lock_pins_them_with_hashes():
-    import tomllib
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     for requirement in project["dependencies"] + project["optional-dependencies"]["test"]:
         assert "<" in requirement, requirement
@@ -382,8 +384,5 @@ def test_a_raw_byte_in_the_query_string_is_read_as_percent_encoded(client):
 
 
 def test_wizard_serve_refuses_a_public_url_that_cannot_work(tmp_path):
-    from click.testing import CliRunner
-
-    from wizard.cli import main
     result = CliRunner().invoke(main, ["serve", "--public-url", "permits.example.org", "--db", str(tmp_path / "w.db")])
     assert result.exit_code == 1 and "PUBLIC_URL must be a scheme and host" in result.output

@@ -24,9 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wizard.answers import clean_answers
+from wizard.interview import JURISDICTION_STEP, answered_steps
 from wizard.web.state import store
 from wizard.web.app import create_app
 
+from .html import csrf_token
 from .test_packet import FESTIVAL
 
 REQUESTS_PER_EXAMPLE = 10
@@ -89,7 +91,7 @@ def build_target(tmp_path_factory, book) -> Target:
                       })
     app.logger.disabled = True  # a 500 is counted and described below; its log line is tested in test_hardening
     client = app.test_client()
-    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+    token = csrf_token(client.get("/"))
     hostile_text = {"event_name": MARKERS[0] + EVALUATED[0], "event_purpose": "\n".join(MARKERS + EVALUATED),
                     "applicant_name": MARKERS[1], "site_address": "1 Main\nATTACH:x " + MARKERS[2]}
     states = {
@@ -123,7 +125,6 @@ def build_target(tmp_path_factory, book) -> Target:
 
 
 def saved_interviews(app, book, states: dict) -> tuple[dict, dict]:
-    from wizard.interview import JURISDICTION_STEP, answered_steps
     ids, originals = {}, {}
     with app.app_context():
         for name, answers in states.items():

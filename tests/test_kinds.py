@@ -13,7 +13,10 @@ from wizard.checks.runtime import sample_answer_sets
 from wizard.errors import AnswersError
 from wizard.interview import JURISDICTION_STEP
 from wizard.kinds import KINDS, show_answer
-from wizard.packet.formatting import answer_text
+from wizard.packet.formatting import answer_text, field_label
+from wizard.web.state import rulebook, store
+
+from .html import field
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",
@@ -29,7 +32,6 @@ def start(client, jurisdiction):
 
 def saved(app, answers, completed=None):
     """An interview stored as it is, bypassing the checks: data saved before a check existed."""
-    from wizard.web.state import rulebook, store
     with app.app_context():
         interview = store().create(answers)
         j = rulebook().get(answers["jurisdiction"])
@@ -62,13 +64,12 @@ def test_unified_wording_for_an_empty_list_and_a_share(book):
 
 
 def test_packet_labels_and_autofill_hints_come_from_the_questions_file(client, book):
-    from wizard.packet.formatting import field_label
     assert field_label("max_attendance", book.questions) == "Most people at one time"
     ident = start(client, "whitesboro-ny")
     page = client.get(f"/i/{ident}/step/applicant").get_data(as_text=True)
-    email = re.search(r'<input[^>]*name="applicant_email"[^>]*>', page).group(0)
-    assert 'type="email"' in email and 'autocomplete="email"' in email and 'spellcheck="false"' in email
-    assert re.search(r'<input[^>]*autocomplete="tel"[^>]*name="applicant_phone"', page)
+    email = field(page, "applicant_email")
+    assert (email["type"], email["autocomplete"], email["spellcheck"]) == ("email", "email", "false")
+    assert field(page, "applicant_phone")["autocomplete"] == "tel"
 
 
 # ---------------------------------------------------------------- cause 1: extreme dates

@@ -5,6 +5,8 @@ import pytest
 
 from wizard.web.app import create_app
 
+from .html import parse, refresh
+
 
 @pytest.fixture
 def kiosk_app(tmp_path, book):
@@ -23,8 +25,9 @@ def test_finish_clears_the_screen_and_deletes_the_answers(kiosk_app):
     client = kiosk_app.test_client()
     url = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
     page = client.get(url).get_data(as_text=True)
-    assert "Finish and clear the screen" in page and 'data-kiosk-idle="120"' in page
-    assert 'http-equiv="refresh" content="90;url=/kiosk/still-there?next=' in page  # no-JS: "still there?" first
+    assert "Finish and clear the screen" in page and parse(page).body["data-kiosk-idle"] == "120"
+    seconds, target = refresh(page)  # no-JS: "still there?" first
+    assert seconds == 90 and target.startswith("/kiosk/still-there?next=")
     response = client.post("/kiosk/clear")
     assert response.headers["Location"] == "/"
     assert client.get(url).status_code == 404
@@ -40,4 +43,4 @@ def test_idle_timeout_without_javascript_clears_too(kiosk_app):
 
 def test_normal_mode_has_no_kiosk_controls(client):
     page = client.get("/").get_data(as_text=True)
-    assert "Finish and clear the screen" not in page and "data-kiosk-idle" not in page
+    assert "Finish and clear the screen" not in page and not parse(page).body.has_attr("data-kiosk-idle")

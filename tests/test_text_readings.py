@@ -13,6 +13,8 @@ from wizard.assess import assess
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY
 from .engine_support import COMMERCIAL_OFF
+from .test_packet import body_text
+from .test_packet_complete import walk
 from .test_story_paths import walk_story
 
 NO_MONEY = {"commercial_features": []}
@@ -181,8 +183,6 @@ def test_wisconsin_uncertain_still_leads_to_a_finished_application(app, client, 
     # 1,500 people: once "Probably not covered" after four questions, with no dates, a calendar link
     # answering 409 and a packet of blank boxes. The only 2,000 in the text is item C's owner's
     # permission "for an assembly of 2,000 or more persons", not a threshold.
-    from .test_packet import body_text
-    from .test_packet_complete import walk
     story = {**BIG_FESTIVAL, "max_attendance": 1500, "total_attendance": 3000, "tickets": 1500}
     interview_id, shown = walk(client, book, "wi-village-ch64", story)
     assert {"dates", "overnight", "crowd-limit", "site-details"} <= set(shown)

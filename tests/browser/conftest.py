@@ -5,6 +5,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from wizard.web.app import create_app
@@ -47,8 +48,6 @@ def live_server(live_app):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser

@@ -12,6 +12,7 @@ from wizard.web.app import create_app
 
 from .stories import PATHS
 from .story import MARK_STALE, answer_to_result, wait_for_new_content
+from .test_accessibility import PHONE, audit
 
 PLACE = "Town 0040 (Village of Baroda, Michigan)"  # a copy of Baroda's rule file
 
@@ -59,8 +60,6 @@ def test_choose_with_a_plain_search_without_javascript_then_finish(page_no_js, m
 
 
 def test_the_search_pages_pass_axe_at_phone_width(browser, many_server):
-    from .test_accessibility import PHONE, audit
-
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     try:
