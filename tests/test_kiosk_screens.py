@@ -3,7 +3,6 @@ the last person, the browser is asked to remember nothing, and nothing turns a s
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 from click.testing import CliRunner
 
@@ -12,7 +11,7 @@ from wizard.web.app import create_app
 from wizard.web.kiosk import SCREEN_COOKIE
 from wizard.web.state import store
 
-from .html import links, refresh
+from .html import links, parse, refresh
 from .test_kiosk_server import kiosk_app, kiosk_result
 from .test_packet import festival
 
@@ -20,18 +19,10 @@ SECRET_NAME = "Quentin Marlowe-Ashbury"
 TEXT_TYPES = {"text", "email", "tel", "url", "search", "number", None}
 
 
-class TextBoxes(HTMLParser):
-    """Every text box of a page (input of a text type, textarea) with its attributes."""
-
-    def __init__(self, page: str):
-        super().__init__()
-        self.boxes: list[dict] = []
-        self.feed(page)
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "textarea" or (tag == "input" and attributes.get("type") in TEXT_TYPES):
-            self.boxes.append(attributes)
+def text_boxes(page) -> list:
+    """Every text box of a page (an input of a text type, a textarea), with its attributes."""
+    return [box for box in parse(page).select("input, textarea")
+            if box.name == "textarea" or box.get("type") in TEXT_TYPES]
 
 
 def public_app(tmp_path, book, **config):
@@ -94,13 +85,13 @@ def test_every_text_box_on_a_kiosk_screen_asks_the_browser_to_remember_nothing(t
     pages = [screen.get(f"/i/{ident}/step/{s['step']}").get_data(as_text=True)
              for s in book.jurisdictions["baroda-mi"].steps]
     pages.append(screen.get("/for/baroda-mi?event_name=Fair&site_address=1+Main").get_data(as_text=True))
-    boxes = [box for page in pages for box in TextBoxes(page).boxes]
+    boxes = [box for page in pages for box in text_boxes(page)]
     assert len(boxes) > 15
-    assert all(box.get("autocomplete") == "off" for box in boxes), [b for b in boxes if b.get("autocomplete") != "off"]
+    assert all(box.get("autocomplete") == "off" for box in boxes), [b.attrs for b in boxes if b.get("autocomplete") != "off"]
     # An organizer's own browser still gets the autofill hints.
     home = public_app(tmp_path, book).test_client()
     ident = started(home)
-    hints = {box.get("autocomplete") for box in TextBoxes(home.get(f"/i/{ident}/step/applicant").get_data(as_text=True)).boxes}
+    hints = {box.get("autocomplete") for box in text_boxes(home.get(f"/i/{ident}/step/applicant"))}
     assert {"name", "street-address", "tel", "email"} <= hints
 
 

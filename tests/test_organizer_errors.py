@@ -3,51 +3,25 @@ again, and each line of the error summary names its field; "July 11th" and "9 Ju
 from __future__ import annotations
 
 from datetime import date
-from html.parser import HTMLParser
 
 import pytest
 
 from wizard.typed_dates import TypedPartError, parse_date_and_time, parse_typed_date
 from wizard.web.state import store
 
-from .html import field_names, field_values
+from .html import field, field_names, field_values, parse, texts
 from .test_interview_http import FESTIVAL_STEP_POSTS, interview_id, start
 
 TODAY = date(2026, 12, 1)
 
 
-class Inputs(HTMLParser):
-    """Each input's attributes by name, and the error summary's lines."""
+def summary_lines(page) -> list[str]:
+    """The lines of the error summary at the top of the page, as read."""
+    return texts(page, ".error-summary__list li")
 
-    def __init__(self, html: str):
-        super().__init__()
-        self.inputs: dict[str, dict] = {}
-        self.summary: list[str] = []
-        self._in_summary = self._in_line = False
-        self.feed(html)
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "input" and attrs.get("name"):
-            self.inputs[attrs["name"]] = attrs
-        if tag == "ul" and "error-summary__list" in (attrs.get("class") or ""):
-            self._in_summary = True
-        if tag == "li" and self._in_summary:
-            self._in_line = True
-            self.summary.append("")
-
-    def handle_endtag(self, tag):
-        if tag == "ul":
-            self._in_summary = False
-        if tag == "li":
-            self._in_line = False
-
-    def handle_data(self, data):
-        if self._in_line:
-            self.summary[-1] += data
-
-    def is_red(self, name: str) -> bool:
-        return "input--error" in self.inputs[name].get("class", "")
+def is_red(page, name: str) -> bool:
+    return "input--error" in field(page, name).get("class", [])
 
 
 @pytest.fixture
@@ -67,8 +41,7 @@ def test_a_failed_post_redirects_to_the_question_which_shows_the_errors_once(dat
     failed = client.post(url, data=dates_post(start_date="", end_date="7/40/2027"))
     assert failed.status_code == 303 and failed.headers["Location"] == url  # never a page answering a POST
     shown = client.get(url).get_data(as_text=True)
-    page = Inputs(shown)
-    assert "There is a problem" in shown and page.inputs["ends_at"]["value"] == "7/40/2027"  # the typing is kept
+    assert "There is a problem" in shown and field_values(shown, "ends_at") == ["7/40/2027"]  # the typing is kept
     again = client.get(url).get_data(as_text=True)  # Back or reload later: the question, without old errors
     assert "There is a problem" not in again
     assert client.post(url, data=dates_post()).status_code == 303
@@ -102,7 +75,7 @@ def test_a_date_more_than_three_years_ahead_is_asked_again(dated_client):
     far = dates_post("7/9/2030", end_date="7/11/2030")
     page = client.post(url, data=far, follow_redirects=True).get_data(as_text=True)
     assert "Tuesday, July 9, 2030 is more than 3 years away. Check the year." in page
-    confirm = Inputs(page).inputs["starts_at_confirmed"]["value"]
+    (confirm,) = field_values(page, "starts_at_confirmed")
     assert confirm == "2030-07-09"
     assert client.post(url, data={**far, "starts_at_confirmed": confirm, "ends_at_confirmed": "2030-07-11"}
                        ).status_code == 303  # the same day, a second time: accepted
@@ -111,15 +84,13 @@ def test_a_date_more_than_three_years_ahead_is_asked_again(dated_client):
 def test_summary_lines_name_their_field_and_only_the_wrong_box_turns_red(dated_client):
     client = dated_client
     url = start(client)
-    page = Inputs(client.post(url, data=dates_post(start_date="next Friday", end_date="someday"),
-                              follow_redirects=True).get_data(as_text=True))
-    assert page.summary[0].startswith("First opens: enter the date as month/day/year")
-    assert page.summary[1].startswith("Last closes: enter the date as month/day/year")
-    assert page.is_red("starts_at") and not page.is_red("starts_at_time")
-    page = Inputs(client.post(url, data=dates_post(start_time="25 o'clock"), follow_redirects=True)
-                  .get_data(as_text=True))
-    assert page.is_red("starts_at_time") and not page.is_red("starts_at") and not page.is_red("ends_at")
-    assert page.summary == ["First opens: enter the time like 2:00 PM or 14:00"]
+    page = client.post(url, data=dates_post(start_date="next Friday", end_date="someday"), follow_redirects=True)
+    assert summary_lines(page)[0].startswith("First opens: enter the date as month/day/year")
+    assert summary_lines(page)[1].startswith("Last closes: enter the date as month/day/year")
+    assert is_red(page, "starts_at") and not is_red(page, "starts_at_time")
+    page = client.post(url, data=dates_post(start_time="25 o'clock"), follow_redirects=True)
+    assert is_red(page, "starts_at_time") and not is_red(page, "starts_at") and not is_red(page, "ends_at")
+    assert summary_lines(page) == ["First opens: enter the time like 2:00 PM or 14:00"]
 
 
 def test_no_field_is_a_number_input_that_could_drop_words(dated_client):
@@ -128,7 +99,7 @@ def test_no_field_is_a_number_input_that_could_drop_words(dated_client):
     client.post(url, data=dates_post())
     crowd = url.replace("/step/dates", "/step/crowd")
     page = client.get(crowd).get_data(as_text=True)
-    assert all(i.get("type") != "number" for i in Inputs(page).inputs.values())
+    assert all(box.get("type") != "number" for box in parse(page).select("input"))
     refused = client.post(crowd, data={"max_attendance": "about 3000"}, follow_redirects=True).get_data(as_text=True)
     assert "Enter a whole number using digits only" in refused and field_values(refused, "max_attendance") == ["about 3000"]
 
@@ -162,6 +133,5 @@ def test_the_festival_dates_still_go_through(dated_client):
 
 def test_a_summary_line_keeps_a_months_capital(dated_client):
     url = start(dated_client)
-    page = Inputs(dated_client.post(url, data=dates_post(start_date="2/30/2027"), follow_redirects=True)
-                  .get_data(as_text=True))
-    assert page.summary == ["First opens: February 2027 has no day 30"]
+    page = dated_client.post(url, data=dates_post(start_date="2/30/2027"), follow_redirects=True)
+    assert summary_lines(page) == ["First opens: February 2027 has no day 30"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import statistics
 from datetime import date
-from html.parser import HTMLParser
 from urllib.parse import unquote
 
 import pytest
@@ -22,63 +21,21 @@ from .test_story_paths import stored_answers, walk_story
 TODAY = date(2026, 12, 1)
 
 
-class Text(HTMLParser):
-    """The page's visible words in <main>, without citations; and its headings and links."""
-
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+class Text:
+    """The page's visible words in <main>, without citations; and its headings and links (by their words)."""
 
     def __init__(self, html: str):
-        super().__init__()
-        self.words: list[str] = []
-        self.headings: list[str] = []
-        self.links: dict[str, str] = {}
-        self._open: list[str] = []
-        self._skip_at = self._main_at = None  # the depth a citation (or <main>) was opened at
-        self._heading = self._link = None
-        self.feed(html)
+        document = parse(html)
+        self.headings = [_words(h) for h in document.select("h1, h2, h3")]
+        self.links = {_words(a): a.get("href", "") for a in document.select("a")}
+        main = document.select_one("main")
+        for hidden in main.select(".citation, script, style"):
+            hidden.decompose()
+        self.text = " ".join(main.get_text(" ").split())
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag in self.VOID:
-            return
-        self._open.append(tag)
-        if tag == "main":
-            self._main_at = len(self._open)
-        if self._skip_at is None and ("citation" in (attrs.get("class") or "") or tag in ("script", "style")):
-            self._skip_at = len(self._open)
-        if tag in ("h1", "h2", "h3"):
-            self._heading = ""
-        if tag == "a":
-            self._link = ["", attrs.get("href", "")]
 
-    def handle_endtag(self, tag):
-        if tag in self.VOID or tag not in self._open:
-            return
-        while self._open and self._open.pop() != tag:
-            pass
-        depth = len(self._open)
-        if self._skip_at is not None and depth < self._skip_at:
-            self._skip_at = None
-        if self._main_at is not None and depth < self._main_at:
-            self._main_at = None
-        if tag in ("h1", "h2", "h3") and self._heading is not None:
-            self.headings.append(" ".join(self._heading.split()))
-            self._heading = None
-        if tag == "a" and self._link:
-            self.links[" ".join(self._link[0].split())] = self._link[1]
-            self._link = None
-
-    def handle_data(self, data):
-        if self._heading is not None:
-            self._heading += data
-        if self._link:
-            self._link[0] += data
-        if self._main_at is not None and self._skip_at is None:
-            self.words.append(data)
-
-    @property
-    def text(self) -> str:
-        return " ".join(" ".join(self.words).split())
+def _words(element) -> str:
+    return " ".join(element.get_text().split())
 
 
 @pytest.fixture
