@@ -11,7 +11,7 @@ import time
 
 from tests.served import ServedBrowser, served_wizard
 
-from .test_kiosk_screens import SECRET_NAME, TextBoxes
+from .test_kiosk_screens import SECRET_NAME, text_boxes
 from .test_packet import FESTIVAL
 
 CONTACT = {"applicant_name": SECRET_NAME, "applicant_age": "40", "applicant_address": "9 Secret Lane",
@@ -43,7 +43,7 @@ def test_the_next_person_at_a_kiosk_finds_nothing_of_the_last(tmp_path):
         boxes = []
         for step in ("land", "event", "applicant", "site-details"):
             status, _, page = screen.get(f"/i/{b}/step/{step}")
-            boxes += TextBoxes(page).boxes
+            boxes += text_boxes(page)
         assert len(boxes) >= 8 and all(box.get("autocomplete") == "off" for box in boxes)
 
 
