@@ -46,7 +46,7 @@ def office(tmp_path):
                             "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
     assert added.returncode == 0, added.stderr
     link = re.search(r"http://\S+/office/password/\S+", added.stdout).group(0)
-    yield base, link, inbox
+    yield base, link, inbox, app
     server.shutdown()
     smtp.stop()
     app.extensions["interview_store"].close()
@@ -65,7 +65,7 @@ def upload(page, path, document_label: str | None = None) -> None:
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_the_office_round(browser, office, tmp_path, javascript):
-    base, link, inbox = office
+    base, link, inbox, _ = office
     organizer = browser.new_context(java_script_enabled=javascript).new_page()
     clerk = browser.new_context(java_script_enabled=javascript).new_page()
     for page in (organizer, clerk):
