@@ -4,9 +4,11 @@ explained, mail off and kiosk screens get no form, reminders go once each on the
 sweeper, and their stop link works."""
 from __future__ import annotations
 
+import statistics
 from datetime import date
 
 import pytest
+import textstat
 from aiosmtpd.controller import Controller
 
 from wizard.office.outbox import SmtpSettings, deliver_due
@@ -64,7 +66,7 @@ def test_the_link_arrives_by_email_and_the_address_is_not_kept(tmp_path, book, s
     result = parse(client.get(f"/i/{ident}/result").get_data(as_text=True))
     form = result.select_one("form.by-email")
     assert form is not None and form.select_one("input[type=email]")["value"] == "zoe@example.org"  # her answer
-    assert "deleted once it is sent" in form.get_text()
+    assert "We delete the link's email once it is sent." in form.get_text()
     answered = ask(client, ident)
     assert answered.request.path == f"/i/{ident}/result"  # redirected back to the result after the post
     assert notices(answered) == [f"We sent the link to {ME}. It should arrive in a few minutes; if not, "
@@ -183,3 +185,16 @@ def test_reminders_go_with_the_answers_when_they_are_deleted(tmp_path, book, smt
         assert office_records().reminders_of(ident) == []
     deliver(app, controller.port)
     assert outbox_rows(app, ME) == 0  # the confirmation was sent and deleted; no reminder was queued
+
+
+def test_the_new_words_read_at_grade_8_or_below(tmp_path, book, smtp):
+    controller, _ = smtp
+    app = mail_app(tmp_path, book, controller.port)
+    client = app.test_client()
+    ident = finished(app)
+    paragraphs = texts(client.get(f"/i/{ident}/result").get_data(as_text=True), "hint")[-1:]
+    paragraphs += texts(client.get(f"/i/{ident}/result").get_data(as_text=True), "by-email__kept")
+    paragraphs += notices(ask(client, ident, send="reminders"))
+    paragraphs += [" ".join(p.get_text(" ").split()) for p in parse(client.get(f"/i/{ident}/reminders")).select("main p")]
+    grades = [textstat.flesch_kincaid_grade(p) for p in paragraphs if p]
+    assert len(grades) >= 5 and statistics.mean(grades) <= 8, list(zip(grades, paragraphs))

@@ -29,8 +29,8 @@ from .state import office_records, rulebook
 
 bp = Blueprint("organizer_mail", __name__)
 ADDRESS_LIMIT = 254  # the longest address SMTP carries
-KEPT = ("We use your address only for this. The link's email is deleted once it is sent; reminders are "
-        "deleted as each is sent, when you stop them, or with your answers.")
+KEPT = ("We use your address only for this. We delete the link's email once it is sent. We delete each "
+        "reminder when it is sent, when you stop them, or with your answers.")
 
 
 def by_email_on() -> bool:
