@@ -2,6 +2,7 @@
 application page, and that a clerk reaches only the places on the account."""
 from __future__ import annotations
 
+import json
 import logging
 import re
 from io import BytesIO
@@ -36,6 +37,22 @@ def test_sending_gives_a_reference_and_a_status_page(app, client):
     assert reference in texts(page, "reference")
     assert texts(page, "application-status") == ["Received"]
     assert reference in visible_text(client.get(f"/i/{ident}/result").get_data(as_text=True))
+
+
+def test_the_answers_file_carries_the_reference_and_goes_back_in(app, client):
+    ident = finished(app)
+    assert "application_reference" not in client.get(f"/i/{ident}/answers.json").get_json()  # not sent yet
+    reference = send(client, ident)
+    saved = client.get(f"/i/{ident}/answers.json").get_json()
+    assert saved["application_reference"] == reference and saved["event_name"] == "Harvest Fair"
+    # The file still works everywhere answers are read: the API and the import (a new, unsent interview).
+    assert client.post("/api/assess", json=saved).get_json()["outcome"] == "required"
+    imported = client.post("/import", data={"answers_file": (BytesIO(json.dumps(saved).encode()), "a.json")},
+                           content_type="multipart/form-data")
+    assert imported.status_code == 303
+    new_id = imported.headers["Location"].split("/i/")[1].split("/")[0]
+    assert new_id != ident
+    assert "application_reference" not in client.get(f"/i/{new_id}/answers.json").get_json()
 
 
 def test_the_declaration_must_be_confirmed(app, client):

@@ -68,6 +68,26 @@ def test_a_clerks_message_reaches_the_organizer(tmp_path, book, smtp):
     deliver(app, controller.port)
     messages = inbox.to("zoe@example.org")
     assert any("Please send the insurance certificate." in body(m) for m in messages)
+    # Asking for more information is a status change too: its own email, as from the status control.
+    (notice,) = [m for m in messages if m["Subject"] == f"{reference}: More information needed"]
+    assert "is now: More information needed" in body(notice) and "/application" in body(notice)
+
+
+def test_every_status_change_emails_the_organizer(tmp_path, book, smtp):
+    controller, inbox = smtp
+    app = mail_app(tmp_path, book, controller.port)
+    clerk(app)
+    client = app.test_client()
+    reference = send(client, finished(app))
+    sign_in(client)
+    for status in ("more_information", "under_review", "approved", "denied", "withdrawn", "received"):
+        client.post(f"/office/a/{reference}/status", data={"status": status})
+    client.post(f"/office/a/{reference}/status", data={"status": "received"})  # no change: no mail
+    deliver(app, controller.port)
+    subjects = [m["Subject"] for m in inbox.to("zoe@example.org")]
+    assert subjects == [f"Application received: {reference}"] + [
+        f"{reference}: {label}" for label in ("More information needed", "Under review", "Approved", "Denied",
+                                              "Withdrawn", "Received")]
 
 
 def test_mail_waits_in_the_outbox_while_the_server_is_down_and_nothing_is_lost(tmp_path, book):

@@ -14,6 +14,13 @@ from .cross_answers import check_cross_answers
 from .kinds import KINDS
 
 
+# Keys an answers file carries about itself, never answers: accepted wherever answers are read
+# (an import, `wizard assess`, the API) and dropped, so a saved file always goes back in.
+FILE_KEYS = {
+    "application_reference",  # the office's reference, once sent (issue 21): a copy imported is a new interview
+}
+
+
 def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Iterable[str]) -> Any:
     return KINDS[question["kind"]].clean(key, question, value, known_jurisdictions)
 
@@ -44,6 +51,8 @@ def clean_answers(raw: Any, questions: dict, known_jurisdictions: Iterable[str])
     known = list(known_jurisdictions)
     cleaned: dict[str, Any] = {}
     for key, value in raw.items():
+        if key in FILE_KEYS:
+            continue
         question = questions.get(key)
         if question is None or not KINDS[question["kind"]].answer_key:
             raise AnswersError(str(key), "is not a known answer key (see the vocabulary)")

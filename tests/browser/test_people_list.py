@@ -74,3 +74,27 @@ def test_people_are_added_removed_and_saved(request, live_server, javascript):
 
     page.goto(officers_url)
     assert rows(page) == [("Ann Lee", "51", "2 Oak St"), ("Cy Diaz", "38", "9 Pine Rd")]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_back_after_adding_a_person_lands_on_a_page(request, live_server, javascript):
+    """"Add another person" and "Remove" redirect after their post: Back and Forward never show
+    Chromium's "Confirm Form Resubmission" (net::ERR_CACHE_MISS), and the rows typed are kept."""
+    page = request.getfixturevalue("page" if javascript else "page_no_js")
+    walk_to(page, live_server, "baroda-mi", "officers")
+    officers_url = page.url
+    type_person(page, 0, "Ann Lee", "51", "2 Oak St")
+    press(page, "Add another person")
+    type_person(page, 1, "Bo Park", "", "")
+    press(page, "Add another person")
+    press(page, "Remove person 3")
+    assert rows(page) == [("Ann Lee", "51", "2 Oak St"), ("Bo Park", "", "")]
+    page.reload()  # a reload repeats a GET, not the post
+    assert page.locator("h1").inner_text().strip() == "Who are the partners, officers or directors?"
+    page.go_back()
+    page.wait_for_selector("h1")
+    assert page.locator("h1").count() == 1
+    page.go_forward()
+    page.wait_for_selector("h1")
+    assert page.url == officers_url
+    assert page.locator("h1").inner_text().strip() == "Who are the partners, officers or directors?"

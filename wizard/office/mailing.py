@@ -20,6 +20,7 @@ class Mail:
     subject: str
     text: str
     html: str
+    private: bool = False  # it carries an interview's private link: the outbox deletes it once sent
 
 
 def link(base_url: str | None, path: str) -> str:
@@ -83,3 +84,55 @@ def status_notice(recipient: str, reference: str, status_label: str, status_path
 def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_url: str | None) -> Mail:
     lines = [f"The organizer of application {reference} sent a new document.", "Open the application (sign in first):"]
     return _mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))
+
+
+# The organizer's own mail (issue 23, item 10): the interview's private link, and the plan's reminders.
+# Each carries the private link, so it is marked private (deleted from the outbox once sent), and
+# each says why it came, for an address someone else typed.
+
+NOT_YOU = ("You get this email because this address was typed on the permit wizard. If that was not you, "
+           "ignore this email.")
+
+
+def _linked_mail(recipient: str, subject: str, parts: list[str | tuple[str, str]]) -> Mail:
+    """A mail of paragraphs and links, each link given as (words before it, address)."""
+    text, html = [], []
+    for part in parts:
+        if isinstance(part, tuple):
+            words, url = part
+            text.append(f"{words}\n{url}")
+            html.append(f"<p>{escape(words)}<br><a href=\"{escape(url)}\">{escape(url)}</a></p>")
+        else:
+            text.append(part)
+            html.append(f"<p>{escape(part)}</p>")
+    return Mail("", recipient, subject, "\n\n".join(text) + "\n",
+                "<!doctype html><html lang=\"en\"><body>" + "".join(html) + "</body></html>", private=True)
+
+
+def own_link_mail(recipient: str, link_url: str, event: str, place: str, keep_days: float) -> Mail:
+    return _linked_mail(recipient, f"Your link to the answers for {event}", [
+        f"Here is the link to your permit answers for {event} in {place}, as you asked.",
+        ("Open it on any device to come back to your answers:", link_url),
+        "Keep it private: anyone with it can see and change your answers. "
+        f"We keep your answers for {keep_days:g} days after you last change them.",
+        NOT_YOU + " We did not keep your address."])
+
+
+def reminders_confirmation(recipient: str, reminders: list[dict], link_url: str, stop_url: str) -> Mail:
+    days = "; ".join(f"{long_date(date.fromisoformat(r['remind_on']))} ({r['title'].lower()})" for r in reminders)
+    return _linked_mail(recipient, "Your permit reminders are set", [
+        f"You asked for email reminders of your plan's deadlines. We will write on: {days}.",
+        ("Your plan and answers:", link_url),
+        ("To stop the reminders, open this page and press \"Stop the reminders\":", stop_url),
+        NOT_YOU])
+
+
+def reminder_mail(row: dict, today: date) -> Mail:
+    day = date.fromisoformat(row["day"])
+    left = (day - today).days
+    when_text = "today" if left <= 0 else "tomorrow" if left == 1 else f"in {left} days"
+    return _linked_mail(row["recipient"], f"Reminder: {row['title']}, {long_date(day)}", [
+        f"{row['title']}: {long_date(day)}, {when_text} ({row['citation']}).",
+        ("Your plan and answers:", row["link"]),
+        ("To stop these reminders, open this page and press \"Stop the reminders\":", row["stop_link"]),
+        NOT_YOU])

@@ -39,7 +39,8 @@ def parse_host_port(value: str) -> tuple[str, int]:
 
 
 def queue(records: OfficeRecords, mail: Mail) -> None:
-    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html)
+    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html,
+                       forget_when_sent=mail.private)
 
 
 def backoff(attempts: int) -> int:

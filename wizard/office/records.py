@@ -44,6 +44,18 @@ def m001_office(db: sqlite_utils.Database) -> None:
     db["counters"].create({"name": str, "last": int}, pk="name")
 
 
+@migrations()
+def m002_organizer_mail(db: sqlite_utils.Database) -> None:
+    # An organizer's own reminders (issue 23, item 10): one row per reminder still to send, with the
+    # address; a row is deleted once its mail is queued, stopped, or its interview is gone.
+    db["reminders"].create({"id": int, "interview_id": str, "recipient": str, "title": str, "citation": str,
+                            "day": str, "remind_on": str, "link": str, "stop_link": str}, pk="id")
+    db["reminders"].create_index(["interview_id"])
+    db["reminders"].create_index(["remind_on"])
+    # A mail that carries an interview's private link is deleted once sent, not kept 30 days.
+    db["outbox"].add_column("forget_when_sent", int)
+
+
 def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -204,17 +216,19 @@ class OfficeRecords:
 
     # The outbox ----------------------------------------------------------------------------
 
-    def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str) -> None:
+    def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str,
+                   forget_when_sent: bool = False) -> None:
         now = now_text()
         self._write("INSERT INTO outbox (reference, recipient, subject, text_body, html_body, created_at, attempts, "
-                    "next_try_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                    (reference, recipient, subject, text_body, html_body, now, now))
+                    "next_try_at, forget_when_sent) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                    (reference, recipient, subject, text_body, html_body, now, now, 1 if forget_when_sent else 0))
 
     def mail_due(self, now: str, limit: int = 20) -> list[dict]:
         return self._query("SELECT id, recipient, subject, text_body, html_body, attempts FROM outbox "
                            "WHERE sent_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?", (now, limit))
 
     def mail_sent(self, mail_id: int) -> None:
+        self._write("DELETE FROM outbox WHERE id = ? AND forget_when_sent = 1", (mail_id,))
         self._write("UPDATE outbox SET sent_at = ?, last_error = NULL WHERE id = ?", (now_text(), mail_id))
 
     def mail_failed(self, mail_id: int, error: str, next_try_at: str) -> None:
@@ -232,6 +246,36 @@ class OfficeRecords:
 
     def forget_sent_mail(self, before: str) -> int:
         return self._write("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,))
+
+    # An organizer's reminders ----------------------------------------------------------------
+
+    def set_reminders(self, interview_id: str, rows: list[dict]) -> None:
+        """The interview's reminders from now on: asking again replaces the earlier ones."""
+        self.stop_reminders(interview_id)
+        for row in rows:
+            self._write("INSERT INTO reminders (interview_id, recipient, title, citation, day, remind_on, link, "
+                        "stop_link) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (interview_id, row["recipient"], row["title"], row["citation"], row["day"], row["remind_on"],
+                         row["link"], row["stop_link"]))
+
+    def reminders_of(self, interview_id: str) -> list[dict]:
+        return self._query("SELECT id, recipient, title, citation, day, remind_on FROM reminders "
+                           "WHERE interview_id = ? ORDER BY remind_on, id", (interview_id,))
+
+    def reminders_due(self, today: str) -> list[dict]:
+        return self._query("SELECT id, interview_id, recipient, title, citation, day, remind_on, link, stop_link "
+                           "FROM reminders WHERE remind_on <= ? AND interview_id IN (SELECT id FROM interviews) "
+                           "ORDER BY id", (today,))
+
+    def forget_reminder(self, reminder_id: int) -> None:
+        self._write("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+
+    def stop_reminders(self, interview_id: str) -> int:
+        return self._write("DELETE FROM reminders WHERE interview_id = ?", (interview_id,))
+
+    def forget_orphan_reminders(self) -> int:
+        """Reminders of interviews deleted (retention, "Delete my answers"): their addresses go too."""
+        return self._write("DELETE FROM reminders WHERE interview_id NOT IN (SELECT id FROM interviews)")
 
     # Retention -----------------------------------------------------------------------------
 

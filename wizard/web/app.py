@@ -13,10 +13,10 @@ from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
 from . import (api, assets, clerks, costs, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
-               mailer, office, offices, packet, printview, sending, signin, summary, sweeper)
+               mailer, office, offices, organizer_mail, packet, printview, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
-from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_PER_HOUR
+from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
 
 # Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
@@ -46,6 +46,7 @@ DEFAULTS = dict(
     MAIL_SENDER=True,  # False: a test empties the outbox itself
     OFFICE_SESSION_HOURS=8,
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
+    ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
 )
 
 
@@ -103,6 +104,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(summary.bp)
     app.register_blueprint(office.bp)
     sending.init_app(app)
+    organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
     errors.init_app(app)
     logs.init_app(app)

@@ -11,7 +11,11 @@ from __future__ import annotations
 from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 
+from .people import people_fields
 from .state import store
+
+ROWS_CHANGED = "people-rows-changed"  # marks kept rows from "Add another person"/"Remove", not errors;
+# its value names the list a row was added to (the new row's name box takes focus)
 
 
 def own_fields(form, posted: MultiDict) -> list[tuple[str, str]]:
@@ -23,6 +27,25 @@ def own_fields(form, posted: MultiDict) -> list[tuple[str, str]]:
 
 def keep(interview_id: str, step_id: str, form, posted: MultiDict) -> None:
     store().keep_failed_post(interview_id, step_id, own_fields(form, posted))
+
+
+def keep_rows(interview_id: str, step_id: str, form, posted: MultiDict) -> None:
+    """Keep the step's values with the people lists as just changed, for the GET it redirects to."""
+    lists = people_fields(form)
+    prefixes = tuple(f"{field.name}-" for field in lists)
+    others = [(name, value) for name, value in own_fields(form, posted) if not name.startswith(prefixes)]
+    added = next((field.name for field in lists if field.added), "")
+    rows = [pair for field in lists for pair in field.row_pairs()]
+    store().keep_failed_post(interview_id, step_id, others + rows + [(ROWS_CHANGED, added)])
+
+
+def rows_changed(kept: MultiDict | None, form) -> bool:
+    """True when the kept values are a changed people list (show them without errors)."""
+    if kept is None or ROWS_CHANGED not in kept:
+        return False
+    for field in people_fields(form):
+        field.added = field.name == kept[ROWS_CHANGED]
+    return True
 
 
 def take(interview_id: str, step_id: str) -> MultiDict | None:

@@ -174,8 +174,9 @@ def step(interview_id: str, step_id: str):
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
                     today=today())
     if request.method == "POST" and change_people_rows(form, request.form):
-        # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
-        return render_page("step.html", **step_context(interview, step, path, j, form))
+        # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
+        corrections.keep_rows(interview.id, step["step"], form, request.form)
+        return follow(step_context(interview, step, path, j, form)["action"])
     if request.method == "POST" and form.validate():
         changing = request.args.get("return") == "check" and j is not None
         before = current_flow(interview)[1].decision.outcome if changing else None
@@ -192,7 +193,7 @@ def step(interview_id: str, step_id: str):
         # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
         corrections.keep(interview.id, step["step"], form, request.form)
         return follow(context["action"])
-    if kept is not None:
+    if kept is not None and not corrections.rows_changed(kept, form):
         form.validate()  # the kept post's errors, worked out again
     if context["search"] and choose.wants_results():
         return choose.render_results("step.html", **context)

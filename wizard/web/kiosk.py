@@ -36,9 +36,10 @@ WARN_SECONDS = 30
 DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # Offered to organizers at home, not on a shared screen: importing a file means a file left on it,
 # and the clerks' builder copies links to a clipboard the next person pastes from. Sending an
-# application means attaching files from this computer: the organizer sends from their own.
+# application means attaching files from this computer: the organizer sends from their own. An
+# address typed for "email me a link" or reminders must not stay on a shared screen.
 NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout", "sending.send_page",
-                 "sending.add_upload", "sending.send_application"}
+                 "sending.add_upload", "sending.send_application", "organizer_mail.by_email"}
 # The hand-off page reloads itself to see whether the phone took over, and the no-JavaScript
 # "still there?" page shows because no one touched the screen: neither is someone using it.
 NOT_USE = {"handoff.show", "handoff.waiting", "kiosk.still_there"}

@@ -25,6 +25,8 @@ WINDOW = 3600  # seconds
 DEFAULT_PER_HOUR = 60
 # An organizer answers about 40 pages; this lets 50 of them share one address (an office, a school).
 DEFAULT_ANSWERS_PER_HOUR = 2000
+# "Email me a link" and reminders (organizer_mail.py): a few for one person, too few to mail-bomb anyone.
+DEFAULT_ORGANIZER_MAILS_PER_HOUR = 5
 
 
 class NewInterviewCounter:
@@ -82,6 +84,13 @@ def count_answer() -> None:
     _count("answers", "ANSWERS_PER_HOUR")
 
 
+def allow_organizer_mail(interview_id: str) -> bool:
+    """True while this client, and this interview, have asked for fewer organizer emails than the limit."""
+    limit = current_app.config["ORGANIZER_MAILS_PER_HOUR"]
+    counter = current_app.extensions["organizer_mails"]
+    return not limit or (counter.allow(client_key(), limit) and counter.allow(f"interview:{interview_id}", limit))
+
+
 def too_many(error: TooManyRequests):
     setting = g.get("limit_setting", "NEW_INTERVIEWS_PER_HOUR")
     limit = current_app.config[setting]
@@ -103,4 +112,5 @@ def too_many(error: TooManyRequests):
 def init_app(app) -> None:
     app.extensions["new_interviews"] = NewInterviewCounter()
     app.extensions["answers"] = NewInterviewCounter()
+    app.extensions["organizer_mails"] = NewInterviewCounter()
     app.register_error_handler(429, too_many)

@@ -112,6 +112,13 @@ def organizer_path(row: dict) -> str:
     return url_for("sending.status", interview_id=row["interview_id"])
 
 
+def new_status(row: dict, status: str) -> None:
+    """Every status change is recorded and emailed to the organizer, whichever control made it."""
+    change_status(office_records(), row["reference"], status, who())
+    send_mail(status_notice(row["applicant_email"], row["reference"], STATUSES[status], organizer_path(row),
+                            current_app.config.get("PUBLIC_URL")))
+
+
 @bp.post("/office/a/<reference>/status")
 @login_required
 def set_status(reference: str):
@@ -120,9 +127,7 @@ def set_status(reference: str):
     if status not in STATUSES:
         flash("Choose one of the statuses in the list.", "danger")
     elif status != row["status"]:
-        change_status(office_records(), reference, status, who())
-        send_mail(status_notice(row["applicant_email"], reference, STATUSES[status], organizer_path(row),
-                                current_app.config.get("PUBLIC_URL")))
+        new_status(row, status)
         flash(f"Status changed to {STATUSES[status]}.", "success")
     return redirect(url_for(".application", reference=reference), code=303)
 
@@ -142,7 +147,7 @@ def message(reference: str):
         send_mail(organizer_message(row["applicant_email"], reference, text, office_short(j.file_with),
                                     organizer_path(row), current_app.config.get("PUBLIC_URL")))
         if request.form.get("ask") == "yes" and row["status"] != "more_information":
-            change_status(office_records(), reference, "more_information", who())
+            new_status(row, "more_information")
         flash("Message sent to the organizer." if row["applicant_email"] else
               "Message saved. The organizer gave no email address: it is on their application's page.", "success")
     return redirect(url_for(".application", reference=reference), code=303)

@@ -17,7 +17,7 @@ from ..packet.calendar import build_calendar
 from . import kiosk, limits
 from .access import load_interview
 from .offices import office_card
-from .state import rulebook, store
+from .state import office_records, rulebook, store
 from .pages import render_page
 
 bp = Blueprint("packet", __name__)
@@ -73,7 +73,10 @@ def packet(interview_id: str):
 @bp.get("/i/<interview_id>/answers.json")
 def answers_file(interview_id: str):
     interview = _interview(interview_id)
-    body = json.dumps(interview.answers, ensure_ascii=False, indent=2) + "\n"
+    sent = office_records().application_for(interview.id)
+    # The reference goes with the answers, so the file names the application the office holds.
+    extra = {"application_reference": sent["reference"]} if sent else {}
+    body = json.dumps({**interview.answers, **extra}, ensure_ascii=False, indent=2) + "\n"
     return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))
 
 

@@ -3,7 +3,9 @@ with "Add another person" and "Remove" buttons that are plain submit buttons, so
 and shrinks the same way with JavaScript off (a full page) and on (htmx swaps the step's content).
 
 A row is posted as `<key>-<n>-name`, `<key>-<n>-age` and `<key>-<n>-address`. Adding or removing a
-row re-shows the step without saving and without marking half-filled rows as errors.
+row saves nothing and marks no half-filled row as an error: the rows as changed are kept like a
+failed post (corrections.py) and the browser is redirected to the step, so Back after "Add another
+person" never meets "Confirm Form Resubmission".
 """
 from __future__ import annotations
 
@@ -84,6 +86,10 @@ class PeopleField(Field):
             return f"Use {SHORT_TEXT_LIMIT:,} characters or fewer for person {n}"
         return ""
 
+    def row_pairs(self) -> list[tuple[str, str]]:
+        """The rows as form pairs, in the names they are posted under."""
+        return [(f"{self.name}-{n}-{f}", row[f]) for n, row in enumerate(self.rows) for f in PERSON_FIELDS]
+
     @property
     def error_anchor(self) -> str:
         """The box the error summary links to: the name in the first row with a problem."""
@@ -113,3 +119,7 @@ def change_people_rows(form, formdata) -> bool:
     if not (formdata.get(ADD_BUTTON) or formdata.get(REMOVE_BUTTON)):
         return False
     return any(field.change_rows(formdata) for field in form if isinstance(field, PeopleField))
+
+
+def people_fields(form) -> list[PeopleField]:
+    return [field for field in form if isinstance(field, PeopleField)]

@@ -2,7 +2,8 @@
 
 It deletes a kiosk screen's interviews once KIOSK_IDLE_SECONDS pass with no
 request from that session (a closed tab never fires its timer); for everyone it deletes
-interviews not changed for RETENTION_DAYS. One daemon thread per app, started with the first
+interviews not changed for RETENTION_DAYS, and queues the organizers' reminders due by today
+(wizard/office/reminders.py). One daemon thread per app, started with the first
 request (so it runs under waitress as under any server), sleeping between sweeps.
 """
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
+from datetime import date
 
 from ..office.keeping import purge_applications
 from ..office.records import OfficeRecords
+from ..office.reminders import send_due_reminders
 from ..retention import moment_ago, purge
 from ..storage import InterviewStore
 from .audit import security_event
@@ -37,6 +40,7 @@ class Sweeper:
         self._lock = threading.Lock()
         self._next_retention = 0.0
         self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
+        self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
 
     def start(self) -> None:
         with self._lock:
@@ -64,6 +68,7 @@ class Sweeper:
                 security_event("purge", interviews=done.count, days=self.retention_days)
             if self.keep_applications_days:
                 purge_applications(OfficeRecords(store), self.keep_applications_days)
+            send_due_reminders(OfficeRecords(store), self.today())
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
@@ -84,5 +89,7 @@ def init_app(app) -> None:
                       app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
+    config = app.config  # not the app: the running sweeper must not keep a dropped app's store open
+    sweeper.today = lambda: config.get("TODAY") or date.today()
     if app.config["SWEEPER"]:
         app.before_request(sweeper.start)

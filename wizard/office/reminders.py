@@ -1,0 +1,41 @@
+"""The organizer's reminders by email (issue 23, item 10): a week and a day before each dated step
+of the plan the organizer must act on (the last day to file, the permit in hand, a dated checklist
+item), as the calendar file reminds (`timeline.REMINDER_DAYS`).
+
+Only what is still to come is kept, one row per reminder with the address; the sweeper queues each
+reminder on its day and deletes its row, so each is sent once and the address goes with the last
+one. Stopping, or the interview's deletion (retention, "Delete my answers"), deletes them all.
+The dates are the plan's when the organizer asked: asking again after a change replaces them.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from ..timeline import DEADLINE, REMINDER_DAYS, Timeline
+from .mailing import reminder_mail
+from .outbox import queue
+from .records import OfficeRecords
+
+
+def planned_reminders(timeline: Timeline) -> list[dict]:
+    """The reminders still to come for the organizer's own deadlines, soonest first."""
+    planned = []
+    for step in timeline.dated:
+        if step.kind != DEADLINE:
+            continue
+        for days in REMINDER_DAYS:
+            on = step.day - timedelta(days=days)
+            if on >= timeline.today:
+                planned.append({"title": step.title, "citation": step.citation, "day": step.day.isoformat(),
+                                "remind_on": on.isoformat()})
+    return sorted(planned, key=lambda r: (r["remind_on"], r["day"]))
+
+
+def send_due_reminders(records: OfficeRecords, today: date) -> int:
+    """Queue every reminder due by today and forget it; how many were queued."""
+    due = records.reminders_due(today.isoformat())
+    for row in due:
+        queue(records, reminder_mail(row, today))
+        records.forget_reminder(row["id"])
+    records.forget_orphan_reminders()
+    return len(due)
