@@ -32,7 +32,7 @@ def finished(app, book, jurisdiction="baroda-mi") -> str:
 
 def test_the_builder_makes_a_relative_link_without_a_site_address(client):
     page = client.get("/clerks?jurisdiction=baroda-mi&event_name=Harvest+Fair&overnight_stay=yes").get_data(as_text=True)
-    assert 'value="/for/baroda-mi?event_name=Harvest+Fair"' in page
+    assert 'value="/for/baroda-mi?event_name=Harvest+Fair&amp;sig=' in page
     assert "Put this site's address in front of it" in page and "data:image/svg+xml" not in page
 
 
@@ -41,7 +41,7 @@ def test_the_builder_makes_a_full_link_and_a_qr_code_with_the_site_address(clien
                       "&property_owner=private&starts_at=2027-07-09T12:00",
                       headers={"Host": "permits.example.org"}).get_data(as_text=True)  # the site's own address
     link = "https://permits.example.org/for/dekalb-il?starts_at=2027-07-09T12%3A00&amp;max_attendance=800&amp;property_owner=private"
-    assert f'value="{link}"' in page
+    assert f'value="{link}&amp;sig=' in page
     assert '<img class="qr__image" src="data:image/svg+xml' in page
     assert "The organizer will see that you filled in" in page and "Private land" in page or "private" in page
 
@@ -49,7 +49,7 @@ def test_the_builder_makes_a_full_link_and_a_qr_code_with_the_site_address(clien
 def test_public_url_wins_and_the_host_header_is_never_used(app, client):
     app.config["PUBLIC_URL"] = "https://permits.example.org"
     page = client.get("/clerks?jurisdiction=baroda-mi", headers={"Host": "evil.example"}).get_data(as_text=True)
-    assert 'value="https://permits.example.org/for/baroda-mi"' in page and "evil.example" not in page
+    assert 'value="https://permits.example.org/for/baroda-mi?sig=' in page and "evil.example" not in page
     assert 'name="site"' not in page  # no need to ask for the address
 
 
@@ -64,7 +64,7 @@ def test_a_bad_answer_or_site_in_the_builder_is_explained(client):
 def test_the_handout_has_the_link_the_qr_code_and_what_to_have_at_hand(client):
     page = client.get("/clerks/handout?jurisdiction=baroda-mi&site=http://localhost:5000&event_name=Fair",
                       headers={"Host": "localhost:5000"}).get_data(as_text=True)
-    assert "http://localhost:5000/for/baroda-mi?event_name=Fair" in page and "data:image/svg+xml" in page
+    assert "http://localhost:5000/for/baroda-mi?event_name=Fair&amp;sig=" in page and "data:image/svg+xml" in page
     for item in ("dates and times", "how many people", "who owns the land"):
         assert item in page
     assert "Already filled in for you" in page
@@ -73,7 +73,7 @@ def test_the_handout_has_the_link_the_qr_code_and_what_to_have_at_hand(client):
 
 def test_the_clerks_answers_are_shown_editable_and_an_edit_is_kept(app, client):
     page = client.get("/for/baroda-mi?event_name=Harvest+Fair&overnight_stay=true").get_data(as_text=True)
-    assert "Your clerk filled in: 2 answers" in page
+    assert "This link filled in: 2 answers" in page  # typed by hand: not signed by the site
     assert 'value="Harvest Fair"' in page
     assert re.search(r'<input checked[^>]*name="overnight_stay"[^>]*value="yes"', page)
     started = client.post("/start", data={"jurisdiction": "baroda-mi", "prefilled": "event_name,overnight_stay",

@@ -143,7 +143,7 @@ def test_choice_outside_the_options_is_refused(client):
 
 def test_prefilled_link_carries_answers_and_reports_bad_ones(client):
     page = client.get("/for/baroda-mi?property_owner=private&max_attendance=abc&nonsense=1").get_data(as_text=True)
-    assert "Your clerk filled in: 1 answer" in page
+    assert "This link filled in: 1 answer" in page
     assert re.search(r'<input checked[^>]*name="property_owner"[^>]*value="private"', page)  # editable
     # Both explained in plain words, by the question's label, never by a key name.
     assert "could not use for “What is the most people you expect at the same time?”" in page
@@ -232,7 +232,7 @@ def test_clerks_page_lists_a_link_for_each_jurisdiction(client):
     for jurisdiction in ("whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"):
         assert f'<option value="{jurisdiction}"' in page
     built = client.get("/clerks?jurisdiction=dekalb-il&property_owner=private&max_attendance=2,500")
-    assert 'value="/for/dekalb-il?max_attendance=2500&amp;property_owner=private"' in built.get_data(as_text=True)
+    assert 'value="/for/dekalb-il?max_attendance=2500&amp;property_owner=private&amp;sig=' in built.get_data(as_text=True)
 
 
 def test_odd_text_never_breaks_the_packet_or_the_calendar(app, client):

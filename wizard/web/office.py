@@ -79,7 +79,8 @@ def inbox():
     places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
     return render_page("office/inbox.html", rows=inbox_rows(status, sort if sort in SORTS else "received", place),
                        statuses=STATUSES, sorts=SORTS, status=status, sort=sort, place=place, places=places,
-                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account)
+                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account,
+                       feed=office_records().has_feed(account.email))
 
 
 def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
