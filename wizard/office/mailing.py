@@ -20,6 +20,7 @@ class Mail:
     subject: str
     text: str
     html: str
+    attachment: tuple[str, bytes] | None = None  # (file name, PDF bytes): the permit with a decision
 
 
 def link(base_url: str | None, path: str) -> str:

@@ -60,6 +60,9 @@ def m003_review(db: sqlite_utils.Database) -> None:
     db["local_notes"].create({"id": int, "jurisdiction": str, "text": str, "written_by": str, "written_at": str},
                              pk="id")
     db["local_notes"].create_index(["jurisdiction"])
+    # A decision's email carries the permit itself.
+    db["outbox"].add_column("attachment_name", str)
+    db["outbox"].add_column("attachment", bytes)
 
 
 def now_text() -> str:
@@ -222,14 +225,17 @@ class OfficeRecords:
 
     # The outbox ----------------------------------------------------------------------------
 
-    def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str) -> None:
+    def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str,
+                   attachment: tuple[str, bytes] | None = None) -> None:
         now = now_text()
+        name, data = attachment or (None, None)
         self._write("INSERT INTO outbox (reference, recipient, subject, text_body, html_body, created_at, attempts, "
-                    "next_try_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                    (reference, recipient, subject, text_body, html_body, now, now))
+                    "next_try_at, attachment_name, attachment) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                    (reference, recipient, subject, text_body, html_body, now, now, name, data))
 
     def mail_due(self, now: str, limit: int = 20) -> list[dict]:
-        return self._query("SELECT id, recipient, subject, text_body, html_body, attempts FROM outbox "
+        return self._query("SELECT id, recipient, subject, text_body, html_body, attempts, attachment_name, "
+                           "attachment FROM outbox "
                            "WHERE sent_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?", (now, limit))
 
     def mail_sent(self, mail_id: int) -> None:

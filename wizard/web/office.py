@@ -17,6 +17,7 @@ from ..kinds import show_answer
 from ..office.applications import (CLOSED, REFERENCE, STATUSES, change_status, checklist_items, deadline_flag,
                                    decision_due, documents_to_attach)
 from ..office.mailing import organizer_message, status_notice
+from ..office.review import ANSWERS, DECISIONS, late
 from ..packet.cache import cached_packet_pdf
 from ..wording import office_short
 from .mailer import mail_on, send_mail
@@ -106,7 +107,15 @@ def application(reference: str):
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, mail_on=mail_on(),
-                       outcome=assessment["outcome"])
+                       outcome=assessment["outcome"], **review_context(row, j))
+
+
+def review_context(row: dict, j) -> dict:
+    """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
+    referrals = [{**r, "late": late(r, today()), "answer_label": ANSWERS.get(r["answer"] or "", "")}
+                 for r in office_records().referrals(row["reference"])]
+    return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
+            "decisions": DECISIONS, "today": today().isoformat(), "j": j}
 
 
 def organizer_path(row: dict) -> str:
