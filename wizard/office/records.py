@@ -370,3 +370,11 @@ class OfficeRecords:
         marks = ", ".join("?" for _ in jurisdictions)
         return self._write(f"DELETE FROM local_notes WHERE id = ? AND jurisdiction IN ({marks})",
                            (note_id, *jurisdictions)) > 0
+
+    def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
+        """The kept interviews of these places, for the Board's counts (web/counts.py)."""
+        if not jurisdictions:
+            return []
+        marks = ", ".join("?" for _ in jurisdictions)
+        return self._query(f"SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction IN ({marks})",
+                           tuple(jurisdictions))

@@ -12,9 +12,9 @@ from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
-from . import (api, assets, clerk_links, clerks, costs, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
-               mailer, office, office_calendar, offices, packet, printview, review, sending, signin, summary,
-               sweeper)
+from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
+               kiosk, limits, logs, mailer, notes, office, office_calendar, offices, packet, printview, review,
+               sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_PER_HOUR
@@ -106,6 +106,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(office.bp)
     app.register_blueprint(office_calendar.bp)
     app.register_blueprint(review.bp)
+    app.register_blueprint(notes.bp)
+    app.register_blueprint(counts.bp)
     sending.init_app(app)
     app.register_blueprint(costs.bp)
     errors.init_app(app)
