@@ -118,6 +118,15 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     assert clerk.locator(".application-status").inner_text() == "Approved"
     assert clerk.get_by_role("link", name=re.compile("^The permit \\(PDF\\)")).count() == 1
     audit(clerk, "application page with the decision")
+    clerk.goto(f"{base}/office/notes")
+    clerk.fill("#text-dekalb-il", "At festival time the office is open on Saturday mornings.")
+    click(clerk, "Add the note")
+    audit(clerk, "local notes")
+    clerk.goto(f"{base}/office/counts")
+    assert clerk.locator("section.measure svg[role=img]").count() == 5
+    audit(clerk, "counts for the Board")
+    clerk.goto(f"{base}/office")
+    audit(clerk, "inbox with the calendar feed, counts and notes links")
 
     approval = next(m for m in inbox.wait_for(ORGANIZER, 2) if m["Subject"] == f"{reference}: Approved")
     (attachment,) = list(approval.iter_attachments())
