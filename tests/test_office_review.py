@@ -166,3 +166,10 @@ def test_wizard_check_validates_the_referral_keys(tmp_path):
         data["referrals"] = [{"id": "fire", "department": "Fire", "asks": "Review", "citation": "§ 1", "phone": "5"}]
     assert any("duplicate id 'fire'" in p.message for p in problems_in(variant(tmp_path, duplicate)))
     assert problems_in(variant(tmp_path, unknown))
+
+
+def test_the_decision_part_quotes_what_the_ordinance_asks_after_filing(office):
+    app, _, _ = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    notes = " ".join(html.texts(client.get(f"/office/a/{reference}"), ".ordinance-after-filing li"))
+    assert "certified mail" in notes and "Ord. 171, Application (h)" in notes

@@ -107,7 +107,8 @@ def application(reference: str):
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, mail_on=mail_on(),
-                       outcome=assessment["outcome"], **review_context(row, j))
+                       outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
+                       **review_context(row, j))
 
 
 def review_context(row: dict, j) -> dict:
