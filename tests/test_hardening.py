@@ -80,7 +80,7 @@ def test_a_malformed_host_is_a_bad_request_with_the_security_headers(client, pat
 def test_the_clerks_page_never_shows_the_requests_host(client):
     page = client.get("/clerks?jurisdiction=baroda-mi", headers={"Host": "evil.example"}).get_data(as_text=True)
     assert "evil.example" not in page
-    assert 'href="/for/baroda-mi"' in page and 'value="/for/baroda-mi"' in page  # the builder's link
+    assert 'href="/for/baroda-mi?sig=' in page and 'value="/for/baroda-mi?sig=' in page  # the builder's signed link
 
 
 def test_the_clerks_page_shows_full_links_with_the_public_url(tmp_path, book):
@@ -88,7 +88,7 @@ def test_the_clerks_page_shows_full_links_with_the_public_url(tmp_path, book):
                       "PUBLIC_URL": "https://permits.example.org/"})
     page = app.test_client().get("/clerks?jurisdiction=baroda-mi&property_owner=private",
                                  headers={"Host": "evil.example"}).get_data(as_text=True)
-    assert 'value="https://permits.example.org/for/baroda-mi?property_owner=private"' in page
+    assert 'value="https://permits.example.org/for/baroda-mi?property_owner=private&amp;sig=' in page
     assert "data:image/svg+xml" in page  # a full link has a QR code
     assert "evil.example" not in page
 
