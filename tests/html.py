@@ -68,3 +68,13 @@ def refresh(page) -> tuple[int, str] | None:
         return None
     seconds, _, target = meta["content"].partition(";")
     return int(seconds), target.strip().removeprefix("url=")
+
+
+def unsigned(urls) -> list[str]:
+    """The clerks' links without the site's signature, each checked to carry one (issue 22)."""
+    bare = []
+    for url in urls:
+        base, separator, signature = url.rpartition("sig=")
+        assert separator and signature and base[-1:] in "?&", f"not a signed link: {url}"
+        bare.append(base[:-1])
+    return bare

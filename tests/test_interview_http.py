@@ -12,7 +12,7 @@ from wizard.web.app import create_app
 from wizard.web.state import rulebook, store
 from wizard.storage import InterviewStore
 
-from .html import field_names, field_values, parse, texts
+from .html import field_names, field_values, parse, texts, unsigned
 from .test_packet import festival
 
 FESTIVAL_STEP_POSTS = {
@@ -150,7 +150,7 @@ def test_choice_outside_the_options_is_refused(client):
 
 def test_prefilled_link_carries_answers_and_reports_bad_ones(client):
     page = client.get("/for/baroda-mi?property_owner=private&max_attendance=abc&nonsense=1").get_data(as_text=True)
-    assert "Your clerk filled in: 1 answer" in page
+    assert "This link filled in: 1 answer" in page
     assert field_values(page, "property_owner") == ["private"]  # ticked, and editable
     # Both explained in plain words, by the question's label, never by a key name.
     assert "could not use for “What is the most people you expect at the same time?”" in page
@@ -236,8 +236,8 @@ def test_clerks_page_lists_a_link_for_each_jurisdiction(client):
     offered = {option.get("value") for option in parse(page).select('select[name="jurisdiction"] option')}
     assert {"whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"} <= offered
     built = client.get("/clerks?jurisdiction=dekalb-il&property_owner=private&max_attendance=2,500")
-    assert "/for/dekalb-il?max_attendance=2500&property_owner=private" in [
-        box.get("value") for box in parse(built).select("input[readonly]")]
+    assert "/for/dekalb-il?max_attendance=2500&property_owner=private" in unsigned(
+        box.get("value") for box in parse(built).select("input[readonly]"))
 
 
 def test_odd_text_never_breaks_the_packet_or_the_calendar(app, client):

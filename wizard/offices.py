@@ -43,10 +43,13 @@ class OfficeCard:
     payment: str = ""  # how to pay
     form: str = ""     # which application form to use
     web: str = ""
+    # The clerks' local notes (issue 22, item 6), from the office's database: the office's words,
+    # shown apart from the card's rows and never as the ordinance's.
+    notes: tuple[str, ...] = ()
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) for each field given, in the order people look for them."""
-        return [(LABELS[f.name], getattr(self, f.name)) for f in fields(self) if getattr(self, f.name)]
+        return [(LABELS[f.name], getattr(self, f.name)) for f in fields(self) if f.name in LABELS and getattr(self, f.name)]
 
 
 LABELS = {"office": "Office", "address": "Address", "hours": "Opening hours", "phone": "Phone",

@@ -126,6 +126,25 @@ class Jurisdiction:
         return self.data["decision"]["citation"]
 
     @property
+    def issued_under(self) -> str:
+        """The section a permit is issued under, printed on it (issue 22)."""
+        return self.data["decision"].get("issued_under") or self.decision_citation
+
+    @property
+    def denial_citation(self) -> str:
+        return self.data["decision"].get("denial_citation") or self.decision_citation
+
+    @property
+    def post_at_site(self) -> str | None:
+        """The section that says the permit is posted at the site, where the text says so."""
+        return self.data["decision"].get("post_at_site")
+
+    @property
+    def referrals(self) -> list[dict]:
+        """Who reviews an application, from `referrals:` (issue 22)."""
+        return self.data.get("referrals") or []
+
+    @property
     def checklist(self) -> list[dict]:
         return self.data.get("checklist") or []
 

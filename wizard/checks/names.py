@@ -12,7 +12,7 @@ from ..kinds import KINDS
 from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from .common import Reporter, name_paths, path_to, walk_conditions, warning_figures
 
-ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"))
+ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"), ("referrals", "id"))
 
 
 def known_names(questions: dict) -> set[str]:

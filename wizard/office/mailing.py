@@ -21,6 +21,7 @@ class Mail:
     text: str
     html: str
     private: bool = False  # it carries an interview's private link: the outbox deletes it once sent
+    attachment: tuple[str, bytes] | None = None  # (file name, PDF bytes): the permit with a decision
 
 
 def link(base_url: str | None, path: str) -> str:

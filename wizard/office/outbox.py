@@ -39,7 +39,7 @@ def parse_host_port(value: str) -> tuple[str, int]:
 
 
 def queue(records: OfficeRecords, mail: Mail) -> None:
-    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html,
+    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html, mail.attachment,
                        forget_when_sent=mail.private)
 
 
@@ -55,6 +55,9 @@ def message(row: dict, sender: str) -> EmailMessage:
     mail["Subject"] = row["subject"]
     mail.set_content(row["text_body"])
     mail.add_alternative(row["html_body"], subtype="html")
+    if row.get("attachment"):
+        mail.add_attachment(bytes(row["attachment"]), maintype="application", subtype="pdf",
+                            filename=row["attachment_name"])
     return mail
 
 

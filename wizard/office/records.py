@@ -56,6 +56,27 @@ def m002_organizer_mail(db: sqlite_utils.Database) -> None:
     db["outbox"].add_column("forget_when_sent", int)
 
 
+@migrations()
+def m003_review(db: sqlite_utils.Database) -> None:
+    """Issue 22: short codes of clerks' links, referrals to departments, decisions, calendar
+    feeds and the office's own local notes."""
+    db["short_links"].create({"code": str, "target": str, "created_at": str}, pk="code")
+    db["referrals"].create({"id": int, "reference": str, "department": str, "recipient": str, "token_hash": str,
+                            "sent_at": str, "due_on": str, "expires_at": str, "answer": str, "answer_text": str,
+                            "answered_at": str}, pk="id")
+    db["referrals"].create_index(["reference"])
+    db["referrals"].create_index(["token_hash"], unique=True)
+    db["decisions"].create({"reference": str, "decision": str, "conditions": str, "reasons": str,
+                            "decided_on": str, "decided_by": str, "recorded_at": str}, pk="reference")
+    db["feeds"].create({"token_hash": str, "email": str, "created_at": str}, pk="token_hash")
+    db["local_notes"].create({"id": int, "jurisdiction": str, "text": str, "written_by": str, "written_at": str},
+                             pk="id")
+    db["local_notes"].create_index(["jurisdiction"])
+    # A decision's email carries the permit itself.
+    db["outbox"].add_column("attachment_name", str)
+    db["outbox"].add_column("attachment", bytes)
+
+
 def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -217,14 +238,17 @@ class OfficeRecords:
     # The outbox ----------------------------------------------------------------------------
 
     def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str,
-                   forget_when_sent: bool = False) -> None:
+                   attachment: tuple[str, bytes] | None = None, forget_when_sent: bool = False) -> None:
         now = now_text()
+        name, data = attachment or (None, None)
         self._write("INSERT INTO outbox (reference, recipient, subject, text_body, html_body, created_at, attempts, "
-                    "next_try_at, forget_when_sent) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                    (reference, recipient, subject, text_body, html_body, now, now, 1 if forget_when_sent else 0))
+                    "next_try_at, attachment_name, attachment, forget_when_sent) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                    (reference, recipient, subject, text_body, html_body, now, now, name, data,
+                     1 if forget_when_sent else 0))
 
     def mail_due(self, now: str, limit: int = 20) -> list[dict]:
-        return self._query("SELECT id, recipient, subject, text_body, html_body, attempts FROM outbox "
+        return self._query("SELECT id, recipient, subject, text_body, html_body, attempts, attachment_name, "
+                           "attachment FROM outbox "
                            "WHERE sent_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?", (now, limit))
 
     def mail_sent(self, mail_id: int) -> None:
@@ -285,6 +309,8 @@ class OfficeRecords:
 
     def delete_application(self, reference: str, interview_id: str) -> None:
         for sql, key in (("DELETE FROM history WHERE reference = ?", reference),
+                         ("DELETE FROM referrals WHERE reference = ?", reference),
+                         ("DELETE FROM decisions WHERE reference = ?", reference),
                          ("DELETE FROM ticks WHERE reference = ?", reference),
                          ("DELETE FROM outbox WHERE reference = ?", reference),
                          ("DELETE FROM application_versions WHERE reference = ?", reference),
@@ -301,3 +327,98 @@ class OfficeRecords:
         answers"). A sent application's uploads are the office's and stay with it."""
         return self._write("DELETE FROM uploads WHERE interview_id NOT IN (SELECT id FROM interviews) "
                            "AND interview_id NOT IN (SELECT interview_id FROM applications)")
+
+    # Issue 22: short links, referrals, decisions, calendar feeds, local notes -----------------
+
+    def add_short_link(self, code: str, target: str) -> str:
+        """The stored target of `code` (the one given, unless that code already names another)."""
+        self._write("INSERT INTO short_links (code, target, created_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT(code) DO NOTHING", (code, target, now_text()))
+        return self.short_link(code) or target
+
+    def short_link(self, code: str) -> str | None:
+        row = self._one("SELECT target FROM short_links WHERE code = ?", (code,))
+        return row["target"] if row else None
+
+    def add_referral(self, row: dict) -> None:
+        names = ", ".join(row)
+        self._write(f"INSERT INTO referrals ({names}) VALUES ({', '.join('?' for _ in row)})", tuple(row.values()))
+
+    def referrals(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
+                           "answer_text, answered_at FROM referrals WHERE reference = ? ORDER BY id", (reference,))
+
+    def referrals_in(self, jurisdictions: list[str]) -> list[dict]:
+        if not jurisdictions:
+            return []
+        marks = ", ".join("?" for _ in jurisdictions)
+        return self._query("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
+                           "FROM referrals r JOIN applications a ON a.reference = r.reference "
+                           f"WHERE a.jurisdiction IN ({marks}) ORDER BY r.id", tuple(jurisdictions))
+
+    def referral_by_token(self, token_hash: str) -> dict | None:
+        return self._one("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
+                         "answer_text, answered_at FROM referrals WHERE token_hash = ?", (token_hash,))
+
+    def answer_referral(self, referral_id: int, answer: str, text: str) -> None:
+        self._write("UPDATE referrals SET answer = ?, answer_text = ?, answered_at = ? WHERE id = ?",
+                    (answer, text, now_text(), referral_id))
+
+    def set_decision(self, row: dict) -> None:
+        self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
+                    "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
+                    "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
+                    "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
+                    "recorded_at = excluded.recorded_at",
+                    (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
+                     row["decided_on"], row["decided_by"], now_text()))
+
+    def decision(self, reference: str) -> dict | None:
+        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by FROM decisions "
+                         "WHERE reference = ?", (reference,))
+
+    def decisions_in(self, jurisdictions: list[str]) -> list[dict]:
+        if not jurisdictions:
+            return []
+        marks = ", ".join("?" for _ in jurisdictions)
+        return self._query("SELECT d.reference, d.decision, d.decided_on, a.received_at, a.jurisdiction "
+                           "FROM decisions d JOIN applications a ON a.reference = d.reference "
+                           f"WHERE a.jurisdiction IN ({marks})", tuple(jurisdictions))
+
+    def add_feed(self, token_hash: str, email: str) -> None:
+        self._write("DELETE FROM feeds WHERE email = ?", (email,))
+        self._write("INSERT INTO feeds (token_hash, email, created_at) VALUES (?, ?, ?)",
+                    (token_hash, email, now_text()))
+
+    def feed_owner(self, token_hash: str) -> str | None:
+        row = self._one("SELECT email FROM feeds WHERE token_hash = ?", (token_hash,))
+        return row["email"] if row else None
+
+    def has_feed(self, email: str) -> bool:
+        return self._one("SELECT email FROM feeds WHERE email = ?", (email,)) is not None
+
+    def revoke_feed(self, email: str) -> None:
+        self._write("DELETE FROM feeds WHERE email = ?", (email,))
+
+    def add_note(self, jurisdiction: str, text: str, who: str) -> None:
+        self._write("INSERT INTO local_notes (jurisdiction, text, written_by, written_at) VALUES (?, ?, ?, ?)",
+                    (jurisdiction, text, who, now_text()))
+
+    def notes(self, jurisdiction: str) -> list[dict]:
+        return self._query("SELECT id, jurisdiction, text, written_by, written_at FROM local_notes "
+                           "WHERE jurisdiction = ? ORDER BY id", (jurisdiction,))
+
+    def remove_note(self, note_id: int, jurisdictions: list[str]) -> bool:
+        if not jurisdictions:
+            return False
+        marks = ", ".join("?" for _ in jurisdictions)
+        return self._write(f"DELETE FROM local_notes WHERE id = ? AND jurisdiction IN ({marks})",
+                           (note_id, *jurisdictions)) > 0
+
+    def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
+        """The kept interviews of these places, for the Board's counts (web/counts.py)."""
+        if not jurisdictions:
+            return []
+        marks = ", ".join("?" for _ in jurisdictions)
+        return self._query(f"SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction IN ({marks})",
+                           tuple(jurisdictions))

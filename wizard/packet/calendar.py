@@ -49,7 +49,7 @@ def _reminder(days_before: int, text: str) -> Alarm:
 
 def office_lines(card: OfficeCard | None, j: Jurisdiction) -> list[str]:
     """The office card in the filing day's description; with no card, the advice to contact the office."""
-    if card is None:
+    if card is None or not card.rows():
         return [ask_the_office(j.file_with)]
     return [f"{label}: {clean_text(value)}" for label, value in card.rows()]
 

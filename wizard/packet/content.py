@@ -267,13 +267,14 @@ class _Builder:
 def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     """The office card in three cover lines (the cover has one page); with no card, only the advice
     to contact the office the ordinance names."""
-    if card is None:
-        return [Fact("Contact", ask_the_office(j.file_with), figure=False)]
+    notes = [Fact("The office's own note (not the ordinance)", note, figure=False) for note in (card.notes if card else ())]
+    if card is None or not card.rows():
+        return [Fact("Contact", ask_the_office(j.file_with), figure=False)] + notes
     lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
              ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
              ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
                                                      card.form and f"Which form: {card.form}.") if v))]
-    return [Fact(label, value, figure=False) for label, value in lines if value]
+    return [Fact(label, value, figure=False) for label, value in lines if value] + notes
 
 
 SIGNED_WHERE_A_PERMIT_APPLIES = ("required", "uncertain")

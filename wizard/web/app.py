@@ -12,8 +12,9 @@ from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
-from . import (api, assets, clerks, costs, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
-               mailer, office, offices, organizer_mail, packet, printview, sending, signin, summary, sweeper)
+from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
+               kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
+               printview, review, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
@@ -101,8 +102,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(printview.bp)
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
+    app.register_blueprint(clerk_links.bp)
     app.register_blueprint(summary.bp)
     app.register_blueprint(office.bp)
+    app.register_blueprint(office_calendar.bp)
+    app.register_blueprint(review.bp)
+    app.register_blueprint(notes.bp)
+    app.register_blueprint(counts.bp)
     sending.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)

@@ -1,10 +1,11 @@
 """Clerks' links: a builder on /clerks, a printable handout, and answers a link carries.
 
 A clerk chooses the municipality and, if wanted, fills in a few answers with the interview's own
-widgets (wizard/kinds/, templates/fields/); the page gives the link, a copy button, a QR code
-and a one-page handout. Links are relative unless PUBLIC_URL is set or the clerk gives this
+widgets (wizard/kinds/, templates/fields/); the page gives the link (signed, and a short code
+for it: clerk_links.py), a copy button, a QR code and a one-page handout. Once a clerk account
+exists the builder needs a sign-in. Links are relative unless PUBLIC_URL is set or the clerk gives this
 site's address: never built from the request's Host header, which the client chooses. The
-organizer who opens a link sees "Your clerk filled in: ..." with each answer editable.
+organizer who opens a signed link sees "Your clerk filled in: ..." with each answer editable.
 """
 from __future__ import annotations
 
@@ -13,15 +14,19 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, redirect, request, url_for
+from flask_login import current_user
+
 from ..errors import AnswersError
 from ..kinds import show_answer
 from . import choose
+from .clerk_links import SIGNATURE, shown_code, sign, store_short_link
 from .forms import answer_form, form_answers, linkable_keys
 from .deployment import DeploymentError, configured_public_url, public_url
 from .offices import office_card
 from .pages import render_page
 from .qr import qr_svg_uri
-from .state import rulebook
+from .signin import login_manager
+from .state import office_records, rulebook
 
 bp = Blueprint("clerks", __name__, url_prefix="/clerks")
 
@@ -102,13 +107,24 @@ def _link(args) -> dict:
         form.form_errors.append("Some answers do not fit together. Check them and try again.")
         return out
     path = url_for("interview.start_for", jurisdiction_id=j.id)
-    query = urlencode([(key, query_value(value)) for key, value in answers.items()])
-    link = f"{base or ''}{path}{'?' + query if query else ''}"
+    pairs = [(key, query_value(value)) for key, value in answers.items()]
+    target = f"{path}?{urlencode(pairs + [(SIGNATURE, sign(j.id, pairs))])}"
+    link = f"{base or ''}{target}"
     qr = qr_svg_uri(link) if base else None
+    code = store_short_link(target)
     out.update(link=link, absolute=base is not None, qr=qr, qr_too_long=base is not None and qr is None,
+               code=shown_code(code), short_link=f"{base or ''}{url_for('codes.follow', code=shown_code(code))}",
                answers=filled_in(answers, questions), office=office_card(j.id),
                handout=f"{url_for('clerks.handout')}?{urlencode(list(args.items(multi=True)))}")
     return out
+
+
+@bp.before_request
+def clerks_only():
+    """Once the office has clerk accounts, only a signed-in clerk makes links in the office's name."""
+    if not current_user.is_authenticated and office_records().clerks():
+        return login_manager.unauthorized()
+    return None
 
 
 @bp.get("")

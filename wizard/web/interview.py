@@ -29,6 +29,7 @@ from .people import change_people_rows
 from .pages import render_page
 from .qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
+from .clerk_links import SIGNATURE, signed_by_site
 from .state import rulebook, store
 
 bp = Blueprint("interview", __name__)
@@ -64,11 +65,12 @@ def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
     kiosk.clear_for_next_person()
-    prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
+    prefill, problems = answers_from_query(request.args, rulebook(), skip=("jurisdiction", SIGNATURE),
+                                           jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
     return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j),
-                       **clerk_prefill(prefill, j.id))
+                       clerk_signed=signed_by_site(j.id, request.args), **clerk_prefill(prefill, j.id))
 
 
 def estimate(j) -> dict:

@@ -17,6 +17,7 @@ from ..kinds import show_answer
 from ..office.applications import (CLOSED, REFERENCE, STATUSES, change_status, checklist_items, deadline_flag,
                                    decision_due, documents_to_attach)
 from ..office.mailing import organizer_message, status_notice
+from ..office.review import ANSWERS, DECISIONS, late
 from ..packet.cache import cached_packet_pdf
 from ..wording import office_short
 from .mailer import mail_on, send_mail
@@ -79,7 +80,8 @@ def inbox():
     places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
     return render_page("office/inbox.html", rows=inbox_rows(status, sort if sort in SORTS else "received", place),
                        statuses=STATUSES, sorts=SORTS, status=status, sort=sort, place=place, places=places,
-                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account)
+                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account,
+                       feed=office_records().has_feed(account.email))
 
 
 def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
@@ -105,7 +107,16 @@ def application(reference: str):
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, mail_on=mail_on(),
-                       outcome=assessment["outcome"])
+                       outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
+                       **review_context(row, j))
+
+
+def review_context(row: dict, j) -> dict:
+    """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
+    referrals = [{**r, "late": late(r, today()), "answer_label": ANSWERS.get(r["answer"] or "", "")}
+                 for r in office_records().referrals(row["reference"])]
+    return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
+            "decisions": DECISIONS, "today": today().isoformat(), "j": j}
 
 
 def organizer_path(row: dict) -> str:

@@ -1,13 +1,14 @@
 """The office cards as the pages reach them (see wizard/offices.py), loaded and checked at start-up."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from flask import current_app
 
 from ..office_question import OfficeQuestion, office_question
 from ..offices import OfficeCard, load_offices
-from .state import rulebook
+from .state import office_records, rulebook
 
 OFFICES_FILE = "offices.yaml"
 
@@ -18,8 +19,12 @@ def init_app(app, instance: Path) -> None:
 
 
 def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
-    """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it."""
-    return current_app.extensions["offices"].get(jurisdiction_id or "")
+    """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it.
+    The clerks' local notes (web/notes.py) ride along, so every page and the packet that shows the
+    card shows them too, as the office's words."""
+    card = current_app.extensions["offices"].get(jurisdiction_id or "")
+    notes = tuple(n["text"] for n in office_records().notes(jurisdiction_id)) if jurisdiction_id else ()
+    return replace(card or OfficeCard(), notes=notes) if notes else card
 
 
 def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:

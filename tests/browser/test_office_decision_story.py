@@ -1,0 +1,140 @@
+"""Issue 22's story in a real browser, with a real SMTP server (aiosmtpd), JavaScript on and off: a
+DeKalb application is referred to the Police and Fire Departments; both answer through the links
+in their emails (the Fire Department with conditions), in browsers with no account; the clerk
+approves; the organizer's email arrives with the permit PDF, which passes the same `pdfua` checker
+as the packet. axe finds nothing on the new pages."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from pdfua import validate
+from werkzeug.serving import make_server
+
+from wizard.web.app import create_app
+
+from ..office_support import Inbox, body
+from ..served import free_port
+from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same Chromium as every browser test
+from .stories import PATHS
+from .story import run_story, wait_for_new_content
+from .test_office_story import audit, click
+
+PASSWORD = "a long and private passphrase"
+CLERK = "manager@example.org"
+ORGANIZER = "zoe@example.org"
+
+
+@pytest.fixture
+def dekalb_office(tmp_path):
+    """The wizard with mail through aiosmtpd on a loopback port, and a DeKalb clerk with a password."""
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    db = tmp_path / "office.db"
+    app = create_app({"DATABASE": str(db), "SECRET_KEY": "decide-story", "SMTP_HOST": "127.0.0.1",
+                      "SMTP_PORT": smtp.port, "MAIL_FROM": "permits@example.org"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    base = f"http://127.0.0.1:{server.server_port}"
+    app.config["PUBLIC_URL"] = base
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", CLERK, "--jurisdiction", "dekalb-il",
+                            "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
+    assert added.returncode == 0, added.stderr
+    yield base, re.search(r"http://\S+/office/password/\S+", added.stdout).group(0), inbox
+    server.shutdown()
+    smtp.stop()
+    app.extensions["interview_store"].close()
+
+
+def new_page(browser, javascript: bool):
+    page = browser.new_context(java_script_enabled=javascript).new_page()
+    page.context.javascript_enabled = javascript
+    page.set_default_timeout(20_000)
+    return page
+
+
+def department_answers(browser, javascript, inbox, address: str, answer: str, text: str = "") -> None:
+    """The department opens the link in its email, in its own browser, and answers."""
+    (request,) = [m for m in inbox.wait_for(address) if m["Subject"].startswith("Review requested")]
+    link = re.search(r"http://\S+/r/\S+", body(request)).group(0)
+    page = new_page(browser, javascript)
+    page.goto(link)
+    assert "Corn Days" in page.locator(".answers").inner_text()
+    audit(page, "a department's review page")
+    page.check(f"#answer-{answer}")
+    if text:
+        page.fill("#text", text)
+    click(page, "Send the answer")
+    assert "your answer is recorded" in page.locator(".notice").first.inner_text()
+    page.context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_office, tmp_path, javascript):
+    base, password_link, inbox = dekalb_office
+    organizer, clerk = new_page(browser, javascript), new_page(browser, javascript)
+
+    jurisdiction, story, _, _ = PATHS["dekalb-festival"]
+    run_story(organizer, base, jurisdiction, {**story, "event_name": "Corn Days", "applicant_email": ORGANIZER})
+    wait_for_new_content(organizer, lambda: organizer.get_by_role("link", name=re.compile("^Send to")).click())
+    organizer.check("#declaration")
+    wait_for_new_content(organizer, lambda: organizer.get_by_role("button", name=re.compile("^Send to")).click())
+    reference = organizer.locator("dd.reference").inner_text().strip()
+    assert re.fullmatch(r"DEK-\d{4}-\d{4}", reference)
+
+    clerk.goto(password_link)
+    clerk.fill("#password", PASSWORD)
+    clerk.fill("#again", PASSWORD)
+    click(clerk, "Set my password")
+    clerk.goto(f"{base}/office/a/{reference}")
+    clerk.fill("#email", CLERK)
+    clerk.fill("#password", PASSWORD)
+    click(clerk, "Sign in")
+    for department, address in (("Police Department", "police@example.org"), ("Fire Department", "fire@example.org")):
+        clerk.select_option("#department", label=f"{department} (§ 34.06(c))")
+        clerk.fill("#recipient", address)
+        click(clerk, "Send the referral")
+        assert f"Referred to the {department}." in clerk.locator(".notice").first.inner_text()
+    audit(clerk, "application page with referrals")
+
+    department_answers(browser, javascript, inbox, "police@example.org", "no_objection")
+    department_answers(browser, javascript, inbox, "fire@example.org", "conditions",
+                       "A fire lane kept open along the north fence")
+
+    clerk.reload()
+    answers = clerk.locator(".referral-answer").all_inner_texts()
+    assert answers[0].startswith("No objection (") and answers[1].startswith("Conditions (")
+    assert "A fire lane kept open along the north fence" in answers[1]
+    clerk.check("#decision-approved")
+    clerk.fill("#conditions", "A fire lane kept open along the north fence")
+    click(clerk, "Record the decision")
+    assert clerk.locator(".application-status").inner_text() == "Approved"
+    assert clerk.get_by_role("link", name=re.compile("^The permit \\(PDF\\)")).count() == 1
+    audit(clerk, "application page with the decision")
+    clerk.goto(f"{base}/office/notes")
+    clerk.fill("#text-dekalb-il", "At festival time the office is open on Saturday mornings.")
+    click(clerk, "Add the note")
+    audit(clerk, "local notes")
+    clerk.goto(f"{base}/office/counts")
+    assert clerk.locator("section.measure svg[role=img]").count() == 5
+    audit(clerk, "counts for the Board")
+    clerk.goto(f"{base}/office")
+    audit(clerk, "inbox with the calendar feed, counts and notes links")
+
+    approval = next(m for m in inbox.wait_for(ORGANIZER, 2) if m["Subject"] == f"{reference}: Approved")
+    (attachment,) = list(approval.iter_attachments())
+    permit = tmp_path / "permit.pdf"
+    permit.write_bytes(attachment.get_content())
+    assert list(validate(str(permit)).findings) == []
+    pdfua = shutil.which("pdfua", path=str(Path(sys.executable).parent))
+    checker = subprocess.run([pdfua, "check", str(permit)], capture_output=True, text=True, timeout=60)
+    assert checker.returncode == 0 and "PASS" in checker.stdout, checker.stdout
+    organizer.context.close()
+    clerk.context.close()

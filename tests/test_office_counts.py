@@ -1,0 +1,57 @@
+"""Issue 22, item 4: the Board's counts, numbers only, each with a server-drawn SVG chart (a title
+and the figures as a table beside it) and a CSV download."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+from . import html
+from .office_support import BARODA, clerk, finished, send, sign_in
+
+
+def test_the_counts_page_has_a_chart_and_a_table_per_measure_and_no_personal_data(app, client):
+    clerk(app)
+    first = send(client, finished(app))
+    send(client, finished(app, {**BARODA, "event_name": "Second Fair", "applicant_email": "amy@example.org"}))
+    finished(app, {**BARODA, "max_attendance": 50})  # finished, needs no license, never sent
+    sign_in(client)
+    client.post(f"/office/a/{first}/decision", data={"decision": "denied", "reasons": "No insurance",
+                                                     "decided_on": date.today().isoformat()})
+    page = client.get("/office/counts")
+    doc = html.parse(page)
+    sections = doc.select("section.measure")
+    assert len(sections) == 5
+    for section in sections:
+        svg = section.select_one("svg[role=img]")
+        assert svg is not None and svg.select_one("title").get_text() == section.select_one("h2").get_text()
+    month = date.today().isoformat()[:7]
+    assert ["3"] == [td.get_text() for td in doc.select("table[data-measure=started] td")]
+    finished_rows = {th.get_text(): th.find_next("td").get_text() for th in doc.select("table[data-measure=finished] tbody th")}
+    assert finished_rows == {f"{month}, needs a permit": "2", f"{month}, needs none": "1"}
+    closed = {th.get_text(): th.find_next("td").get_text() for th in doc.select("table[data-measure=closed] tbody th")}
+    assert closed == {"approved": "0", "denied": "1", "withdrawn": "0"}
+    assert [td.get_text() for td in doc.select("table[data-measure=median] td")] == ["0"]
+    text = page.get_data(as_text=True)
+    for private in ("Harvest Fair", "Second Fair", "zoe@example.org", "amy@example.org", first):
+        assert private not in text
+
+
+def test_the_counts_download_as_csv(app, client):
+    clerk(app)
+    send(client, finished(app))
+    sign_in(client)
+    response = client.get("/office/counts.csv")
+    assert response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[0] == ["measure", "row", "figure"]
+    assert ["Applications received, by month", date.today().isoformat()[:7], "1"] in rows
+
+
+def test_counts_need_a_sign_in_and_show_only_the_clerks_places(app, client):
+    assert client.get("/office/counts").status_code == 302
+    clerk(app, "dekalb@example.org", ("dekalb-il",))
+    send(client, finished(app))  # Baroda's
+    sign_in(client, "dekalb@example.org")
+    doc = html.parse(client.get("/office/counts"))
+    assert doc.select("table[data-measure=started]") == [] and doc.select("table[data-measure=received]") == []

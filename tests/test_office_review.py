@@ -1,0 +1,175 @@
+"""Issue 22, items 1 and 2 over HTTP: referrals to the departments the rule file names, answered
+through private, expiring links; the decision, the organizer's email with the permit PDF (checked
+by the same `pdfua` checker as the packet), and denials quoting their section."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from io import BytesIO
+from urllib.parse import urlsplit
+
+import pytest
+from aiosmtpd.controller import Controller
+from pdfua import validate
+from pypdf import PdfReader
+
+from wizard.web.app import create_app
+from wizard.web.state import office_records
+
+from . import html
+from .office_support import BARODA, DEKALB, Inbox, body, clerk, finished, send, sign_in
+from .served import free_port
+from .test_check import problems_in, variant
+from .test_office_mail import deliver
+
+
+@pytest.fixture
+def smtp():
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield controller, inbox
+    controller.stop()
+
+
+@pytest.fixture
+def office(tmp_path, book, smtp):
+    controller, inbox = smtp
+    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "r.db"), "SECRET_KEY": "k",
+                      "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
+                      "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
+                      "MAIL_SENDER": False})
+    yield app, inbox, controller.port
+    app.extensions["interview_store"].close()
+
+
+def received(app, answers, place):
+    clerk(app, "clerk@example.org", (place,))
+    client = app.test_client()
+    reference = send(client, finished(app, answers))
+    sign_in(client)
+    return client, reference
+
+
+def referral_link(app, port, inbox, address: str) -> str:
+    deliver(app, port)
+    (mail,) = [m for m in inbox.to(address) if m["Subject"].startswith("Review requested")]
+    return urlsplit(body(mail).strip().splitlines()[-1]).path
+
+
+def test_the_application_page_offers_the_departments_the_rule_file_names(office):
+    app, _, _ = office
+    client, reference = received(app, DEKALB, "dekalb-il")
+    page = client.get(f"/office/a/{reference}")
+    options = html.texts(page, "#department option")
+    assert [o.split(" (")[0] for o in options] == ["Police Department", "Fire Department", "Public Works Department"]
+    assert all("§ 34.06(c)" in o for o in options)
+
+
+def test_a_department_answers_through_its_private_link_and_the_clerk_sees_it(office):
+    app, inbox, port = office
+    client, reference = received(app, DEKALB, "dekalb-il")
+    refused = client.post(f"/office/a/{reference}/referrals", data={"department": "police", "recipient": "not mail"},
+                          follow_redirects=True)
+    assert "Enter the department's email address" in " ".join(html.texts(refused, ".notice"))
+    client.post(f"/office/a/{reference}/referrals", data={"department": "police", "recipient": "police@example.org"})
+    link = referral_link(app, port, inbox, "police@example.org")
+    department = app.test_client()  # no account, no session: the link is the key
+    page = department.get(link)
+    assert page.status_code == 200 and "Corn Days" in " ".join(html.texts(page, ".answers dd"))
+    empty = department.post(link, data={"answer": "conditions", "text": ""}, follow_redirects=True)
+    assert "Write the conditions." in " ".join(html.texts(empty, ".notice"))
+    department.post(link, data={"answer": "conditions", "text": "Two officers at the gate"})
+    answers = html.texts(client.get(f"/office/a/{reference}"), ".referral-answer")
+    assert len(answers) == 1 and answers[0].startswith("Conditions (") and "Two officers at the gate" in answers[0]
+    assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Under review"]
+
+
+def test_an_unanswered_referral_past_its_period_is_flagged(office):
+    app, _, _ = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    client.post(f"/office/a/{reference}/referrals", data={"department": "fire-official", "recipient": "fire@example.org"})
+    assert html.texts(client.get(f"/office/a/{reference}"), ".referrals .flag--past") == []
+    app.config["TODAY"] = date.today() + timedelta(days=21)  # Application (g): "within 20 days of receipt"
+    flags = html.texts(client.get(f"/office/a/{reference}"), ".referrals .flag--past")
+    assert len(flags) == 1 and flags[0].startswith("Late:")
+
+
+def test_an_unknown_or_expired_department_link_is_a_404(office):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    client.post(f"/office/a/{reference}/referrals", data={"department": "health-officer", "recipient": "h@example.org"})
+    link = referral_link(app, port, inbox, "h@example.org")
+    assert app.test_client().get(link[:-3] + "xyz").status_code == 404
+    app.config["TODAY"] = date.today() + timedelta(days=20 + 61)
+    assert app.test_client().get(link).status_code == 404
+
+
+def test_another_places_clerk_cannot_refer_or_decide(office):
+    app, _, _ = office
+    _, reference = received(app, BARODA, "baroda-mi")
+    clerk(app, "dekalb@example.org", ("dekalb-il",))
+    other = app.test_client()
+    sign_in(other, "dekalb@example.org")
+    assert other.post(f"/office/a/{reference}/referrals", data={"department": "fire-official",
+                                                                "recipient": "x@example.org"}).status_code == 404
+    assert other.post(f"/office/a/{reference}/decision", data={"decision": "approved",
+                                                               "decided_on": "2027-06-01"}).status_code == 404
+    assert other.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+
+
+def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, tmp_path):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01",
+                                                         "conditions": "Two more portable toilets\nLights out at 11 PM"})
+    assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Approved"]
+    deliver(app, port)
+    (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Approved"]
+    (attachment,) = list(mail.iter_attachments())
+    assert attachment.get_content_type() == "application/pdf"
+    pdf = tmp_path / "permit.pdf"
+    pdf.write_bytes(attachment.get_content())
+    assert list(validate(str(pdf)).findings) == []
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf.read_bytes())).pages)
+    for part in (reference, "Village of Baroda", "Harvest Fair", "400", "Two more portable toilets",
+                 "Lights out at 11 PM", "Ord. 171, Application (h)", "posted", "Ord. 171, Application (j)"):
+        assert part in text, part
+    assert "post it at the site" in body(mail)
+    download = client.get(f"/office/a/{reference}/permit.pdf")
+    assert download.status_code == 200 and download.mimetype == "application/pdf"
+
+
+def test_a_denial_needs_reasons_and_quotes_its_section(office):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    refused = client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "decided_on": "2027-06-01"},
+                          follow_redirects=True)
+    assert "Write the reasons for the denial" in " ".join(html.texts(refused, ".notice"))
+    assert html.texts(refused, ".application-status") == ["Received"]
+    bad_date = client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
+                                                                    "decided_on": "soon"}, follow_redirects=True)
+    assert "Enter the date of the decision" in " ".join(html.texts(bad_date, ".notice"))
+    client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
+                                                         "decided_on": "2027-06-01"})
+    deliver(app, port)
+    (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Denied"]
+    assert "Ord. 171, Application (i)" in body(mail) and "No insurance" in body(mail)
+    assert not list(mail.iter_attachments())
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+
+
+def test_wizard_check_validates_the_referral_keys(tmp_path):
+    def duplicate(data):
+        data["referrals"] = [{"id": "fire", "department": "Fire", "asks": "Review", "citation": "§ 1"}] * 2
+
+    def unknown(data):
+        data["referrals"] = [{"id": "fire", "department": "Fire", "asks": "Review", "citation": "§ 1", "phone": "5"}]
+    assert any("duplicate id 'fire'" in p.message for p in problems_in(variant(tmp_path, duplicate)))
+    assert problems_in(variant(tmp_path, unknown))
+
+
+def test_the_decision_part_quotes_what_the_ordinance_asks_after_filing(office):
+    app, _, _ = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    notes = " ".join(html.texts(client.get(f"/office/a/{reference}"), ".ordinance-after-filing li"))
+    assert "certified mail" in notes and "Ord. 171, Application (h)" in notes

@@ -1,0 +1,82 @@
+"""The office's private calendar feed (issue 22, item 3): every application's event, its decision
+deadline and its referrals' answer deadlines, each entry named by the reference.
+
+The event is in floating local time as the organizer gave it; deadlines are all-day entries.
+Nothing more personal than the reference and the event's name goes into an entry, since a
+calendar program may sync the feed to other devices.
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import date, datetime, timedelta, timezone
+
+from icalendar import Calendar, Event, vText
+
+from ..packet.calendar import refuse_injected_lines
+from ..readable import clean_text, parse_moment
+from ..rulebook import RuleBook
+from .applications import CLOSED, STATUSES, decision_due
+
+PRODID = "-//Mass Gathering Permit Wizard//Office calendar//EN"
+
+
+def _uid(reference: str, what: str) -> str:
+    digest = hashlib.sha256(f"{reference}:{what}".encode()).hexdigest()[:24]
+    return f"{digest}-{what}@mass-gathering-permit-wizard-office"
+
+
+def _entry(uid: str, start, end, summary: str, description: str, stamp: datetime) -> Event:
+    event = Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp)
+    event.add("dtstart", start)
+    event.add("dtend", end)
+    event.add("summary", summary)
+    event.add("description", description)
+    event.add("transp", "TRANSPARENT")
+    return event
+
+
+def _day(day: date, uid: str, summary: str, description: str, stamp: datetime) -> Event:
+    return _entry(uid, day, day + timedelta(days=1), summary, description, stamp)
+
+
+def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp: datetime) -> list[Event]:
+    reference = row["reference"]
+    name = clean_text(row.get("event_name") or "") or "Event not named"
+    j = book.get(row["jurisdiction"])
+    status = STATUSES.get(row["status"], row["status"])
+    entries = []
+    if row.get("starts_at") and row.get("ends_at"):
+        entries.append(_entry(_uid(reference, "event"), parse_moment(row["starts_at"]), parse_moment(row["ends_at"]),
+                              f"{reference}: {name}", f"{j.name if j else row['jurisdiction']}. Status: {status}.",
+                              stamp))
+    due = decision_due(row["received_at"], j) if j else None
+    if due is not None and row["status"] not in CLOSED:
+        entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",
+                            f"Last day to decide on {name} ({j.decision_citation}). Status: {status}.", stamp))
+    for referral in referrals:
+        if referral.get("due_on") and not referral.get("answered_at"):
+            entries.append(_day(date.fromisoformat(referral["due_on"]), _uid(reference, f"referral-{referral['id']}"),
+                                f"{reference}: {referral['department']} answer due",
+                                f"The {referral['department']}'s answer on {name} is due.", stamp))
+    return entries
+
+
+def office_calendar(applications: list[dict], referrals: list[dict], book: RuleBook,
+                    now: datetime | None = None) -> bytes:
+    """The whole feed as .ics bytes (an empty calendar when nothing is in the inbox yet)."""
+    stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", vText("Permit applications"))
+    for row in applications:
+        mine = [r for r in referrals if r["reference"] == row["reference"]]
+        for event in application_entries(row, book, mine, stamp):
+            cal.add_component(event)
+    body = cal.to_ical()
+    refuse_injected_lines(body)
+    return body

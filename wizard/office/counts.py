@@ -1,0 +1,107 @@
+"""Counts for the Board (issue 22, item 4): numbers only, no personal data.
+
+Interviews started and finished, by outcome and month; applications received, approved, denied and
+withdrawn; the median days from receipt to decision. Each measure is a list of (label, figure)
+rows, drawn on the server as an accessible SVG bar chart (a title, and the same figures as a table
+beside it, so it prints and works without JavaScript) and written as CSV.
+
+Unsent interviews are deleted after the retention period (wizard/retention.py), so interview counts
+cover only the interviews still kept; the page says so.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import statistics
+from dataclasses import dataclass
+from datetime import date
+from html import escape
+
+from ..assess import assess_jurisdiction
+from ..rulebook import RuleBook
+
+OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
+                 "exempt": "exempt"}
+APPLICATION_STATUSES = ("approved", "denied", "withdrawn")
+
+
+@dataclass(frozen=True)
+class Measure:
+    key: str
+    title: str
+    rows: list[tuple[str, float]]
+
+
+def _month(stamp: str | None) -> str:
+    return (stamp or "")[:7] or "unknown"
+
+
+def _tally(labels: list[str]) -> list[tuple[str, float]]:
+    counted: dict[str, int] = {}
+    for label in labels:
+        counted[label] = counted.get(label, 0) + 1
+    return sorted(counted.items())
+
+
+def finished_outcome(row: dict, book: RuleBook) -> str | None:
+    """The outcome of an interview with nothing left to answer, or None while it is unfinished."""
+    j = book.get(row["jurisdiction"] or "")
+    if j is None:
+        return None
+    assessment = assess_jurisdiction(j, json.loads(row["answers"] or "{}"))
+    return None if assessment.get("missing") else assessment["outcome"]
+
+
+def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
+                   book: RuleBook) -> list[Measure]:
+    finished = [(row, finished_outcome(row, book)) for row in interviews]
+    days = [(date.fromisoformat(d["decided_on"]) - date.fromisoformat(d["received_at"][:10])).days
+            for d in decisions if d.get("decided_on") and d.get("received_at")]
+    return [
+        Measure("started", "Interviews started, by month", _tally([_month(r["created_at"]) for r in interviews])),
+        Measure("finished", "Interviews finished, by month and outcome",
+                _tally([f"{_month(r['created_at'])}, {OUTCOME_WORDS.get(o, o)}" for r, o in finished if o])),
+        Measure("received", "Applications received, by month", _tally([_month(a["received_at"]) for a in applications])),
+        Measure("closed", "Applications approved, denied and withdrawn",
+                [(status, float(sum(1 for a in applications if a["status"] == status)))
+                 for status in APPLICATION_STATUSES]),
+        Measure("median", "Median days from receipt to decision",
+                [("median days", float(statistics.median(days)))] if days else []),
+    ]
+
+
+def figure_text(value: float) -> str:
+    return f"{value:g}"
+
+
+BAR_HEIGHT, GAP, LABEL_WIDTH, CHART_WIDTH = 22, 8, 190, 420
+
+
+def chart_svg(measure: Measure) -> str:
+    """A horizontal bar chart; the figures are also in the table the page puts beside it."""
+    most = max((v for _, v in measure.rows), default=0) or 1
+    height = max(len(measure.rows), 1) * (BAR_HEIGHT + GAP) + GAP
+    title_id = f"chart-{measure.key}-title"
+    bars = []
+    for index, (label, value) in enumerate(measure.rows):
+        y = GAP + index * (BAR_HEIGHT + GAP)
+        width = (CHART_WIDTH - LABEL_WIDTH - 50) * value / most
+        bars.append(f'<text x="0" y="{y + 16}" font-size="13">{escape(label)}</text>'
+                    f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" fill="#1d70b8"/>'
+                    f'<text x="{LABEL_WIDTH + width + 6:.1f}" y="{y + 16}" font-size="13">{figure_text(value)}</text>')
+    if not measure.rows:
+        bars.append(f'<text x="0" y="{GAP + 16}" font-size="13">Nothing to count yet</text>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="{title_id}" '
+            f'width="{CHART_WIDTH}" height="{height}" viewBox="0 0 {CHART_WIDTH} {height}">'
+            f'<title id="{title_id}">{escape(measure.title)}</title>{"".join(bars)}</svg>')
+
+
+def measures_csv(measures: list[Measure]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["measure", "row", "figure"])
+    for measure in measures:
+        for label, value in measure.rows:
+            writer.writerow([measure.title, label, figure_text(value)])
+    return out.getvalue()

@@ -1,0 +1,111 @@
+"""The office's review at the web edge (issue 22): referring an application to a department, the
+department's private page, the decision, and the permit PDF.
+
+A department's page needs no account: its link's token is the key, it shows only that one
+application's answers, and it stops working when the link expires. Everything else is a signed-in
+clerk's, through `office.clerk_application` (another place's reference is "not found").
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask_login import login_required
+
+from ..office.applications import STATUSES
+from ..office.permit import Permit, permit_pdf
+from ..office.review import (ANSWERS, DECISIONS, ReviewError, condition_lines, decide, decision_notice,
+                             open_referral, record_answer, refer, referral_request)
+from ..wording import office_short
+from .mailer import send_mail
+from .office import answer_rows, clerk_application, download, organizer_path, today, who
+from .pages import render_page
+from .state import office_records, rulebook
+
+bp = Blueprint("review", __name__)
+
+
+@bp.post("/office/a/<reference>/referrals")
+@login_required
+def referral(reference: str):
+    row = clerk_application(reference)
+    j = rulebook().get(row["jurisdiction"])
+    try:
+        made = refer(office_records(), reference, j, request.form.get("department", ""),
+                     request.form.get("recipient", ""), today(), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+    else:
+        chosen = next(d["department"] for d in j.referrals if d["id"] == request.form.get("department"))
+        send_mail(referral_request(request.form["recipient"].strip(), reference, chosen, j, made.due_on,
+                                   url_for(".department_page", token=made.token), current_app.config.get("PUBLIC_URL")))
+        flash(f"Referred to the {chosen}.", "success")
+        if row["status"] == "received":
+            office_records().update_application(reference, status="under_review")
+            office_records().add_history(reference, who(), f"Status: {STATUSES['under_review']}")
+    return redirect(url_for("office.application", reference=reference), code=303)
+
+
+def _referral_or_404(token: str) -> dict:
+    found = open_referral(office_records(), token, today())
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("/r/<token>")
+def department_page(token: str):
+    referral = _referral_or_404(token)
+    row = office_records().application(referral["reference"])
+    answers = office_records().version_answers(row["reference"], row["version"])
+    j = rulebook().get(row["jurisdiction"])
+    chosen = next((d for d in j.referrals if d["department"] == referral["department"]), None)
+    return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen, answers=answer_rows(answers, j.id),
+                       choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""))
+
+
+@bp.post("/r/<token>")
+def department_answer(token: str):
+    referral = _referral_or_404(token)
+    try:
+        record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
+    except ReviewError as error:
+        flash(str(error), "danger")
+    else:
+        flash("Thank you: your answer is recorded and the clerk sees it.", "success")
+    return redirect(url_for(".department_page", token=token), code=303)
+
+
+def the_permit(row: dict, decision: dict) -> bytes:
+    j = rulebook().get(row["jurisdiction"])
+    answers = office_records().version_answers(row["reference"], row["version"])
+    return permit_pdf(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
+                             office_short(j.issuer)))
+
+
+@bp.post("/office/a/<reference>/decision")
+@login_required
+def decision(reference: str):
+    row = clerk_application(reference)
+    j = rulebook().get(row["jurisdiction"])
+    try:
+        made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
+                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
+    permit = the_permit(row, made) if made["decision"] == "approved" else None
+    send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
+                              current_app.config.get("PUBLIC_URL"), permit))
+    flash(f"Decision recorded: {DECISIONS[made['decision']]}. The organizer is told"
+          + (" by email." if row["applicant_email"] else " on their application's page."), "success")
+    return redirect(url_for("office.application", reference=reference), code=303)
+
+
+@bp.get("/office/a/<reference>/permit.pdf")
+@login_required
+def permit(reference: str):
+    row = clerk_application(reference)
+    made = office_records().decision(reference)
+    if made is None or made["decision"] != "approved":
+        abort(404)
+    office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
+    return download(the_permit(row, made), "application/pdf", f"{reference}-permit.pdf")
