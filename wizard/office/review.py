@@ -123,7 +123,7 @@ def _mail(reference: str, recipient: str, subject: str, paragraphs: list[str], u
     text = "\n\n".join(paragraphs + [url]) + "\n"
     html = ("<!doctype html><html lang=\"en\"><body>" + "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
             + f"<p><a href=\"{escape(url)}\">{escape(url)}</a></p></body></html>")
-    return Mail(reference, recipient, subject, text, html, attachment)
+    return Mail(reference, recipient, subject, text, html, attachment=attachment)
 
 
 def referral_request(recipient: str, reference: str, chosen_department: str, j: Jurisdiction, due: date | None,
