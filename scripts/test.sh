@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test: makes .venv, installs the app with its test dependencies, installs Debian's
-# Chromium and Graphviz if they are missing, then runs pytest. Extra arguments go to pytest.
+# Chromium, Graphviz and Pango if they are missing, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -11,6 +11,9 @@ fi
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
+# Pango (with HarfBuzz's subsetter) lays out the PDF packet: WeasyPrint loads it from the system.
+/sbin/ldconfig -p | grep -q "libpangoft2-1.0.so.0" || missing="$missing libpango-1.0-0 libpangoft2-1.0-0"
+/sbin/ldconfig -p | grep -q "libharfbuzz-subset.so.0" || missing="$missing libharfbuzz-subset0"
 if [ -n "$missing" ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi

@@ -50,8 +50,9 @@ def festival(jurisdiction: str, book, **changes) -> dict:
 
 
 def normalise(text: str) -> str:
-    """Whitespace as one space; no space between CJK characters (pypdf puts one between glyphs)."""
-    text = " ".join(text.split())
+    """Whitespace as one space; no space between CJK characters (pypdf puts one between glyphs), nor
+    after a hyphen that ended a line ("off-" / "duty" in a narrow table cell)."""
+    text = re.sub(r"(?<=\w)-\s+(?=\w)", "-", " ".join(text.split()))
     return re.sub(rf"(?<=[{CJK}]) (?=[{CJK}])", "", text)
 
 
@@ -60,11 +61,13 @@ def page_texts(data: bytes) -> list[str]:
 
 
 def body_text(data: bytes, title: str) -> str:
-    """The packet's text without the running header, "(continued)" lines and footer of each page."""
+    """The packet's text without the running header and footer of each page (the lines every page repeats)."""
+    pages = [text.splitlines() for text in page_texts(data)]
+    running = set.intersection(*(set(lines) for lines in pages)) if len(pages) > 1 else set()
     kept = []
-    for text in page_texts(data):
-        for line in text.splitlines():
-            if line.startswith(title) or line.endswith("(continued)") or re.search(r"Page \d+ of \d+$", line):
+    for lines in pages:
+        for line in lines:
+            if line.startswith(title) or line in running or re.search(r"Page \d+ of \d+$", line):
                 continue
             kept.append(line)
     return normalise("\n".join(kept))

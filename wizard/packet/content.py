@@ -1,7 +1,7 @@
 """What goes in the application packet, built from the answers and the assessment.
 
 Plain data, no layout and no Flask: `build_packet(answers, jurisdiction, questions)` returns a
-`Packet` that `wizard.packet.pdf` sets in type. Every figure and requirement carries the
+`Packet` that the templates in templates/packet/ show. Every figure and requirement carries the
 section of the ordinance it comes from; nothing here is invented (no address, no phone).
 """
 from __future__ import annotations
@@ -14,11 +14,12 @@ from ..assess import assess_jurisdiction
 from ..conditions import evaluate
 from ..facts import Facts
 from ..formulas import above_last_tier
+from ..glossary import terms_in
 from ..offices import OfficeCard
 from ..rulebook import Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, permit_applies
 from . import afterwards
-from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
+from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Part, Row, SignatureBlock,
                     SignerLine)
 from .plan import plan_steps
 from .formatting import (
@@ -307,6 +308,19 @@ def no_deadline_fact(j: Jurisdiction) -> Fact:
                 j.filing_citation)
 
 
+def packet_parts(p: Packet) -> list[Part]:
+    """The numbered parts after the cover, in the order the packet gives them."""
+    wanted = [("application", "The application", p.applies),
+              ("signatures", "Signatures and oaths", bool(p.signatures)),
+              ("checklist", "Checklist", p.applies),
+              ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
+              ("plan", "Your plan, day by day", bool(p.plan)),
+              ("afterwards", "After you apply", p.applies and bool(p.afterwards)),
+              ("notes", "Notes", True)]
+    shown = [(anchor, title) for anchor, title, present in wanted if present]
+    return [Part(n, title, anchor) for n, (anchor, title) in enumerate(shown, 1)]
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
                  today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
@@ -314,7 +328,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     b = _Builder(answers, j, questions, a)
     b.office = office
     applies = permit_applies(a["outcome"])
-    return Packet(
+    packet = Packet(
         title=packet_title(j, applies),
         jurisdiction_id=j.id,
         jurisdiction_name=j.name,
@@ -341,3 +355,6 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
         plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
     )
+    packet.glossary = terms_in(packet.strings())
+    packet.parts = packet_parts(packet)
+    return packet
