@@ -93,22 +93,64 @@ def _stylesheet_text() -> str:
     return "\n".join((resource_dir("static") / name).read_text(encoding="utf-8") for name in STYLESHEETS)
 
 
-def _header_scopes(document, pdf) -> None:
-    """Give every table header cell a /Scope (PDF/UA-1, 7.5): /Row for a row's own header (the
-    templates write scope="row"), /Column for the headers of a `<thead>` row. WeasyPrint links data
-    cells to their headers but leaves the scope out."""
-    by_number = {obj.number: obj for obj in pdf.objects if isinstance(obj, pydyf.Dictionary)}
+class _Objects:
+    """The PDF objects WeasyPrint is about to write, found by number (references are b"12 0 R")."""
 
-    def parent(element):
-        match = re.match(rb"(\d+) 0 R", bytes(element.get("P", b"")))
-        return by_number.get(int(match.group(1))) if match else None
+    def __init__(self, pdf):
+        self.by_number = {obj.number: obj for obj in pdf.objects if hasattr(obj, "number")}
 
-    for obj in by_number.values():
-        if obj.get("S") != "/TH" or "A" not in obj:
+    def get(self, reference):
+        match = re.fullmatch(rb"(\d+) 0 R", reference) if isinstance(reference, bytes) else None
+        return self.by_number.get(int(match.group(1))) if match else None
+
+
+def _header_scopes(objects: _Objects) -> None:
+    """Give every table header cell a /Scope (PDF/UA-1, 7.5): /Column for the headers of a `<thead>`
+    row, /Row for a row's own header (scope="row"). WeasyPrint links data cells to their headers but
+    leaves the scope out."""
+    for obj in objects.by_number.values():
+        if not isinstance(obj, pydyf.Dictionary) or obj.get("S") != "/TH" or "A" not in obj:
             continue
-        row = parent(obj)
-        group = parent(row) if row is not None else None
-        obj["A"]["Scope"] = "/Column" if group is not None and group.get("S") == "/THead" else "/Row"
+        row = objects.get(obj.get("P"))
+        group = objects.get(row.get("P")) if isinstance(row, pydyf.Dictionary) else None
+        in_head = isinstance(group, pydyf.Dictionary) and group.get("S") == "/THead"
+        obj["A"]["Scope"] = "/Column" if in_head else "/Row"
+
+
+def _reachable(objects: _Objects, reference, seen: set[int]) -> None:
+    element = objects.get(reference)
+    if not isinstance(element, pydyf.Dictionary) or element.number in seen:
+        return
+    seen.add(element.number)
+    kids = element.get("K")
+    for kid in kids if isinstance(kids, (list, pydyf.Array)) else [kids]:
+        _reachable(objects, kid, seen)
+
+
+def _running_artifacts(objects: _Objects, pdf) -> None:
+    """Mark the running header and footer as artifacts, so a screen reader does not read them on every
+    page. WeasyPrint gives the page margin boxes' text marked-content ids but leaves their structure
+    elements out of the tree; such content must be an /Artifact instead (PDF/UA-1, 7.8)."""
+    root = objects.get(pdf.catalog["StructTreeRoot"])
+    seen: set[int] = set()
+    _reachable(objects, pdf.catalog["StructTreeRoot"], seen)
+    nums = objects.get(root["ParentTree"])["Nums"]
+    for page_index, page_reference in enumerate(pdf.page_references):
+        owners = nums[2 * page_index + 1]
+        loose = {mcid for mcid, owner in enumerate(owners)
+                 if isinstance(objects.get(owner), pydyf.Dictionary) and objects.get(owner).number not in seen}
+        if not loose:
+            continue
+        content = objects.get(objects.get(page_reference)["Contents"]).stream
+        for at, item in enumerate(content):
+            if isinstance(item, pydyf.Dictionary) and item.get("MCID") in loose and content[at + 1] == b"BDC":
+                content[at - 1], content[at], content[at + 1] = "/Artifact", b"", b"BMC"
+
+
+def _finish(document, pdf) -> None:
+    objects = _Objects(pdf)
+    _header_scopes(objects)
+    _running_artifacts(objects, pdf)
 
 
 def render_packet(packet: Packet) -> bytes:
@@ -118,4 +160,4 @@ def render_packet(packet: Packet) -> bytes:
                    CSS(string=_stylesheet_text(), font_config=fonts)]
     html = HTML(string=packet_html(packet), base_url=str(resource_dir("static")))
     return html.write_pdf(stylesheets=stylesheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True,
-                          finisher=_header_scopes, uncompressed_pdf=False)
+                          finisher=_finish, uncompressed_pdf=False)
