@@ -14,7 +14,7 @@ import pytest
 
 from wizard.packet import build_packet
 
-from .browser.stories import BIG_FESTIVAL, PATHS
+from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .test_packet import body_text, festival
 
 FESTIVAL_PATHS = {"whitesboro-ny": "whitesboro-festival", "wi-village-ch64": "wisconsin-festival",
@@ -162,3 +162,30 @@ def test_landowner_signs_a_page_of_their_own(book, jurisdiction, title, citation
     block = next(b for b in packet.signatures if b.title == title)
     assert block.citation == citation
     assert "Pat Farmer" in [line.printed_name for line in block.lines]
+
+
+@pytest.mark.parametrize("jurisdiction, changes, not_asked", [
+    ("whitesboro-ny", {"security_personnel": False, "security_plan": None}, "Number, duties, hours and areas"),
+    ("dekalb-il", {"street_closure": True}, "Will the event close or interrupt a public street"),
+    ("baroda-mi", {**ONE_DAY_STORY, "max_attendance": 450, "total_attendance": 450, "tickets": 450},
+     "Most attendants expected each day"),
+    ("wi-village-ch64", {}, None),
+])
+def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, changes, not_asked):
+    """Issue 20: what the organizer already answered is not asked again as a blank, and a question the
+    interview skips for these answers is not a box to fill in."""
+    from wizard.answers import clean_answers
+    from wizard.interview import applicable_answers
+
+    questions = book.questions_for(jurisdiction)
+    story = {k: v for k, v in {**BIG_FESTIVAL, "female_share": 0.5, **changes}.items()
+             if v is not None and k in questions and k != "commercial_features"}  # a form-only key
+    for flag in (k for k, q in questions.items() if q.get("part_of") == "commercial_features"):
+        story[flag] = flag in BIG_FESTIVAL["commercial_features"]  # the flag set, as the form posts it
+    answers = applicable_answers(clean_answers(dict(story, jurisdiction=jurisdiction), questions,
+                                               book.jurisdictions), book)
+    packet = build_packet(answers, book.jurisdictions[jurisdiction], questions)
+    blanks = [f"{item.ref} {row.label}" for item in packet.application for row in item.rows if row.value is None]
+    assert blanks == []
+    if not_asked:
+        assert not any(row.label.startswith(not_asked) for item in packet.application for row in item.rows)

@@ -166,8 +166,21 @@ class _Builder:
 
     # The application --------------------------------------------------------------------
 
+    def asked_or_answered(self, fills: list[str]) -> list[str]:
+        """The keys of an application item worth a line: not a question these answers skip (a public street
+        after "Closes a street: Yes"), nor a blank for the details of something answered No ("Security
+        guards or police: No", then their number and duties)."""
+        kept, said_no = [], False
+        for key in fills:
+            value = self.answers.get(key)
+            if value is None and (said_no or self.not_applicable(key)):
+                continue
+            said_no = said_no or (value is False and self.questions.get(key, {}).get("kind") == "yes_no")
+            kept.append(key)
+        return kept
+
     def form_item(self, item: dict) -> FormItem:
-        fills = item.get("fills", [])
+        fills = self.asked_or_answered(item.get("fills", []))
         rows = self.applicant_rows(fills) if self.group and "organization_name" in fills else [self.row(k) for k in fills]
         if "starts_at" in fills and "ends_at" in fills and self.answers.get("starts_at") and self.answers.get("ends_at"):
             at = fills.index("ends_at") + 1
