@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from ..formatting import long_date, money, number
+from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .model import Packet
 
