@@ -9,10 +9,13 @@ and the landowner's signable pages.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
+from wizard.checks.schema import schema
 from wizard.packet import build_packet
+from wizard.packet.content import SIGNER_ROLES
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .test_packet import body_text, festival
@@ -141,6 +144,37 @@ def test_a_company_is_the_applicant_and_its_officer_signs(book):
     petition = next(b for b in packet.signatures if b.title == "Verification of petition")
     assert petition.lines[0].role.endswith("an officer signing for Riverbend Events Inc.")
     assert petition.lines[0].printed_name == "Jane Q. Organizer" and petition.lines[0].capacity
+
+
+def test_the_officer_signing_gives_the_title_asked_in_the_interview(book):
+    """Issue 20, item 4: the signer's title or office is asked (the company step), not left as a box."""
+    for jurisdiction in ("whitesboro-ny", "dekalb-il", "baroda-mi"):
+        assert "signer_title" in [q for s in book.jurisdictions[jurisdiction].data["interview"] if s["step"] == "company"
+                                  for q in s["questions"]]
+        answers = festival(jurisdiction, book, signer_title="President")
+        packet = build_packet(answers, book.jurisdictions[jurisdiction], book.questions_for(jurisdiction))
+        officer = next(line for block in packet.signatures for line in block.lines if "officer signing" in line.role)
+        assert (officer.printed_name, officer.title) == ("Jane Q. Organizer", "President")
+
+
+def test_who_signs_is_the_rule_files_data_not_its_words(book):
+    """Issue 17: a signature line's role is a field of the rule file (`lines:`), one of the roles
+    the packet knows; the schema and the packet know the same roles."""
+    line_schema = schema()["properties"]["signatures"]["items"]["properties"]["lines"]["items"]
+    assert set(line_schema["properties"]["role"]["enum"]) == set(SIGNER_ROLES)
+    j = book.jurisdictions["baroda-mi"]
+    spec = next(s for s in j.signatures if s["id"] == "operator-owner")
+    spec_copy = dict(spec, lines=[{"role": "someone_else", "label": "The operator and the property owner"}])
+    answers = festival("baroda-mi", book, organizer_type="individual", applicant_is_owner=True)
+    packet = build_packet(answers, j, book.questions_for("baroda-mi"))
+    (block,) = [b for b in packet.signatures if b.title == spec["title"]]
+    assert [(line.role, line.printed_name) for line in block.lines] == [
+        ("The operator, who is also the property owner", "Jane Q. Organizer")]
+    changed = replace(j, data={**j.data, "signatures": [spec_copy if s is spec else s for s in j.signatures]})
+    (block,) = [b for b in build_packet(answers, changed, book.questions_for("baroda-mi")).signatures
+                if b.title == spec["title"]]
+    # "and" in a label is no longer read as two signers: the data says one line, nobody's name.
+    assert [(line.role, line.printed_name) for line in block.lines] == [("The operator and the property owner", "")]
 
 
 def test_a_person_applying_stays_the_applicant(book):

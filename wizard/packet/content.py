@@ -7,7 +7,6 @@ section of the ordinance it comes from; nothing here is invented (no address, no
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import date, timedelta
 
 from ..assess import assess_jurisdiction
@@ -34,6 +33,11 @@ OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "
                   "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
+# Who signs a line of a signature block (a rule file's `lines: [{role, label}]`), and the answer that
+# gives their printed name. The each_ roles are a line per person: each owner of a parcel (more lines
+# when there are several parcels), each officer or partner the answers list (or blank lines).
+SIGNER_ROLES = {"applicant": "applicant_name", "property_owner": "property_owner_name",
+                "local_agent": "local_agent_name", "someone_else": None, "each_owner": None, "each_officer": None}
 
 
 def _cap(text: str) -> str:
@@ -223,48 +227,29 @@ class _Builder:
                 for r in self.a["facilities"]]
 
     def signature(self, sig: dict) -> SignatureBlock:
-        return SignatureBlock(sig["title"], sig["text"], sig["signers"], sig["citation"],
-                              bool(sig.get("notary")), self.signer_lines(sig["signers"]))
+        lines = [line for spec in sig.get("lines") or [{"role": "someone_else", "label": sig["signers"]}]
+                 for line in self.signer_lines(spec)]
+        return SignatureBlock(sig["title"], sig["text"], sig["signers"], sig["citation"], bool(sig.get("notary")), lines)
 
-    def signer_lines(self, signers: str) -> list[SignerLine]:
-        if signers.lower().startswith("every"):
-            return self.every_signer(signers.lower())
-        plain = re.sub(r"\s*\([^)]*\)", "", signers)
-        roles = [_cap(part.strip()) for part in re.split(r"\s+and\s+", plain) if part.strip()]
-        return [self.signer_line(role) for role in roles or [signers]]
-
-    def signer_line(self, role: str) -> SignerLine:
-        """The applicant's line; for a company, its officer signs for it and gives their title."""
-        for_applicant = any(w in role.lower() for w in ("applicant", "operator"))
-        printed = self.printed_name(role)  # from the role as the rule file gives it
-        if self.group and for_applicant:
-            company = clean_text(self.answers.get("organization_name") or "") or "the organization"
-            role = f"{role}: an officer signing for {company}"
-        return SignerLine(role, printed, capacity=self.group and for_applicant)
-
-    def every_signer(self, signers: str) -> list[SignerLine]:
-        """A line for each person the answers name (officers, partners, owners), or blank lines."""
-        if "owner" in signers:
+    def signer_lines(self, spec: dict) -> list[SignerLine]:
+        """The lines for one entry of a signature's `lines:` (its `role` is one of SIGNER_ROLES)."""
+        role, label = spec["role"], spec["label"]
+        if role == "each_owner":
             owner = clean_text(self.answers.get("property_owner_name") or "")
             extra = MULTI_SIGNER_LINES - 1 if self.answers.get("multiple_parcels") or not owner else 0
-            return [SignerLine("Owner 1", owner, capacity=True)] + [
-                SignerLine(f"Owner {n}", capacity=True) for n in range(2, extra + 2)]
-        named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
-        if named:
-            return [SignerLine(f"Signer {n}", name, capacity=True) for n, name in enumerate(named, 1)]
-        return [SignerLine(f"Signer {n}", capacity=True) for n in range(1, MULTI_SIGNER_LINES + 1)]
-
-    def printed_name(self, role: str) -> str:
-        role = role.lower()
-        if "agent" in role:
-            key = "local_agent_name"
-        elif any(w in role for w in ("applicant", "individual", "operator")):
-            key = "applicant_name"
-        elif "owner" in role:
-            key = "property_owner_name"
-        else:
-            return ""
-        return clean_text(self.answers.get(key) or "")
+            return [SignerLine(f"{label} 1", owner, capacity=True)] + [
+                SignerLine(f"{label} {n}", capacity=True) for n in range(2, extra + 2)]
+        if role == "each_officer":
+            named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
+            return [SignerLine(f"{label} {n}", name, capacity=True)
+                    for n, name in enumerate(named or [""] * MULTI_SIGNER_LINES, 1)]
+        printed = clean_text(self.answers.get(SIGNER_ROLES[role]) or "") if SIGNER_ROLES[role] else ""
+        if role == "applicant" and self.group:
+            # A company applies; the person who signs for it is an officer and gives their title.
+            company = clean_text(self.answers.get("organization_name") or "") or "the organization"
+            title = clean_text(self.answers.get("signer_title") or "")
+            return [SignerLine(f"{label}: an officer signing for {company}", printed, capacity=True, title=title)]
+        return [SignerLine(label, printed)]
 
     def signatures(self) -> list[SignatureBlock]:
         return [self.signature(s) for s in signature_specs(self.j, self.facts, self.a["outcome"])]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,11 +63,11 @@ def cjk_pieces(texts) -> list[str]:
             if any(low <= code <= high for code in wanted for low, high in ranges)]
 
 
-def font_faces(packet: Packet) -> str:
-    """@font-face rules for the vendored fonts: Noto Sans, then only the CJK pieces this packet needs."""
+def font_faces(pieces: tuple[str, ...]) -> str:
+    """@font-face rules for the vendored fonts: Noto Sans, then only the given CJK pieces."""
     rules = [f'@font-face {{ font-family: "NotoSans"; font-weight: {weight}; src: url("{path.as_uri()}"); }}'
              for weight, path in (("normal", LATIN_REGULAR), ("bold", LATIN_BOLD))]
-    for piece in cjk_pieces(packet.strings()):
+    for piece in pieces:
         path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
         ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
         rules += [f'@font-face {{ font-family: "NotoSansCJK"; font-weight: {weight}; src: url("{path.as_uri()}"); '
@@ -88,9 +89,23 @@ def packet_html(packet: Packet) -> str:
     return environment().get_template("packet/document.html").render(p=packet)
 
 
-@lru_cache(maxsize=1)
-def _stylesheet_text() -> str:
-    return "\n".join((resource_dir("static") / name).read_text(encoding="utf-8") for name in STYLESHEETS)
+def _stylesheet_text(names: tuple[str, ...]) -> str:
+    return "\n".join((resource_dir("static") / name).read_text(encoding="utf-8") for name in names)
+
+
+# Parsed stylesheets and the font configuration they registered their fonts with, kept per thread
+# (Pango's font maps are not shared across threads) and per set of CJK pieces: parsing them again for
+# every document cost about 50 ms. A CJK @font-face is only there when a document has CJK text.
+_prepared = threading.local()
+
+
+def _styles(pieces: tuple[str, ...], names: tuple[str, ...]) -> tuple[FontConfiguration, list[CSS]]:
+    cache = _prepared.__dict__.setdefault("styles", {})
+    if (pieces, names) not in cache:
+        fonts = FontConfiguration()
+        cache[pieces, names] = fonts, [CSS(string=font_faces(pieces), font_config=fonts),
+                                       CSS(string=_stylesheet_text(names), font_config=fonts)]
+    return cache[pieces, names]
 
 
 class _Objects:
@@ -153,11 +168,23 @@ def _finish(document, pdf) -> None:
     _running_artifacts(objects, pdf)
 
 
+def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",)) -> bytes:
+    """Any HTML document of ours as tagged PDF/UA-1 bytes, set in the project's fonts (Noto Sans, and the
+    CJK pieces its text needs), with `title` shown by viewers and `lang` as the document's language.
+    `stylesheets` are file names in static/; the document's `<input>`s and `<textarea>`s become form
+    fields, its `<th>`s get a scope and its running header and footer are artifacts."""
+    fonts, sheets = _styles(tuple(cjk_pieces([html])), stylesheets)
+    document = HTML(string=html, base_url=str(resource_dir("static"))).render(
+        stylesheets=sheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
+    document.metadata.title, document.metadata.lang = title, lang
+    return document.write_pdf(pdf_variant="pdf/ua-1", pdf_forms=True, finisher=_finish, uncompressed_pdf=False)
+
+
 def render_packet(packet: Packet) -> bytes:
-    """The whole packet as tagged, fillable PDF bytes (PDF/UA-1)."""
-    fonts = FontConfiguration()
-    stylesheets = [CSS(string=font_faces(packet), font_config=fonts),
-                   CSS(string=_stylesheet_text(), font_config=fonts)]
-    html = HTML(string=packet_html(packet), base_url=str(resource_dir("static")))
-    return html.write_pdf(stylesheets=stylesheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True,
-                          finisher=_finish, uncompressed_pdf=False)
+    """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
+    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS)
+
+
+def packet_title_line(packet: Packet) -> str:
+    """The title viewers show (DisplayDocTitle), the same as the HTML document's <title>."""
+    return f"{packet.title}: {packet.event_name}"

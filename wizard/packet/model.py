@@ -63,7 +63,8 @@ class FacilityRow:
 class SignerLine:
     role: str
     printed_name: str = ""
-    capacity: bool = False  # ask for the signer's title or office
+    capacity: bool = False  # the line has the signer's title or office
+    title: str = ""  # that title, when the interview asked it (else a box to fill in)
 
 
 @dataclass
