@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
+from wizard.assess import assess_jurisdiction
 from wizard.checks.schema import schema
 from wizard.packet import build_packet
+from wizard.packet.calendar import calendar_events
 from wizard.packet.content import SIGNER_ROLES
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
@@ -225,3 +228,39 @@ def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, cha
     assert blanks == []
     if not_asked:
         assert not any(row.label.startswith(not_asked) for item in packet.application for row in item.rows)
+
+
+@pytest.mark.parametrize("jurisdiction, note", [
+    ("dekalb-il", "approved by the City Manager"), ("whitesboro-ny", "addressed to the Board of Trustees"),
+    ("wi-village-ch64", "not the office that receives applications"), ("baroda-mi", None)])
+def test_the_office_reads_in_a_sentence_and_its_note_is_said_apart(book, jurisdiction, note):
+    """Issue 20, item 4: "Contact the City of DeKalb to ask for its address", never "Contact the City
+    of DeKalb, on an application form approved by the City Manager to ask..."; the note is said once."""
+    j = book.jurisdictions[jurisdiction]
+    assert "(" not in j.file_with and "," not in j.file_with
+    packet = build_packet(festival(jurisdiction, book), j, book.questions_for(jurisdiction))
+    facts = {f.label: f for f in packet.filing}
+    assert facts["Contact"].value.startswith(f"Contact {j.file_with} to ask for its address")
+    said = [f.label for f in packet.filing if note and note in f"{f.value} {f.detail}"]
+    assert said == (["File with"] if note else []) and facts["File with"].value == j.file_with[:1].upper() + j.file_with[1:]
+
+
+def test_the_calendar_makes_no_reminder_in_the_past(book):
+    """Issue 20, item 4: a reminder whose day has gone is left out, and a passed step says it passed."""
+    answers = festival("baroda-mi", book)
+    j = book.jurisdictions["baroda-mi"]
+    assessment = assess_jurisdiction(j, answers)
+    first_day = date.fromisoformat(answers["starts_at"][:10])
+    now = datetime.combine(first_day - timedelta(days=3), datetime.min.time(), timezone.utc)
+    events = calendar_events(answers, assessment, j, "seed", now=now)
+    for event in events:
+        day = event.decoded("dtstart")
+        day = day.date() if isinstance(day, datetime) else day
+        for alarm in event.walk("VALARM"):
+            assert day + alarm.decoded("trigger") >= now.date(), (str(event["summary"]), alarm["description"])
+        if day < now.date():
+            assert str(event["summary"]).startswith("Passed: "), str(event["summary"])
+    event = next(e for e in events if e.decoded("dtstart") == first_day
+                 or getattr(e.decoded("dtstart"), "date", lambda: None)() == first_day)
+    assert [str(a["description"]).split(":")[0] for a in event.walk("VALARM")] == ["Tomorrow"]
+    assert any(str(e["summary"]).startswith("Passed: ") for e in events), "the last day to file has passed"

@@ -161,7 +161,7 @@ class _Builder:
 
     def filing_facts(self) -> list[Fact]:
         return [
-            Fact("File with", _cap(self.j.file_with), figure=False),
+            Fact("File with", _cap(self.j.file_with), self.j.file_with_note or "", figure=False),
             Fact("Issued by", _cap(self.j.issuer), figure=False),
         ] + office_facts(self.office, self.j)
 
