@@ -264,3 +264,13 @@ def test_the_calendar_makes_no_reminder_in_the_past(book):
                  or getattr(e.decoded("dtstart"), "date", lambda: None)() == first_day)
     assert [str(a["description"]).split(":")[0] for a in event.walk("VALARM")] == ["Tomorrow"]
     assert any(str(e["summary"]).startswith("Passed: ") for e in events), "the last day to file has passed"
+
+
+def test_baroda_asks_each_days_maximum_in_the_ordinances_words(book):
+    """Issue 20, item 4: Application (e) wants "the maximum number of attendants expected at the
+    gathering for each day it is conducted"; the packet's (e) prints the answer under those words."""
+    answers = festival("baroda-mi", book, daily_attendance="Friday, July 9: 3,000 attendants")
+    packet = build_packet(answers, book.jurisdictions["baroda-mi"], book.questions_for("baroda-mi"))
+    (item,) = [i for i in packet.application if i.ref == "(e)"]
+    rows = {row.label: row.value for row in item.rows}
+    assert rows["Maximum attendants expected, for each day it is conducted"] == "Friday, July 9: 3,000 attendants"
