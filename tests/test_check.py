@@ -44,6 +44,8 @@ PLANTED = [
      "property_owner, equals: municipal}]}", "interview[8].if", "step 'never' can never be asked"),
     ("unused question", "    questions: [food_service]\n", "    questions: [food_service, vehicles]\n",
      "questions: [food_service, vehicles]", "interview[7].questions[1]", "'vehicles' is asked but nothing uses"),
+    ("signer role not known", '{role: applicant, label: "The applicant"}', '{role: organizer, label: "The applicant"}',
+     "role: organizer", "signatures[0].lines[0].role", "is not one of"),
     ("formula that fails", "    times: {value: event_days}", "    times: {blocks_of: 24}",
      "times: {blocks_of: 24}", "fees.bond.times", "fee 'bond' fails on sample answers"),
 ]

@@ -37,6 +37,6 @@ def test_the_result_page_explains_the_words_it_uses(app, client):
 def test_the_packet_explains_the_words_it_uses(book):
     pdf = packet_pdf(festival("whitesboro-ny", book), book, today=date(2026, 11, 29))
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages).split())
-    assert "WHAT THESE WORDS MEAN" in text
+    assert "What these words mean" in text
     assert "Verified petition: An application you sign under oath" in text
     assert "Notary and jurat:" in text

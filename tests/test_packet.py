@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from wizard.answers import clean_answers
 from wizard.assess import assess_jurisdiction
 from wizard.packet import build_packet, packet_pdf
+from wizard.offices import OfficeCard
 from wizard.packet.formatting import answer_text, long_date, money, number
 
 JURISDICTIONS = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
@@ -51,8 +52,9 @@ def festival(jurisdiction: str, book, **changes) -> dict:
 
 
 def normalise(text: str) -> str:
-    """Whitespace as one space; no space between CJK characters (pypdf puts one between glyphs)."""
-    text = " ".join(text.split())
+    """Whitespace as one space; no space between CJK characters (pypdf puts one between glyphs), nor
+    after a hyphen that ended a line ("off-" / "duty" in a narrow table cell)."""
+    text = re.sub(r"(?<=\w)-\s+(?=\w)", "-", " ".join(text.split()))
     return re.sub(rf"(?<=[{CJK}]) (?=[{CJK}])", "", text)
 
 
@@ -61,11 +63,13 @@ def page_texts(data: bytes) -> list[str]:
 
 
 def body_text(data: bytes, title: str) -> str:
-    """The packet's text without the running header, "(continued)" lines and footer of each page."""
+    """The packet's text without the running header and footer of each page (the lines every page repeats)."""
+    pages = [text.splitlines() for text in page_texts(data)]
+    running = set.intersection(*(set(lines) for lines in pages)) if len(pages) > 1 else set()
     kept = []
-    for text in page_texts(data):
-        for line in text.splitlines():
-            if line.startswith(title) or line.endswith("(continued)") or re.search(r"Page \d+ of \d+$", line):
+    for lines in pages:
+        for line in lines:
+            if line.startswith(title) or line in running or re.search(r"Page \d+ of \d+$", line):
                 continue
             kept.append(line)
     return normalise("\n".join(kept))
@@ -306,3 +310,22 @@ def test_wisconsin_packet_cover_says_what_is_unsettled_and_what_to_ask(book):
         assert content.outcome_title == "The ordinance does not settle whether you need a license"
         assert any("Does Chapter 64 require a license for our event" in r.text for r in content.reasons)
         assert content.office == "the Village"
+
+
+FULL_CARD = OfficeCard(office="Village Clerk's Office", address="100 Main Street, Suite 2, Springfield",
+                       hours="Monday to Friday, 8:30 a.m. to 4:30 p.m.", phone="555-0142",
+                       email="clerk@example.org", payment="Check or money order payable to the Village",
+                       form="The mass gathering application form, from the office or its web page",
+                       web="https://example.org/clerk/permits")
+
+
+@pytest.mark.parametrize("jurisdiction", ["baroda-mi", "dekalb-il", "whitesboro-ny", "wi-village-ch64"])
+def test_the_cover_fits_its_page_with_an_eight_field_office_card(book, jurisdiction):
+    """Issue 20, item 4: the whole cover, office card and "In this packet" included, is page 1, and
+    the first part starts on page 2."""
+    assert len(FULL_CARD.rows()) == 8
+    pages = [normalise(text) for text in page_texts(packet_pdf(festival(jurisdiction, book), book, office=FULL_CARD))]
+    assert "https://example.org/clerk/permits" in pages[0] and "IN THIS PACKET" in pages[0]  # set in capitals
+    assert "1. The application" in pages[0] and "Notes" in pages[0]  # the contents list, ending on the cover
+    assert "Everything the application must contain" not in pages[0]
+    assert "Everything the application must contain" in pages[1]

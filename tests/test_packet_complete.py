@@ -9,12 +9,18 @@ and the landowner's signable pages.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
+from wizard.assess import assess_jurisdiction
+from wizard.checks.schema import schema
 from wizard.packet import build_packet
+from wizard.packet.calendar import calendar_events
+from wizard.packet.content import SIGNER_ROLES
 
-from .browser.stories import BIG_FESTIVAL, PATHS
+from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .test_packet import body_text, festival
 
 FESTIVAL_PATHS = {"whitesboro-ny": "whitesboro-festival", "wi-village-ch64": "wisconsin-festival",
@@ -143,6 +149,37 @@ def test_a_company_is_the_applicant_and_its_officer_signs(book):
     assert petition.lines[0].printed_name == "Jane Q. Organizer" and petition.lines[0].capacity
 
 
+def test_the_officer_signing_gives_the_title_asked_in_the_interview(book):
+    """Issue 20, item 4: the signer's title or office is asked (the company step), not left as a box."""
+    for jurisdiction in ("whitesboro-ny", "dekalb-il", "baroda-mi"):
+        assert "signer_title" in [q for s in book.jurisdictions[jurisdiction].data["interview"] if s["step"] == "company"
+                                  for q in s["questions"]]
+        answers = festival(jurisdiction, book, signer_title="President")
+        packet = build_packet(answers, book.jurisdictions[jurisdiction], book.questions_for(jurisdiction))
+        officer = next(line for block in packet.signatures for line in block.lines if "officer signing" in line.role)
+        assert (officer.printed_name, officer.title) == ("Jane Q. Organizer", "President")
+
+
+def test_who_signs_is_the_rule_files_data_not_its_words(book):
+    """Issue 17: a signature line's role is a field of the rule file (`lines:`), one of the roles
+    the packet knows; the schema and the packet know the same roles."""
+    line_schema = schema()["properties"]["signatures"]["items"]["properties"]["lines"]["items"]
+    assert set(line_schema["properties"]["role"]["enum"]) == set(SIGNER_ROLES)
+    j = book.jurisdictions["baroda-mi"]
+    spec = next(s for s in j.signatures if s["id"] == "operator-owner")
+    spec_copy = dict(spec, lines=[{"role": "someone_else", "label": "The operator and the property owner"}])
+    answers = festival("baroda-mi", book, organizer_type="individual", applicant_is_owner=True)
+    packet = build_packet(answers, j, book.questions_for("baroda-mi"))
+    (block,) = [b for b in packet.signatures if b.title == spec["title"]]
+    assert [(line.role, line.printed_name) for line in block.lines] == [
+        ("The operator, who is also the property owner", "Jane Q. Organizer")]
+    changed = replace(j, data={**j.data, "signatures": [spec_copy if s is spec else s for s in j.signatures]})
+    (block,) = [b for b in build_packet(answers, changed, book.questions_for("baroda-mi")).signatures
+                if b.title == spec["title"]]
+    # "and" in a label is no longer read as two signers: the data says one line, nobody's name.
+    assert [(line.role, line.printed_name) for line in block.lines] == [("The operator and the property owner", "")]
+
+
 def test_a_person_applying_stays_the_applicant(book):
     answers = festival("whitesboro-ny", book, organizer_type="individual", organization_name=None, officers=None)
     packet = build_packet({k: v for k, v in answers.items() if v is not None},
@@ -163,3 +200,77 @@ def test_landowner_signs_a_page_of_their_own(book, jurisdiction, title, citation
     block = next(b for b in packet.signatures if b.title == title)
     assert block.citation == citation
     assert "Pat Farmer" in [line.printed_name for line in block.lines]
+
+
+@pytest.mark.parametrize("jurisdiction, changes, not_asked", [
+    ("whitesboro-ny", {"security_personnel": False, "security_plan": None}, "Number, duties, hours and areas"),
+    ("dekalb-il", {"street_closure": False}, "Will the event close or interrupt a public street"),
+    ("dekalb-il", {"street_closure": True, "public_street_closure": True}, None),  # asked since issue 18
+    ("baroda-mi", {**ONE_DAY_STORY, "max_attendance": 450, "total_attendance": 450, "tickets": 450},
+     "Most attendants expected each day"),
+    ("wi-village-ch64", {}, None),
+])
+def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, changes, not_asked):
+    """Issue 20: what the organizer already answered is not asked again as a blank, and a question the
+    interview skips for these answers is not a box to fill in."""
+    from wizard.answers import clean_answers
+    from wizard.interview import applicable_answers
+
+    questions = book.questions_for(jurisdiction)
+    story = {k: v for k, v in {**BIG_FESTIVAL, "female_share": 0.5, **changes}.items()
+             if v is not None and k in questions and k != "commercial_features"}  # a form-only key
+    for flag in (k for k, q in questions.items() if q.get("part_of") == "commercial_features"):
+        story[flag] = flag in BIG_FESTIVAL["commercial_features"]  # the flag set, as the form posts it
+    answers = applicable_answers(clean_answers(dict(story, jurisdiction=jurisdiction), questions,
+                                               book.jurisdictions), book)
+    packet = build_packet(answers, book.jurisdictions[jurisdiction], questions)
+    blanks = [f"{item.ref} {row.label}" for item in packet.application for row in item.rows if row.value is None]
+    assert blanks == []
+    if not_asked:
+        assert not any(row.label.startswith(not_asked) for item in packet.application for row in item.rows)
+
+
+@pytest.mark.parametrize("jurisdiction, note", [
+    ("dekalb-il", "approved by the City Manager"), ("whitesboro-ny", "addressed to the Board of Trustees"),
+    ("wi-village-ch64", "not the office that receives applications"), ("baroda-mi", None)])
+def test_the_office_reads_in_a_sentence_and_its_note_is_said_apart(book, jurisdiction, note):
+    """Issue 20, item 4: "Contact the City of DeKalb to ask for its address", never "Contact the City
+    of DeKalb, on an application form approved by the City Manager to ask..."; the note is said once."""
+    j = book.jurisdictions[jurisdiction]
+    assert "(" not in j.file_with and "," not in j.file_with
+    packet = build_packet(festival(jurisdiction, book), j, book.questions_for(jurisdiction))
+    facts = {f.label: f for f in packet.filing}
+    assert facts["Contact"].value.startswith(f"Contact {j.file_with} to ask for its address")
+    said = [f.label for f in packet.filing if note and note in f"{f.value} {f.detail}"]
+    assert said == (["File with"] if note else []) and facts["File with"].value == j.file_with[:1].upper() + j.file_with[1:]
+
+
+def test_the_calendar_makes_no_reminder_in_the_past(book):
+    """Issue 20, item 4: a reminder whose day has gone is left out, and a passed step says it passed."""
+    answers = festival("baroda-mi", book)
+    j = book.jurisdictions["baroda-mi"]
+    assessment = assess_jurisdiction(j, answers)
+    first_day = date.fromisoformat(answers["starts_at"][:10])
+    now = datetime.combine(first_day - timedelta(days=3), datetime.min.time(), timezone.utc)
+    events = calendar_events(answers, assessment, j, "seed", now=now)
+    for event in events:
+        day = event.decoded("dtstart")
+        day = day.date() if isinstance(day, datetime) else day
+        for alarm in event.walk("VALARM"):
+            assert day + alarm.decoded("trigger") >= now.date(), (str(event["summary"]), alarm["description"])
+        if day < now.date():
+            assert str(event["summary"]).startswith("Passed: "), str(event["summary"])
+    event = next(e for e in events if e.decoded("dtstart") == first_day
+                 or getattr(e.decoded("dtstart"), "date", lambda: None)() == first_day)
+    assert [str(a["description"]).split(":")[0] for a in event.walk("VALARM")] == ["Tomorrow"]
+    assert any(str(e["summary"]).startswith("Passed: ") for e in events), "the last day to file has passed"
+
+
+def test_baroda_asks_each_days_maximum_in_the_ordinances_words(book):
+    """Issue 20, item 4: Application (e) wants "the maximum number of attendants expected at the
+    gathering for each day it is conducted"; the packet's (e) prints the answer under those words."""
+    answers = festival("baroda-mi", book, daily_attendance="Friday, July 9: 3,000 attendants")
+    packet = build_packet(answers, book.jurisdictions["baroda-mi"], book.questions_for("baroda-mi"))
+    (item,) = [i for i in packet.application if i.ref == "(e)"]
+    rows = {row.label: row.value for row in item.rows}
+    assert rows["Maximum attendants expected, for each day it is conducted"] == "Friday, July 9: 3,000 attendants"

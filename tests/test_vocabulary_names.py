@@ -12,7 +12,10 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_docs_vocabulary_lists_each_name_once():
-    names = re.findall(r"(?m)^\| `([a-z_0-9]+)` \|", (ROOT / "docs" / "vocabulary.md").read_text())
+    # A rule file's rewording of a shared question lists that key again, meaning the same thing.
+    tables = re.split(r"(?m)^(?=\| [a-z ]+ \| )", (ROOT / "docs" / "vocabulary.md").read_text())
+    names = [name for table in tables if not table.startswith("| reworded key |")
+             for name in re.findall(r"(?m)^\| `([a-z_0-9]+)` \|", table)]
     assert names and [name for name, count in Counter(names).items() if count > 1] == []
 
 

@@ -163,6 +163,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         "ordinance": j.ordinance,
         "issuer": j.issuer,
         "file_with": j.file_with,
+        "file_with_note": j.file_with_note,
         "outcome": outcome,
         "permit_required": PERMIT_REQUIRED[outcome],
         "reasons": reasons,

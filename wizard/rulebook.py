@@ -84,6 +84,12 @@ class Jurisdiction:
         return self.data["file_with"]
 
     @property
+    def file_with_note(self) -> str | None:
+        """What the text says of that office (a form, an addressee, a name it leaves out), kept apart
+        from the office's name so the name reads in a sentence."""
+        return self.data.get("file_with_note")
+
+    @property
     def steps(self) -> list[dict]:
         return self.data["interview"]
 

@@ -12,6 +12,7 @@ BIG_FESTIVAL = {
     "applicant_name": "Zoë Núñez", "applicant_age": 41, "applicant_address": "12 Elm St, Utica NY",
     "applicant_phone": "315-555-0100", "applicant_email": "zoe@example.org",
     "organization_name": "Harvest Moon Events Inc.",
+    "signer_title": "President",
     "local_agent_name": "Ann Oneida", "local_agent_address": "1 Main St, Utica NY",
     "site_address": "400 River Rd", "site_legal_description": "Lot 7, Block 2",
     "property_owner_name": "River Farm LLC", "property_owner_address": "400 River Rd",

@@ -103,7 +103,7 @@ def test_the_kiosk_print_view_and_touch_targets(phone_pages, serve_app, tmp_path
     assert_touch_targets(page, "kiosk result page")
     wait_for_new_content(page, lambda: page.get_by_role("link", name="Print your packet and checklist").click())
     assert page.get_by_role("heading", name="Checklist").is_visible()
-    assert page.get_by_role("heading", name="Facilities you must provide").is_visible()
+    assert page.get_by_role("heading", name="Facilities worksheet", exact=False).is_visible()
     audit(page, "kiosk print view")
     page.emulate_media(media="print")
     assert not page.locator(".site-header").is_visible()

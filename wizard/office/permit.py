@@ -1,8 +1,8 @@
 """The permit or license the office issues on approval (issue 22, item 2), as a tagged PDF (PDF/UA-1).
 
 It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same
-HTML-to-PDF path as the packet (issue 20): `html_to_pdf` is the one function that turns HTML into
-bytes, so it can later be pointed at the packet's own. The permit says what the text asks a
+HTML-to-PDF path as the packet (issue 20): `wizard/packet/document.tagged_pdf`, with the packet's
+bundled fonts (so a licensee's name in any script prints). The permit says what the text asks a
 license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
 the gathering, the maximum number of attendants, the duration, the conditions, posted at the site),
 and for the other places the same facts, with the section it is issued under.
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from weasyprint import HTML
 
 from ..readable import long_date, number, when
+from ..packet.document import tagged_pdf
 from ..resources import resource_dir
 from ..rulebook import Jurisdiction
 
@@ -42,13 +42,13 @@ def permit_html(permit: Permit) -> str:
     j = permit.jurisdiction
     return _environment().get_template("office/permit_document.html").render(
         permit=permit, j=j, a=permit.answers, word=j.license_word,
-        title=f"Mass gathering {j.license_word} {permit.reference}")
+        title=permit_title(permit))
 
 
-def html_to_pdf(html: str) -> bytes:
-    """HTML to tagged PDF/UA-1 bytes, as the packet is printed."""
-    return HTML(string=html, base_url=str(resource_dir("static"))).write_pdf(pdf_variant="pdf/ua-1")
+def permit_title(permit: Permit) -> str:
+    """The title viewers show (DisplayDocTitle), the same as the HTML document's <title>."""
+    return f"Mass gathering {permit.jurisdiction.license_word} {permit.reference}"
 
 
 def permit_pdf(permit: Permit) -> bytes:
-    return html_to_pdf(permit_html(permit))
+    return tagged_pdf(permit_html(permit), permit_title(permit), "en-US", stylesheets=())

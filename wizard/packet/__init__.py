@@ -1,7 +1,8 @@
 """The application packet: a PDF per jurisdiction, an answers file and a calendar file.
 
-`content` decides what the packet says (no layout, no Flask); `pdf` and `sections` set it in
-type with fpdf2; `calendar` writes the iCalendar file.
+`content` decides what the packet says (no layout, no Flask); `document` shows it with the
+templates in templates/packet/ and prints them as a tagged, fillable PDF (WeasyPrint, PDF/UA-1);
+`calendar` writes the iCalendar file.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from datetime import date
 from ..offices import OfficeCard
 from ..rulebook import RuleBook
 from .content import Packet, build_packet
-from .sections import render_packet
+from .document import render_packet
 
 
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:

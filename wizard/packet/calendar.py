@@ -64,9 +64,12 @@ def _description(m: Milestone, j: Jurisdiction) -> str:
     return "\n".join(lines)
 
 
-def _with_reminders(event: Event, m: Milestone) -> Event:
-    """A reminder a week and a day before each step (issue 11)."""
+def _with_reminders(event: Event, m: Milestone, today: date) -> Event:
+    """A reminder a week and a day before each step (issue 11), but none whose day has already gone
+    (issue 20): a calendar would show it at once, as if the step were still a week away."""
     for days in REMINDER_DAYS:
+        if m.day is not None and m.day - timedelta(days=days) < today:
+            continue
         when = "Tomorrow" if days == 1 else "In one week"
         event.add_component(_reminder(days, f"{when}: {m.summary}"))
     return event
@@ -83,15 +86,16 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
         if m.key == "event-end":
             continue  # the event's own entry runs to its last day
         if m.key == "event":
-            events.append(_with_reminders(_the_event(answers, assessment, j, seed, stamp), m))
+            events.append(_with_reminders(_the_event(answers, assessment, j, seed, stamp), m, plan.today))
             continue
         description = _description(m, j)
         if m.key == "file-by":  # where to file: the office card, or the advice to ask the office
             description = "\n".join([description, *office_lines(office, j)])
-        event = _all_day(_uid(seed, m.key), m.day, m.summary, description, stamp)
+        summary = f"Passed: {m.summary[:1].lower()}{m.summary[1:]}" if plan.passed(m) else m.summary
+        event = _all_day(_uid(seed, m.key), m.day, summary, description, stamp)
         if m.key == "file-by" and office is not None and office.address:
             event.add("location", clean_text(office.address))
-        events.append(_with_reminders(event, m))
+        events.append(_with_reminders(event, m, plan.today))
     return events
 
 

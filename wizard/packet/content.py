@@ -1,25 +1,25 @@
 """What goes in the application packet, built from the answers and the assessment.
 
 Plain data, no layout and no Flask: `build_packet(answers, jurisdiction, questions)` returns a
-`Packet` that `wizard.packet.pdf` sets in type. Every figure and requirement carries the
+`Packet` that the templates in templates/packet/ show. Every figure and requirement carries the
 section of the ordinance it comes from; nothing here is invented (no address, no phone).
 """
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import date, timedelta
 
 from ..assess import assess_jurisdiction
 from ..conditions import evaluate, holds
 from ..facts import Facts
 from ..formulas import above_last_tier
+from ..glossary import terms_in
 from ..kinds import KINDS
 from ..offices import OfficeCard, ask_the_office
 from ..rulebook import FEE_CATEGORIES, Jurisdiction
 from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
 from . import dated_notes
-from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
+from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Part, Row, SignatureBlock,
                     SignerLine)
 from .plan import plan_steps
 from .formatting import (
@@ -33,6 +33,11 @@ OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "
                   "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
+# Who signs a line of a signature block (a rule file's `lines: [{role, label}]`), and the answer that
+# gives their printed name. The each_ roles are a line per person: each owner of a parcel (more lines
+# when there are several parcels), each officer or partner the answers list (or blank lines).
+SIGNER_ROLES = {"applicant": "applicant_name", "property_owner": "property_owner_name",
+                "local_agent": "local_agent_name", "someone_else": None, "each_owner": None, "each_officer": None}
 
 
 def _cap(text: str) -> str:
@@ -156,14 +161,27 @@ class _Builder:
 
     def filing_facts(self) -> list[Fact]:
         return [
-            Fact("File with", _cap(self.j.file_with), figure=False),
+            Fact("File with", _cap(self.j.file_with), self.j.file_with_note or "", figure=False),
             Fact("Issued by", _cap(self.j.issuer), figure=False),
         ] + office_facts(self.office, self.j)
 
     # The application --------------------------------------------------------------------
 
+    def asked_or_answered(self, fills: list[str]) -> list[str]:
+        """The keys of an application item worth a line: not a question these answers skip (a public street
+        after "Closes a street: Yes"), nor a blank for the details of something answered No ("Security
+        guards or police: No", then their number and duties)."""
+        kept, said_no = [], False
+        for key in fills:
+            value = self.answers.get(key)
+            if value is None and (said_no or self.not_applicable(key)):
+                continue
+            said_no = said_no or (value is False and self.questions.get(key, {}).get("kind") == "yes_no")
+            kept.append(key)
+        return kept
+
     def form_item(self, item: dict) -> FormItem:
-        fills = item.get("fills", [])
+        fills = self.asked_or_answered(item.get("fills", []))
         rows = self.applicant_rows(fills) if self.group and "organization_name" in fills else [self.row(k) for k in fills]
         if "starts_at" in fills and "ends_at" in fills and self.answers.get("starts_at") and self.answers.get("ends_at"):
             at = fills.index("ends_at") + 1
@@ -209,48 +227,29 @@ class _Builder:
                 for r in self.a["facilities"]]
 
     def signature(self, sig: dict) -> SignatureBlock:
-        return SignatureBlock(sig["title"], sig["text"], sig["signers"], sig["citation"],
-                              bool(sig.get("notary")), self.signer_lines(sig["signers"]))
+        lines = [line for spec in sig.get("lines") or [{"role": "someone_else", "label": sig["signers"]}]
+                 for line in self.signer_lines(spec)]
+        return SignatureBlock(sig["title"], sig["text"], sig["signers"], sig["citation"], bool(sig.get("notary")), lines)
 
-    def signer_lines(self, signers: str) -> list[SignerLine]:
-        if signers.lower().startswith("every"):
-            return self.every_signer(signers.lower())
-        plain = re.sub(r"\s*\([^)]*\)", "", signers)
-        roles = [_cap(part.strip()) for part in re.split(r"\s+and\s+", plain) if part.strip()]
-        return [self.signer_line(role) for role in roles or [signers]]
-
-    def signer_line(self, role: str) -> SignerLine:
-        """The applicant's line; for a company, its officer signs for it and gives their title."""
-        for_applicant = any(w in role.lower() for w in ("applicant", "operator"))
-        printed = self.printed_name(role)  # from the role as the rule file gives it
-        if self.group and for_applicant:
-            company = clean_text(self.answers.get("organization_name") or "") or "the organization"
-            role = f"{role}: an officer signing for {company}"
-        return SignerLine(role, printed, capacity=self.group and for_applicant)
-
-    def every_signer(self, signers: str) -> list[SignerLine]:
-        """A line for each person the answers name (officers, partners, owners), or blank lines."""
-        if "owner" in signers:
+    def signer_lines(self, spec: dict) -> list[SignerLine]:
+        """The lines for one entry of a signature's `lines:` (its `role` is one of SIGNER_ROLES)."""
+        role, label = spec["role"], spec["label"]
+        if role == "each_owner":
             owner = clean_text(self.answers.get("property_owner_name") or "")
             extra = MULTI_SIGNER_LINES - 1 if self.answers.get("multiple_parcels") or not owner else 0
-            return [SignerLine("Owner 1", owner, capacity=True)] + [
-                SignerLine(f"Owner {n}", capacity=True) for n in range(2, extra + 2)]
-        named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
-        if named:
-            return [SignerLine(f"Signer {n}", name, capacity=True) for n, name in enumerate(named, 1)]
-        return [SignerLine(f"Signer {n}", capacity=True) for n in range(1, MULTI_SIGNER_LINES + 1)]
-
-    def printed_name(self, role: str) -> str:
-        role = role.lower()
-        if "agent" in role:
-            key = "local_agent_name"
-        elif any(w in role for w in ("applicant", "individual", "operator")):
-            key = "applicant_name"
-        elif "owner" in role:
-            key = "property_owner_name"
-        else:
-            return ""
-        return clean_text(self.answers.get(key) or "")
+            return [SignerLine(f"{label} 1", owner, capacity=True)] + [
+                SignerLine(f"{label} {n}", capacity=True) for n in range(2, extra + 2)]
+        if role == "each_officer":
+            named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
+            return [SignerLine(f"{label} {n}", name, capacity=True)
+                    for n, name in enumerate(named or [""] * MULTI_SIGNER_LINES, 1)]
+        printed = clean_text(self.answers.get(SIGNER_ROLES[role]) or "") if SIGNER_ROLES[role] else ""
+        if role == "applicant" and self.group:
+            # A company applies; the person who signs for it is an officer and gives their title.
+            company = clean_text(self.answers.get("organization_name") or "") or "the organization"
+            title = clean_text(self.answers.get("signer_title") or "")
+            return [SignerLine(f"{label}: an officer signing for {company}", printed, capacity=True, title=title)]
+        return [SignerLine(label, printed)]
 
     def signatures(self) -> list[SignatureBlock]:
         return [self.signature(s) for s in signature_specs(self.j, self.facts, self.a["outcome"])]
@@ -304,6 +303,19 @@ def no_deadline_fact(j: Jurisdiction) -> Fact:
                 j.filing_citation)
 
 
+def packet_parts(p: Packet) -> list[Part]:
+    """The numbered parts after the cover, in the order the packet gives them."""
+    wanted = [("application", "The application", p.applies),
+              ("signatures", "Signatures and oaths", bool(p.signatures)),
+              ("checklist", "Checklist", p.applies),
+              ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
+              ("plan", "Your plan, day by day", bool(p.plan)),
+              ("afterwards", "After you apply", p.applies and bool(p.afterwards)),
+              ("notes", "Notes", True)]
+    shown = [(anchor, title) for anchor, title, present in wanted if present]
+    return [Part(n, title, anchor) for n, (anchor, title) in enumerate(shown, 1)]
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
                  today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
@@ -311,7 +323,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     b = _Builder(answers, j, questions, a)
     b.office = office
     applies = permit_applies(a["outcome"])
-    return Packet(
+    packet = Packet(
         title=packet_title(j, applies),
         jurisdiction_id=j.id,
         jurisdiction_name=j.name,
@@ -338,3 +350,6 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
     )
+    packet.glossary = terms_in(packet.strings())
+    packet.parts = packet_parts(packet)
+    return packet

@@ -1,4 +1,4 @@
-"""What a packet is made of: plain data that `content.py` fills and `pdf.py` and `sections.py` set in type."""
+"""What a packet is made of: plain data that `content.py` fills and the templates in templates/packet/ show."""
 from __future__ import annotations
 
 import dataclasses
@@ -63,7 +63,8 @@ class FacilityRow:
 class SignerLine:
     role: str
     printed_name: str = ""
-    capacity: bool = False  # ask for the signer's title or office
+    capacity: bool = False  # the line has the signer's title or office
+    title: str = ""  # that title, when the interview asked it (else a box to fill in)
 
 
 @dataclass
@@ -74,6 +75,14 @@ class SignatureBlock:
     citation: str
     notary: bool
     lines: list[SignerLine]
+
+
+@dataclass
+class Part:
+    """A numbered part after the cover: the cover's "In this packet" and the body use the same numbers."""
+    number: int
+    title: str
+    anchor: str
 
 
 @dataclass
@@ -103,6 +112,11 @@ class Packet:
     applies: bool  # a permit is required or may be: the application parts are included
     afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
     plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/timeline.py)
+    parts: list[Part] = field(default_factory=list)
+    glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/glossary.py)
+
+    def part(self, anchor: str) -> Part | None:
+        return next((p for p in self.parts if p.anchor == anchor), None)
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""

@@ -22,7 +22,9 @@ def plan_steps(answers: dict, assessment: dict, word: str, today: date) -> list[
     plan = build_timeline(assessment, answers, word, today)
     steps = []
     for m in plan.milestones:
-        detail = m.detail + (" Passed." if plan.passed(m) and m.kind != "event" else "")
-        steps.append(PlanStep(long_date(m.day) if m.day else "No set date", m.title, detail.strip(), m.citation,
+        passed = plan.passed(m) and m.kind != "event"
+        # A day that has gone is said to have gone, never given as something still to do.
+        title = f"Passed: {m.title[:1].lower()}{m.title[1:]}" if passed else m.title
+        steps.append(PlanStep(long_date(m.day) if m.day else "No set date", title, m.detail.strip(), m.citation,
                               m.kind == "event"))
     return steps

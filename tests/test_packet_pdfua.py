@@ -1,0 +1,129 @@
+"""Issue 20: the packet is a tagged, fillable PDF (PDF/UA-1), made from the same templates as the print view.
+
+Each built-in jurisdiction's festival interview is walked through the web pages and its packet
+downloaded; then the `pdfua` checker (machine-checkable PDF/UA-1 rules), pikepdf (catalog, XMP,
+structure tree, form fields, marked content) and pypdf (filling a field) read it.
+"""
+from __future__ import annotations
+
+from io import BytesIO
+
+import pikepdf
+import pytest
+from pdfua import Severity, validate
+from pypdf import PdfReader, PdfWriter
+
+from .browser.stories import PATHS
+from .test_packet_complete import FESTIVAL_PATHS, walk
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory, book):
+    """Each jurisdiction's festival packet, downloaded after the whole interview: {id: PDF file}."""
+    from wizard.web.app import create_app
+
+    folder = tmp_path_factory.mktemp("pdfua")
+    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),
+                      "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "SWEEPER": False})
+    client = app.test_client()
+    files = {}
+    for jurisdiction, path_id in sorted(FESTIVAL_PATHS.items()):
+        _, story, _, _ = PATHS[path_id]
+        interview_id, _ = walk(client, book, jurisdiction, story)
+        response = client.get(f"/i/{interview_id}/packet.pdf")
+        assert response.status_code == 200 and response.mimetype == "application/pdf"
+        files[jurisdiction] = folder / f"{jurisdiction}.pdf"
+        files[jurisdiction].write_bytes(response.data)
+    app.extensions["interview_store"].close()
+    return files
+
+
+def structure_tags(pdf: pikepdf.Pdf) -> tuple[list[str], list[pikepdf.Dictionary]]:
+    """Every structure element's tag, in reading order, and the table header cells."""
+    tags, headers = [], []
+
+    def visit(element) -> None:
+        if not isinstance(element, pikepdf.Dictionary):
+            return
+        tag = str(element.get("/S", ""))
+        tags.append(tag)
+        if tag == "/TH":
+            headers.append(element)
+        kids = element.get("/K")
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            visit(kid)
+
+    visit(pdf.Root.StructTreeRoot)
+    return tags, headers
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_pdfua_checker_finds_no_error(downloads, jurisdiction):
+    report = validate(str(downloads[jurisdiction]))
+    errors = [f"{f.rule_id}: {f.message}" for f in report.findings if f.severity >= Severity.ERROR]
+    assert errors == []
+    assert list(report.findings) == [], [f.message for f in report.findings]  # no warning either
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_catalog_metadata_and_structure_tree(downloads, jurisdiction):
+    with pikepdf.open(downloads[jurisdiction]) as pdf:
+        assert pdf.Root.MarkInfo.Marked is True
+        assert str(pdf.Root.Lang) == "en-US"
+        assert pdf.Root.ViewerPreferences.DisplayDocTitle is True
+        with pdf.open_metadata() as xmp:
+            assert xmp["pdfuaid:part"] == "1"
+            assert xmp["dc:title"].startswith("Application for a mass gathering")
+        assert "/Outlines" in pdf.Root  # bookmarks from the headings
+        tags, headers = structure_tags(pdf)
+        assert tags.count("/H1") == 1 and tags.count("/H2") >= 8 and "/H3" in tags
+        assert "/Table" in tags and "/L" in tags and "/LI" in tags
+        assert headers and all(str(th.A.Scope) in ("/Column", "/Row") for th in headers)
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_running_header_and_footer_are_artifacts(downloads, jurisdiction):
+    """Every marked-content id on a page belongs to an element of the structure tree: the running
+    header and footer are /Artifact, read once by nobody, not on every page."""
+    with pikepdf.open(downloads[jurisdiction]) as pdf:
+        in_tree = set()
+
+        def visit(element) -> None:
+            if isinstance(element, pikepdf.Dictionary) and element.objgen not in in_tree:
+                in_tree.add(element.objgen)
+                kids = element.get("/K")
+                for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+                    visit(kid)
+
+        visit(pdf.Root.StructTreeRoot)
+        nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+        for index, page in enumerate(pdf.pages):
+            owners = nums[2 * index + 1]
+            used = [operands[1].MCID for operands, op in pikepdf.parse_content_stream(page)
+                    if str(op) == "BDC" and isinstance(operands[1], pikepdf.Dictionary) and "/MCID" in operands[1]]
+            assert all(owners[int(mcid)].objgen in in_tree for mcid in used), f"page {index + 1}"
+            assert b"/Artifact" in page.Contents.read_bytes()
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_what_is_left_to_write_is_a_named_form_field(downloads, jurisdiction):
+    reader = PdfReader(downloads[jurisdiction])
+    fields = reader.get_fields()
+    names = {field.get("/TU") for field in fields.values()}
+    if jurisdiction != "dekalb-il":  # DeKalb's ordinance sets no facility counts: no worksheet
+        assert any(name and name.startswith("You will provide: ") for name in names)
+    assert any(name and name.startswith("Date signed by ") for name in names)
+    assert all(name for name in names), "every field has an accessible name"
+
+
+def test_pypdf_fills_a_field_and_reads_it_back(downloads):
+    reader = PdfReader(downloads["wi-village-ch64"])
+    provide = next(name for name, field in reader.get_fields().items()
+                   if str(field.get("/TU", "")).startswith("You will provide: "))
+    writer = PdfWriter(clone_from=reader)
+    writer.update_page_form_field_values(None, {provide: "6 portable toilets, 2 with wheelchair access"},
+                                         auto_regenerate=False)
+    out = BytesIO()
+    writer.write(out)
+    filled = PdfReader(BytesIO(out.getvalue())).get_fields()[provide]
+    assert filled.get("/V") == "6 portable toilets, 2 with wheelchair access"

@@ -1,0 +1,190 @@
+"""The packet as one HTML document (templates/packet/), printed by WeasyPrint as a tagged PDF (PDF/UA-1).
+
+The print view shows the same templates in the browser; here they are rendered with the engine's
+own Jinja environment (no Flask) and the print stylesheet `static/packet.css` (paged media:
+US Letter, running header and footer, page numbers, blocks kept whole). Everything the organizer
+still has to write is an `<input>` or `<textarea>`, which WeasyPrint makes a PDF form field named by
+its `title`.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import pydyf
+from fontTools.ttLib import TTFont
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from ..readable import long_date, money, number
+from ..resources import resource_dir
+from .model import Packet
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
+LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
+# Noto Sans CJK SC in pieces by code point, so a packet loads only the few it uses (the whole
+# 40,000-glyph font would take longer to read than the rest of the packet to make).
+CJK_PIECES = {
+    "kana": ((0x1100, 0x11FF), (0x3000, 0x30FF), (0x3100, 0x318F), (0x31F0, 0x31FF), (0xF900, 0xFAFF),
+             (0xFF00, 0xFFEF)),
+    "3400": ((0x3400, 0x4DBF),),
+    "4e00": ((0x4E00, 0x5FFF),),
+    "6000": ((0x6000, 0x6FFF),),
+    "7000": ((0x7000, 0x7FFF),),
+    "8000": ((0x8000, 0x8FFF),),
+    "9000": ((0x9000, 0x9FFF),),
+    "ac00": ((0xAC00, 0xC1FF),),
+    "c200": ((0xC200, 0xD7AF),),
+}
+STYLESHEETS = ("packet.css", "packet-pages.css")  # shared with the print view; paged media
+
+# WeasyPrint reports a missing alt text or language on its logger: a packet must have neither fault,
+# and its other messages (fonts it looked up) are not the organizer's concern.
+logging.getLogger("weasyprint").setLevel(logging.ERROR)
+
+
+@lru_cache(maxsize=1)
+def latin_coverage() -> frozenset[int]:
+    """Code points Noto Sans draws; anything else goes to the CJK fallback."""
+    with TTFont(LATIN_REGULAR, lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def cjk_pieces(texts) -> list[str]:
+    """The CJK font pieces that draw the characters Noto Sans lacks in `texts`."""
+    covered = latin_coverage()
+    wanted = {ord(ch) for text in texts for ch in text} - covered
+    return [name for name, ranges in CJK_PIECES.items()
+            if any(low <= code <= high for code in wanted for low, high in ranges)]
+
+
+def font_faces(pieces: tuple[str, ...]) -> str:
+    """@font-face rules for the vendored fonts: Noto Sans, then only the given CJK pieces."""
+    rules = [f'@font-face {{ font-family: "NotoSans"; font-weight: {weight}; src: url("{path.as_uri()}"); }}'
+             for weight, path in (("normal", LATIN_REGULAR), ("bold", LATIN_BOLD))]
+    for piece in pieces:
+        path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
+        ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
+        rules += [f'@font-face {{ font-family: "NotoSansCJK"; font-weight: {weight}; src: url("{path.as_uri()}"); '
+                  f'unicode-range: {ranges}; }}' for weight in ("normal", "bold")]
+    return "\n".join(rules)
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The templates folder the web app uses, with the filters the packet's templates need."""
+    env = Environment(loader=FileSystemLoader(resource_dir("templates")), autoescape=select_autoescape(["html"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(long_date=long_date, money=money, number=number)
+    return env
+
+
+def packet_html(packet: Packet) -> str:
+    """The packet as a standalone HTML document: what WeasyPrint prints."""
+    return environment().get_template("packet/document.html").render(p=packet)
+
+
+def _stylesheet_text(names: tuple[str, ...]) -> str:
+    return "\n".join((resource_dir("static") / name).read_text(encoding="utf-8") for name in names)
+
+
+# Parsed stylesheets and the font configuration they registered their fonts with, kept per thread
+# (Pango's font maps are not shared across threads) and per set of CJK pieces: parsing them again for
+# every document cost about 50 ms. A CJK @font-face is only there when a document has CJK text.
+_prepared = threading.local()
+
+
+def _styles(pieces: tuple[str, ...], names: tuple[str, ...]) -> tuple[FontConfiguration, list[CSS]]:
+    cache = _prepared.__dict__.setdefault("styles", {})
+    if (pieces, names) not in cache:
+        fonts = FontConfiguration()
+        cache[pieces, names] = fonts, [CSS(string=font_faces(pieces), font_config=fonts),
+                                       CSS(string=_stylesheet_text(names), font_config=fonts)]
+    return cache[pieces, names]
+
+
+class _Objects:
+    """The PDF objects WeasyPrint is about to write, found by number (references are b"12 0 R")."""
+
+    def __init__(self, pdf):
+        self.by_number = {obj.number: obj for obj in pdf.objects if hasattr(obj, "number")}
+
+    def get(self, reference):
+        match = re.fullmatch(rb"(\d+) 0 R", reference) if isinstance(reference, bytes) else None
+        return self.by_number.get(int(match.group(1))) if match else None
+
+
+def _header_scopes(objects: _Objects) -> None:
+    """Give every table header cell a /Scope (PDF/UA-1, 7.5): /Column for the headers of a `<thead>`
+    row, /Row for a row's own header (scope="row"). WeasyPrint links data cells to their headers but
+    leaves the scope out."""
+    for obj in objects.by_number.values():
+        if not isinstance(obj, pydyf.Dictionary) or obj.get("S") != "/TH" or "A" not in obj:
+            continue
+        row = objects.get(obj.get("P"))
+        group = objects.get(row.get("P")) if isinstance(row, pydyf.Dictionary) else None
+        in_head = isinstance(group, pydyf.Dictionary) and group.get("S") == "/THead"
+        obj["A"]["Scope"] = "/Column" if in_head else "/Row"
+
+
+def _reachable(objects: _Objects, reference, seen: set[int]) -> None:
+    element = objects.get(reference)
+    if not isinstance(element, pydyf.Dictionary) or element.number in seen:
+        return
+    seen.add(element.number)
+    kids = element.get("K")
+    for kid in kids if isinstance(kids, (list, pydyf.Array)) else [kids]:
+        _reachable(objects, kid, seen)
+
+
+def _running_artifacts(objects: _Objects, pdf) -> None:
+    """Mark the running header and footer as artifacts, so a screen reader does not read them on every
+    page. WeasyPrint gives the page margin boxes' text marked-content ids but leaves their structure
+    elements out of the tree; such content must be an /Artifact instead (PDF/UA-1, 7.8)."""
+    root = objects.get(pdf.catalog["StructTreeRoot"])
+    seen: set[int] = set()
+    _reachable(objects, pdf.catalog["StructTreeRoot"], seen)
+    nums = objects.get(root["ParentTree"])["Nums"]
+    for page_index, page_reference in enumerate(pdf.page_references):
+        owners = nums[2 * page_index + 1]
+        loose = {mcid for mcid, owner in enumerate(owners)
+                 if isinstance(objects.get(owner), pydyf.Dictionary) and objects.get(owner).number not in seen}
+        if not loose:
+            continue
+        content = objects.get(objects.get(page_reference)["Contents"]).stream
+        for at, item in enumerate(content):
+            if isinstance(item, pydyf.Dictionary) and item.get("MCID") in loose and content[at + 1] == b"BDC":
+                content[at - 1], content[at], content[at + 1] = "/Artifact", b"", b"BMC"
+
+
+def _finish(document, pdf) -> None:
+    objects = _Objects(pdf)
+    _header_scopes(objects)
+    _running_artifacts(objects, pdf)
+
+
+def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",)) -> bytes:
+    """Any HTML document of ours as tagged PDF/UA-1 bytes, set in the project's fonts (Noto Sans, and the
+    CJK pieces its text needs), with `title` shown by viewers and `lang` as the document's language.
+    `stylesheets` are file names in static/; the document's `<input>`s and `<textarea>`s become form
+    fields, its `<th>`s get a scope and its running header and footer are artifacts."""
+    fonts, sheets = _styles(tuple(cjk_pieces([html])), stylesheets)
+    document = HTML(string=html, base_url=str(resource_dir("static"))).render(
+        stylesheets=sheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
+    document.metadata.title, document.metadata.lang = title, lang
+    return document.write_pdf(pdf_variant="pdf/ua-1", pdf_forms=True, finisher=_finish, uncompressed_pdf=False)
+
+
+def render_packet(packet: Packet) -> bytes:
+    """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
+    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS)
+
+
+def packet_title_line(packet: Packet) -> str:
+    """The title viewers show (DisplayDocTitle), the same as the HTML document's <title>."""
+    return f"{packet.title}: {packet.event_name}"
