@@ -10,6 +10,10 @@ from wizard.office.accounts import add_clerk, choose_password
 from wizard.web.state import office_records, rulebook, store
 
 from .test_packet import FESTIVAL
+from wizard.office.applications import documents_to_attach
+from io import BytesIO
+from email import message_from_bytes, policy
+import time
 
 PASSWORD = "correct horse battery"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -45,7 +49,6 @@ def sign_in(client, email="clerk@example.org", password=PASSWORD):
 
 
 def first_document(app, answers=None) -> str:
-    from wizard.office.applications import documents_to_attach
     answers = answers or BARODA
     with app.app_context():
         return documents_to_attach(rulebook().get(answers["jurisdiction"]), answers)[0].id
@@ -53,7 +56,6 @@ def first_document(app, answers=None) -> str:
 
 def send(client, interview_id: str, document="other", data=PDF, name="site-plan.pdf"):
     """Upload one document and send; the reference."""
-    from io import BytesIO
     client.post(f"/i/{interview_id}/uploads", data={"document": document, "file": (BytesIO(data), name)},
                 content_type="multipart/form-data")
     response = client.post(f"/i/{interview_id}/send", data={"declaration": "yes"})
@@ -121,7 +123,6 @@ class Inbox:
         self.messages = []
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
-        from email import message_from_bytes, policy
         self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content, policy=policy.default)))
         return "250 Message accepted for delivery"
 
@@ -129,7 +130,6 @@ class Inbox:
         return [m for rcpt, m in self.messages if address in rcpt]
 
     def wait_for(self, address: str, count: int = 1, seconds: float = 15) -> list:
-        import time
         deadline = time.monotonic() + seconds
         while len(self.to(address)) < count:
             assert time.monotonic() < deadline, f"no mail for {address}: {[m['Subject'] for _, m in self.messages]}"

@@ -15,6 +15,8 @@ from wizard.web.state import office_records
 
 from .office_support import (BARODA, DEKALB, PASSWORD, PDF, PNG, clerk, finished, first_document, send, sign_in,
                              texts, visible_text)
+from wizard.office.accounts import new_password_link
+from datetime import date, timedelta
 
 
 def test_a_finished_interview_offers_to_send_it_to_the_office(app, client):
@@ -190,7 +192,6 @@ def test_a_new_password_ends_old_sessions_and_a_link_works_once(app, client):
     clerk(app)
     sign_in(client)
     with app.app_context():
-        from wizard.office.accounts import new_password_link
         token = new_password_link(office_records(), "clerk@example.org")
     other = app.test_client()
     assert other.get(f"/office/password/{token}").status_code == 200
@@ -262,7 +263,6 @@ def test_the_application_page_status_message_checklist_and_history(app, client):
 
 
 def test_the_inbox_flags_deadlines_filters_and_sorts(app, client):
-    from datetime import date, timedelta
     clerk(app)
     old, new = finished(app), finished(app, {**BARODA, "event_name": "Spring Fair", "starts_at": "2027-05-01T10:00",
                                                   "ends_at": "2027-05-01T18:00"})

@@ -22,6 +22,8 @@ from wizard.packet.content import SIGNER_ROLES
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .test_packet import body_text, festival
+from wizard.answers import clean_answers
+from wizard.interview import applicable_answers
 
 FESTIVAL_PATHS = {"whitesboro-ny": "whitesboro-festival", "wi-village-ch64": "wisconsin-festival",
                   "baroda-mi": "baroda-festival", "dekalb-il": "dekalb-festival"}
@@ -213,8 +215,6 @@ def test_landowner_signs_a_page_of_their_own(book, jurisdiction, title, citation
 def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, changes, not_asked):
     """Issue 20: what the organizer already answered is not asked again as a blank, and a question the
     interview skips for these answers is not a box to fill in."""
-    from wizard.answers import clean_answers
-    from wizard.interview import applicable_answers
 
     questions = book.questions_for(jurisdiction)
     story = {k: v for k, v in {**BIG_FESTIVAL, "female_share": 0.5, **changes}.items()

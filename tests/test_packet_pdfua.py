@@ -15,12 +15,12 @@ from pypdf import PdfReader, PdfWriter
 
 from .browser.stories import PATHS
 from .test_packet_complete import FESTIVAL_PATHS, walk
+from wizard.web.app import create_app
 
 
 @pytest.fixture(scope="module")
 def downloads(tmp_path_factory, book):
     """Each jurisdiction's festival packet, downloaded after the whole interview: {id: PDF file}."""
-    from wizard.web.app import create_app
 
     folder = tmp_path_factory.mktemp("pdfua")
     app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),

@@ -13,6 +13,7 @@ from wizard.assess import assess_jurisdiction
 from wizard.web.state import store
 
 from .test_packet import festival
+from wizard.interview import path_and_answers
 
 
 def saved(app, answers: dict) -> str:
@@ -56,7 +57,6 @@ def test_packet_needs_a_jurisdiction(app, client):
 
 def applying(book, answers: dict) -> dict:
     """The answers of the steps on the interview's path: what the check page and downloads show."""
-    from wizard.interview import path_and_answers
     return path_and_answers(book.get(answers["jurisdiction"]), answers, book)[1]
 
 

@@ -106,17 +106,13 @@ def test_imports_inside_functions_are_only_the_commented_lazy_ones():
     assert offenders == {}
 
 
-# Changed this round on other branches (office, packet): the lead moves their imports up after the merge.
-TESTS_NOT_YET_CHECKED = {"tests/office_support.py", "tests/test_office.py", "tests/test_packet_web.py"}
-
-
 def test_tests_import_at_the_top_of_their_modules():
     """A test module says what it uses in its first lines, as the code it tests does."""
     offenders = {}
     for path in (ROOT / "tests").rglob("*.py"):
         _, nested = _module_imports(path)
         rel = str(path.relative_to(ROOT))
-        if nested and rel not in TESTS_NOT_YET_CHECKED:
+        if nested:
             offenders[rel] = nested
     assert offenders == {}
 
