@@ -60,17 +60,9 @@ def median_p95(values: list[float]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- in-process (child process)
 
-def form_data(html: str, story: dict) -> dict:
-    names = set(re.findall(r'name="([a-z_]+)"', html)) - {"csrf_token", "viewport", "q", "state"}
-    data = {}
-    for name in names:
-        value = story[name]
-        data[name] = {True: "yes", False: "no"}.get(value, value) if not isinstance(value, list) else value
-    return data
-
-
 def in_process(runs: int) -> dict:
     from tests.browser.stories import BIG_FESTIVAL
+    from tests.posting import step_data
     from wizard.web.app import create_app
 
     timings = {"get": [], "post": [], "packet1": [], "packet2": []}
@@ -80,14 +72,17 @@ def in_process(runs: int) -> dict:
         for run in range(runs):
             # A new event name each run: the first packet download of each interview is a new one.
             story = dict(BIG_FESTIVAL, event_name=f"{BIG_FESTIVAL['event_name']} {run}")
-            for jurisdiction in app.extensions["rulebook"].jurisdictions:
+            book = app.extensions["rulebook"]
+            for jurisdiction in book.jurisdictions:
                 url = client.post("/start", data={"jurisdiction": jurisdiction}).headers["Location"]
                 while "/step/" in url:
                     started = time.perf_counter()
-                    html = client.get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+                    page = client.get(url, headers={"HX-Request": "true"})
                     timings["get"].append(time.perf_counter() - started)
+                    assert page.status_code == 200, f"{url}: {page.status_code}"
+                    data = step_data(book, jurisdiction, url, story)  # what the tests post (tests/posting.py)
                     started = time.perf_counter()
-                    response = client.post(url, data=form_data(html, story))
+                    response = client.post(url, data=data)
                     timings["post"].append(time.perf_counter() - started)
                     assert response.status_code == 303, f"{url}: answer refused ({response.status_code})"
                     url = response.headers["Location"]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from ..checkrecord import RECORD_FILE, record_folder
 from ..loader import load_rulebook
 from ..resources import resource_dir
 from ..storage import InterviewStore
@@ -26,6 +27,13 @@ def _secret_key(instance_path: Path) -> str:
     key_file.write_text(key)
     key_file.chmod(0o600)
     return key
+
+
+def _record_dir(app: Flask, instance: Path) -> Path:
+    """The record `wizard check DIR` left beside the rules, so a new instance folder starts from it;
+    else the instance folder."""
+    beside = record_folder(app.config["RULE_PATHS"])
+    return beside if beside is not None and (beside / RECORD_FILE).is_file() else instance
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -53,9 +61,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
-    # Files that passed before, byte for byte, are remembered in the instance folder (see loader).
+    # Files that passed before, byte for byte, are remembered in a record (see checkrecord.py).
     app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(
-        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or instance)
+        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     app.extensions["interview_store"] = store
