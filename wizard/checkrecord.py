@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 import zlib
 from contextlib import closing
 from dataclasses import dataclass
@@ -101,6 +102,7 @@ class CheckRecord:
         self._stats: dict[str, tuple[int, int, str]] = {}
         self._passed: dict[str, tuple] = {}
         self._stale_stats = False  # sizes and times taken since the record was read
+        self._local = threading.local()
         self._read()
 
     def _connect(self, read_only: bool = False) -> sqlite3.Connection:
@@ -109,6 +111,13 @@ class CheckRecord:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=10)
         connection.executescript(_SCHEMA)
+        return connection
+
+    def _reader(self) -> sqlite3.Connection:
+        """This thread's read-only connection, kept: opening one costs as much as the read."""
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = self._local.connection = self._connect(read_only=True)
         return connection
 
     def _read(self) -> None:
@@ -154,8 +163,7 @@ class CheckRecord:
         if self.path is None or digest not in self._passed:
             return None
         try:
-            with closing(self._connect(read_only=True)) as db:
-                row = db.execute("SELECT parsed FROM passed WHERE digest = ?", (digest,)).fetchone()
+            row = self._reader().execute("SELECT parsed FROM passed WHERE digest = ?", (digest,)).fetchone()
         except sqlite3.Error:
             return None
         return unpacked(row[0]) if row and row[0] is not None else None

@@ -179,12 +179,18 @@ class Listing:
         return cls(j.id, j.name, j.short_name, j.ordinance, j.state, j.county, str(j.path), digest)
 
 
+# Jurisdictions kept read at once. A statewide host (Pennsylvania has about 2,500 municipalities)
+# serves a few hundred a day; one read jurisdiction is about 0.4 MB, and reading one again from
+# its parsed form costs about 2 ms, so 1,024 bound the memory near 400 MB at worst.
+KEEP = 1024
+
+
 class Jurisdictions(Mapping):
     """Jurisdictions by id, each rule file read on first use and kept in a bounded cache.
 
     `read(listing)` returns the Jurisdiction for a listing (it re-checks a file changed since)."""
 
-    def __init__(self, listings: Iterable[Listing], read: Callable[[Listing], Jurisdiction], keep: int = 256):
+    def __init__(self, listings: Iterable[Listing], read: Callable[[Listing], Jurisdiction], keep: int = KEEP):
         self.listings = {listing.id: listing for listing in listings}
         self._read, self._keep = read, keep
         self._cache: OrderedDict[str, Jurisdiction] = OrderedDict()
@@ -216,6 +222,7 @@ class Jurisdictions(Mapping):
 class RuleBook:
     questions: dict
     jurisdictions: Mapping[str, Jurisdiction]
+    _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if q["kind"] != "flag_set"]
@@ -235,12 +242,14 @@ class RuleBook:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
         return self.questions_for(answers.get("jurisdiction") if isinstance(answers, dict) else None)
 
-    def listing(self) -> list:
+    def listing(self) -> tuple:
         """Every jurisdiction as a `Listing` (or the Jurisdiction itself), for choosing among them
-        without reading thousands of rule files."""
-        if isinstance(self.jurisdictions, Jurisdictions):
-            return list(self.jurisdictions.listings.values())
-        return list(self.jurisdictions.values())
+        without reading thousands of rule files. Built once: `/` asks for it on every request."""
+        if self._listing is None:
+            found = self.jurisdictions.listings.values() if isinstance(self.jurisdictions, Jurisdictions) \
+                else self.jurisdictions.values()
+            self._listing = tuple(found)
+        return self._listing
 
 
 def expand_questions(keys: list[str], questions: dict) -> list[str]:

@@ -53,6 +53,7 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
         PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
         TRUSTED_PROXIES=0,
+        PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
     )
     app.config.update(config or {})
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"

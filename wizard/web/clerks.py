@@ -97,7 +97,10 @@ def _link(args) -> dict:
     form = answer_form(keys, questions, formdata=args if args else None)
     public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
     base = public or site_base(args.get(SITE_FIELD))
-    out = {"form": form, "keys": keys, "questions": questions, "groups": choose.by_state(book),
+    search = (choose.search(book, url_for("interview.clerks"), j.id if j else None)
+              if choose.needs_search(book) else None)
+    out = {"form": form, "keys": keys, "questions": questions, "search": search,
+           "groups": [] if search else choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,
            "site_error": bool(args.get(SITE_FIELD)) and not public and base is None}
     if j is None or not form.validate():
@@ -118,7 +121,10 @@ def _link(args) -> dict:
 
 
 def builder_page():
-    return render_page("clerks.html", **_link(request.args))
+    context = _link(request.args)
+    if context["search"] and choose.wants_results():
+        return choose.render_results("clerks.html", **context)
+    return render_page("clerks.html", **context)
 
 
 @bp.get("/handout")

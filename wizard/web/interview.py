@@ -20,7 +20,7 @@ from ..packet.content import signature_specs
 from ..sections import progress
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
-from . import kiosk, limits
+from . import kiosk, limits, packet
 from .clerks import builder_page
 from .offices import office_card
 from .access import load_interview
@@ -165,6 +165,8 @@ def step(interview_id: str, step_id: str):
         save_step(interview, step, form)
         where = current_flow(interview)
         after = where[1]
+        if after is not None and after.next_step is None and not after.finished_early:
+            packet.prefetch_packet(interview)
         if changing and after is not None and not after.decision.missing:
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:
