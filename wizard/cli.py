@@ -94,7 +94,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
     from .web.deployment import DeploymentError
-    from .web.serving import make_server
+    from .web.serving import make_server, settle_after_start
 
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
@@ -108,6 +108,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     click.echo(f"Permit wizard on http://{host}:{port}/ (database {db_path}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
+    settle_after_start()
     make_server(app, host, port, threads).run()
 
 

@@ -6,6 +6,8 @@ plain text with no security headers; this channel adds them (security.SECURITY_H
 """
 from __future__ import annotations
 
+import gc
+
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
@@ -27,6 +29,15 @@ class HeadedErrorTask(ErrorTask):
 
 class HeadedChannel(HTTPChannel):
     error_task_class = HeadedErrorTask
+
+
+def settle_after_start() -> None:
+    """Everything alive once the app is built (the rule book's listing of every jurisdiction, the
+    templates, the modules) lives as long as the server: moving it out of the garbage collector's
+    sight spares each later full collection from walking it. With 20,000 jurisdictions those
+    collections, set off by the allocations of reading a rule file, tripled its first read."""
+    gc.collect()
+    gc.freeze()
 
 
 def make_server(app, host: str, port: int, threads: int):
