@@ -4,7 +4,11 @@ what changed; start-up workers are capped."""
 from __future__ import annotations
 
 import os
+import pty
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -106,3 +110,26 @@ def test_start_up_workers_are_capped_whatever_the_core_count(monkeypatch):
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", Pool)
     assert parallel.in_parallel(abs, range(-parallel.PARALLEL_FROM, 0)) == list(range(parallel.PARALLEL_FROM, 0, -1))
     assert sizes == [parallel.MAX_WORKERS] and parallel.MAX_WORKERS <= 2
+
+
+def test_check_shows_its_progress_on_a_terminal(tmp_path):
+    rules = copies(tmp_path / "rules", 4)
+    (rules / "zz-broken.yaml").write_text(plant(GOOD, [PLANTED[1][1:3]]), encoding="utf-8")
+    leader, follower = pty.openpty()
+    done = subprocess.run([sys.executable, "-m", "wizard", "check", str(rules)], stdin=follower, stdout=follower,
+                          stderr=follower, timeout=120, cwd=Path(__file__).resolve().parents[1])
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed once the command ended
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    text = shown.decode("utf-8", "replace")
+    assert done.returncode == 1
+    assert "Checking rule files" in text and "5/5" in text and "1 problem(s)" in text
+    assert "unknown operator 'greater_than'" in text

@@ -101,6 +101,8 @@ def test_the_jurisdictions_api_comes_a_page_at_a_time(many):
     assert [j["id"] for j in found] == ["town-0004", "town-0040", "town-0044", "town-0048"]
     assert len(many.get("/api/jurisdictions?limit=100000").get_json()) == 200  # at most 500 a page
     assert many.get("/api/jurisdictions?offset=9999").get_json() == []
+    one = many.get("/api/jurisdictions?limit=0&_scheme=javascript&_external=1")
+    assert len(one.get_json()) == 1 and one.headers["Link"].startswith("</api/jurisdictions?")
 
 
 def test_a_few_jurisdictions_stay_radio_buttons(client):

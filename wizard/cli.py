@@ -152,7 +152,7 @@ def checked_with_progress(sources, record_dir):
         return run_checks(sources, record_dir)
     found = [0]
     with click.progressbar(length=len(jurisdiction_files(sources)), label="Checking rule files", file=sys.stderr,
-                           show_eta=True, item_show_func=lambda _: f"{found[0]} problem(s)") as bar:
+                           show_pos=True, show_eta=True, item_show_func=lambda _: f"{found[0]} problem(s)") as bar:
         def done(problems):
             found[0] += len(problems)
             bar.update(1, found[0])

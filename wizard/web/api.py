@@ -35,9 +35,9 @@ def assess_answers():
 PAGE = 500  # jurisdictions per response: all 20,000 would be 2.9 MB
 
 
-def _bounded(name: str, default: int, high: int) -> int:
+def _bounded(name: str, default: int, low: int, high: int) -> int:
     value = request.args.get(name, "")
-    return min(int(value), high) if value.isdigit() and len(value) < 10 else default
+    return max(low, min(int(value), high)) if value.isascii() and value.isdigit() and len(value) < 10 else default
 
 
 @bp.get("/jurisdictions")
@@ -47,11 +47,12 @@ def jurisdictions():
     the `Link` header (rel="next") and the count of matches in `X-Total-Count`."""
     book = rulebook()
     places = choose.matching(book, request.args.get("state", ""), request.args.get("q", ""))
-    offset, limit = _bounded("offset", 0, len(places)), _bounded("limit", PAGE, PAGE)
+    offset, limit = _bounded("offset", 0, 0, len(places)), _bounded("limit", PAGE, 1, PAGE)
     page = places[offset:offset + limit]
     response = jsonify([{"id": p.j.id, "name": p.j.name, "ordinance": p.j.ordinance} for p in page])
     response.headers["X-Total-Count"] = str(len(places))
     if offset + limit < len(places):
-        query = {**request.args.to_dict(), "offset": offset + limit, "limit": limit}
-        response.headers["Link"] = f'<{url_for(".jurisdictions", **query)}>; rel="next"'
+        # Only the filters travel on: any other parameter (url_for reads `_scheme`, `_external`...) is dropped.
+        kept = {key: request.args[key] for key in ("state", "q") if request.args.get(key)}
+        response.headers["Link"] = f'<{url_for(".jurisdictions", **kept, offset=offset + limit, limit=limit)}>; rel="next"'
     return response
