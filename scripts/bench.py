@@ -255,6 +255,7 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
             paths = {"app": step, "bare": "/"}
             for name in ports:
                 hammer(ports[name], paths[name], 1)  # warm-up
+            download_packets(ports["app"], ready[-1:], threading.Event())  # a running server has its worker started
             runs = {name: [] for name in ports}
             for _ in range(rounds):
                 for name in ports:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import zlib
@@ -138,8 +139,8 @@ class CheckRecord:
         found, problems = {}, []
         for path in files:
             try:
-                stat = path.stat()
-                key = str(path.resolve())
+                stat = os.stat(path)
+                key = os.path.abspath(path)  # not resolve(): its lstat of every folder costs more than the stat
                 known = self._stats.get(key)
                 if known and known[:2] == (stat.st_size, stat.st_mtime_ns):
                     found[path] = known[2]

@@ -36,6 +36,7 @@ from . import packet_pdf
 SIZE = 64  # packets: about 3 MB at most
 # Worker processes making packets: one per core but one, at most two, so pages keep a core.
 WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+PRIORITY_BELOW = 10  # nice value added to a worker
 PREFETCH = 8  # packets being made ahead of a download at once; more are made when downloaded
 WAIT_SECONDS = 120  # a packet takes well under one; a hung worker must not hold a thread for ever
 
@@ -130,8 +131,19 @@ def _workers() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_yield_to_pages)
         return _pool
+
+
+def _yield_to_pages() -> None:
+    """A worker runs at a lower priority than the server: on a machine with few cores, a page
+    waiting for the processor comes before a packet (a packet is awaited by one person, the
+    pages by everyone)."""
+    try:
+        os.nice(PRIORITY_BELOW)
+    except OSError:  # not permitted here: the worker still keeps rendering out of the server's interpreter
+        pass
 
 
 def _reset_workers() -> None:
