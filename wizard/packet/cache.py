@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +38,7 @@ SIZE = 64  # packets: about 3 MB at most
 # Worker processes making packets: one per core but one, at most two, so pages keep a core.
 WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
 PRIORITY_BELOW = 10  # nice value added to a worker
+PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
 PREFETCH = 8  # packets being made ahead of a download at once; more are made when downloaded
 WAIT_SECONDS = 120  # a packet takes well under one; a hung worker must not hold a thread for ever
 
@@ -132,18 +134,26 @@ def _workers() -> ProcessPoolExecutor:
     with _pool_lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_yield_to_pages)
+                                        initializer=_start_worker, initargs=(os.getpid(),))
         return _pool
 
 
-def _yield_to_pages() -> None:
+def _start_worker(server_pid: int) -> None:
     """A worker runs at a lower priority than the server: on a machine with few cores, a page
     waiting for the processor comes before a packet (a packet is awaited by one person, the
-    pages by everyone)."""
+    pages by everyone). It ends when the server does, even one killed by a signal, which leaves
+    no exit handler to stop it."""
     try:
         os.nice(PRIORITY_BELOW)
     except OSError:  # not permitted here: the worker still keeps rendering out of the server's interpreter
         pass
+    threading.Thread(target=_end_with, args=(server_pid,), daemon=True).start()
+
+
+def _end_with(server_pid: int) -> None:
+    while os.getppid() == server_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _reset_workers() -> None:
