@@ -44,7 +44,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scale import child_env, generate_jurisdictions, scale, scale_rows  # noqa: E402
+sys.path.insert(1, str(HERE))  # the tests' helpers: the benchmark posts and generates what the tests do
+from bench_scale import child_env, scale, scale_rows  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
 
@@ -92,16 +93,12 @@ def in_process(runs: int) -> dict:
 
 
 def festival(book, jurisdiction: str, event_name: str | None = None) -> dict:
-    """The big festival's answers for one jurisdiction, cleaned as the interview saves them."""
+    """The big festival's answers for one jurisdiction, stored as the interview stores them (the
+    tests' helper: the story's answers to the questions the jurisdiction's steps ask)."""
     from tests.browser.stories import BIG_FESTIVAL
-    from wizard.answers import clean_answers
+    from tests.test_story_paths import stored_answers
 
-    raw = dict(BIG_FESTIVAL, jurisdiction=jurisdiction, female_share=BIG_FESTIVAL["female_share"] / 100)
-    for flag in raw.pop("commercial_features"):  # a checkbox group in the form, flags in answers
-        raw[flag] = True
-    if event_name:
-        raw["event_name"] = event_name
-    return clean_answers(raw, book.questions_for(jurisdiction), book.jurisdictions)
+    return stored_answers(book, jurisdiction, dict(BIG_FESTIVAL, **({"event_name": event_name} if event_name else {})))
 
 
 def packets(runs: int, only: int | None = None) -> dict:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from tests.generated import generate_jurisdictions
 
 START = r"""
 import json, os, resource, sys, threading, time
@@ -98,20 +99,6 @@ for i in unseen:
 figures["first_read_ms"] = (time.perf_counter() - t) * 1000 / max(1, len(unseen))
 print(json.dumps(figures))
 """
-
-
-def generate_jurisdictions(source: Path, folder: Path, count: int) -> list[str]:
-    """`count` rule files in `folder`: copies of the files in `source` under new ids and names."""
-    originals = [path.read_text(encoding="utf-8") for path in sorted(source.glob("*.yaml"))]
-    ids = []
-    for i in range(count):
-        text = originals[i % len(originals)]
-        new_id = f"town-{i:04d}"
-        text = re.sub(r"(?m)^id: .*$", f"id: {new_id}", text, count=1)
-        text = re.sub(r"(?m)^name: (.*)$", lambda m: f"name: Town {i:04d} ({m.group(1)})", text, count=1)
-        (folder / f"{new_id}.yaml").write_text(text, encoding="utf-8")
-        ids.append(new_id)
-    return ids
 
 
 def child_env(root: Path) -> dict:

@@ -17,4 +17,4 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
-exec .venv/bin/python -m pytest -q -p no:cacheprovider -W ignore::DeprecationWarning "$@"
+exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

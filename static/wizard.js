@@ -113,18 +113,23 @@
     Array.prototype.forEach.call(document.querySelectorAll("input[data-site-address]"), function (field) {
       if (!field.value) { field.value = window.location.origin; }
     });
+    // An interview's own link (result page): a relative address made full, so it works when pasted.
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-full-link]"), function (field) {
+      if (field.value.charAt(0) === "/") { field.value = window.location.origin + field.value; }
+    });
   };
   reveal();
   document.addEventListener("htmx:afterSettle", reveal);
   // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.
   var waiting = document.querySelector("[data-handoff-waiting]");
   if (waiting) {
-    var every = parseInt(waiting.getAttribute("data-every") || "3", 10) * 1000;
+    // Its own name: a second `var every` in this scope was the kiosk's ping interval too (issue 17).
+    var lookEvery = parseInt(waiting.getAttribute("data-every") || "3", 10) * 1000;
     var look = function () {
       window.fetch(waiting.getAttribute("data-handoff-waiting"), { credentials: "same-origin" }).then(function (response) {
-        if (response.status === 204) { window.setTimeout(look, every); } else { window.location.reload(); }
-      }, function () { window.setTimeout(look, every); });
+        if (response.status === 204) { window.setTimeout(look, lookEvery); } else { window.location.reload(); }
+      }, function () { window.setTimeout(look, lookEvery); });
     };
-    window.setTimeout(look, every);
+    window.setTimeout(look, lookEvery);
   }
 })();

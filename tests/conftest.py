@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.web.app import create_app
 from wizard.loader import load_rulebook
+from wizard.resources import resource_dir
+from wizard.web.app import create_app
+
+from .generated import generate_jurisdictions
 
 
 @pytest.fixture(scope="session")
@@ -40,10 +43,7 @@ MANY = 200  # generated jurisdictions: enough that the start page must be a sear
 
 @pytest.fixture(scope="session")
 def many_book(tmp_path_factory):
-    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (scripts/bench.py)."""
-    from scripts.bench import generate_jurisdictions
-    from wizard.resources import resource_dir
-
+    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (tests/generated.py)."""
     folder = tmp_path_factory.mktemp("many-rules")
     generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
     return load_rulebook([folder])

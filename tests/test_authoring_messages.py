@@ -44,8 +44,8 @@ def changed(name: str, good: str, bad: str) -> str:
      "fees.application.tiers[0].amount", "a tier's `amount` cannot be null"),
     ("union-county-il.yaml", "{amount: 2000}", '{amount: "$2,000"}', "fees.application.tiers[2].amount",
      "must be a number, not '$2,000'"),
-    ("union-county-il.yaml", "    of: daily_attendance", "    of: daily_attendence", "fees.application.of",
-     "did you mean 'daily_attendance'"),
+    ("union-county-il.yaml", "    of: daily_visits", "    of: daily_visit", "fees.application.of",
+     "did you mean 'daily_visits'"),
     ("union-county-il.yaml", "  lead_days: 60", "  lead_days: sixty", "filing.lead_days",
      "must be a whole number or null, not 'sixty'"),
     ("pleasant-prairie-wi.yaml", "      - {value: location_count}", "      - {blocks_of: 2}",
@@ -79,21 +79,21 @@ def test_broken_yaml_says_what_to_check(tmp_path):
     assert len(lines) == 1 and "the file is not valid YAML here" in lines[0] and "indentation" in lines[0]
 
 
-def test_wizard_new_writes_a_skeleton_whose_placeholders_the_check_lists_until_filled(tmp_path):
+def test_wizard_new_writes_a_skeleton_whose_placeholders_the_check_lists_until_filled(tmp_path, monkeypatch):
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 0
-        text = Path("brownville-ny.yaml").read_text(encoding="utf-8")
-        result = runner.invoke(main, ["check", "brownville-ny.yaml"])
-        assert result.exit_code == 1
-        todo_lines = [n for n, line in enumerate(text.splitlines(), 1) if '"TODO:' in line]
-        reported = [int(line.split(":")[1]) for line in result.stdout.splitlines()]
-        assert reported == todo_lines and all("still a placeholder: replace it with" in line
-                                              for line in result.stdout.splitlines())
-        Path("brownville-ny.yaml").write_text(re.sub(r'"TODO: [^"]*"', '"§ 1"', text), encoding="utf-8")
-        assert runner.invoke(main, ["check", "brownville-ny.yaml"]).stdout == "All rule files are valid.\n"
-        assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 2  # no overwrite without --force
-        assert runner.invoke(main, ["new", "Bad Id"]).exit_code == 2
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 0
+    text = Path("brownville-ny.yaml").read_text(encoding="utf-8")
+    result = runner.invoke(main, ["check", "brownville-ny.yaml"])
+    assert result.exit_code == 1
+    todo_lines = [n for n, line in enumerate(text.splitlines(), 1) if '"TODO:' in line]
+    reported = [int(line.split(":")[1]) for line in result.stdout.splitlines()]
+    assert reported == todo_lines and all("still a placeholder: replace it with" in line
+                                          for line in result.stdout.splitlines())
+    Path("brownville-ny.yaml").write_text(re.sub(r'"TODO: [^"]*"', '"§ 1"', text), encoding="utf-8")
+    assert runner.invoke(main, ["check", "brownville-ny.yaml"]).stdout == "All rule files are valid.\n"
+    assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 2  # no overwrite without --force
+    assert runner.invoke(main, ["new", "Bad Id"]).exit_code == 2
 
 
 def test_wizard_vocabulary_documents_own_and_reworded_questions():
@@ -124,13 +124,13 @@ def test_longest_open_hours(start, end, closes, hours):
     assert facts(starts_at=start).get("longest_open_hours") is None
 
 
-def test_daily_attendance_is_visits_over_days_but_never_below_the_crowd_at_once():
+def test_daily_visits_are_visits_over_days_but_never_below_the_crowd_at_once():
     three_days = {"starts_at": "2027-07-01T10:00", "ends_at": "2027-07-03T23:00"}
-    assert facts(**three_days, max_attendance=3000, total_attendance=24000).get("daily_attendance") == 8000
-    assert facts(**three_days, max_attendance=3000, total_attendance=6000).get("daily_attendance") == 3000
-    assert facts(**three_days, max_attendance=3000, total_attendance=10000).get("daily_attendance") == Fraction(10000, 3)
-    assert facts(**three_days, max_attendance=3000).get("daily_attendance") == 3000
-    assert facts(max_attendance=3000).get("daily_attendance") is None
+    assert facts(**three_days, max_attendance=3000, total_attendance=24000).get("daily_visits") == 8000
+    assert facts(**three_days, max_attendance=3000, total_attendance=6000).get("daily_visits") == 3000
+    assert facts(**three_days, max_attendance=3000, total_attendance=10000).get("daily_visits") == Fraction(10000, 3)
+    assert facts(**three_days, max_attendance=3000).get("daily_visits") == 3000
+    assert facts(max_attendance=3000).get("daily_visits") is None
 
 
 def test_location_count_is_one_unless_answered():
@@ -161,12 +161,11 @@ def test_own_question_sections_of_the_wrong_shape_are_explained(tmp_path, good, 
     assert any(words in line for line in lines), lines
 
 
-def test_the_server_refuses_a_skeleton_still_holding_placeholders(tmp_path):
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        runner.invoke(main, ["new", "fifth-town"])
-        with pytest.raises(RuleFileError, match="still a placeholder"):
-            load_rulebook([Path("fifth-town.yaml")])
+def test_the_server_refuses_a_skeleton_still_holding_placeholders(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(main, ["new", "fifth-town"])
+    with pytest.raises(RuleFileError, match="still a placeholder"):
+        load_rulebook([Path("fifth-town.yaml")])
 
 
 def test_wizard_graph_draws_an_added_jurisdiction_with_its_own_question():

@@ -352,3 +352,15 @@ def test_likely_outside_an_uncertain_rule(tmp_path):
     path = variant(tmp_path, lambda d: d["scope"]["triggers"][0].update(likely="required"))
     (problem,) = problems_in(path)
     assert problem.key == "scope.triggers[0].likely" and "belongs on `uncertain` rules only" in problem.message
+
+
+def test_a_warning_figure_must_be_quoted_and_every_quote_a_figure(tmp_path):
+    # Issue 18: a warning may quote money figures ({name}), checked like fees.
+    def change(d):
+        d["warnings"][0]["figures"] = {"unused": {"amount": 100, "times": {"blocks_of": 300, "of": "max_attendance"}},
+                                      "typo": {"amount": 1, "times": {"value": "max_attendence"}}}
+        d["warnings"][0]["text"] += " It is {missing}."
+    messages = [p.message for p in problems_in(variant(tmp_path, change))]
+    assert any("quotes {missing}, which is not one of its figures" in m for m in messages)
+    assert any("figure 'unused' is not quoted in the text as {unused}" in m for m in messages)
+    assert any("reads unknown answer or fact 'max_attendence'" in m for m in messages)

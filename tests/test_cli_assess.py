@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from tests.served import ServedWizard
 from wizard.assess import assess
 from wizard.cli import main
 
@@ -145,3 +148,18 @@ def test_script_good_input():
                           timeout=60)
     assert proc.returncode == 0 and proc.stderr == ""
     assert json.loads(proc.stdout)["file_by"] == "2027-03-26"  # Baroda: 60 days in hand + 45 to decide
+
+
+def test_the_command_says_its_version():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and result.output == f"wizard, version {metadata.version('mass-gathering-permit-wizard')}\n"
+
+
+def test_serve_on_port_0_prints_the_port_it_bound(tmp_path):
+    server = ServedWizard("--db", str(tmp_path / "w.db"))
+    try:
+        assert server.port > 0 and f"Permit wizard on http://127.0.0.1:{server.port}/" in server.output
+        with urllib.request.urlopen(f"{server.url}/") as page:
+            assert page.status == 200
+    finally:
+        server.stop()

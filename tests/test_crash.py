@@ -2,44 +2,27 @@
 then restarted on the same database, still has every answer it had acknowledged."""
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import os
 import re
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
+import threading
 from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.browser.stories import BIG_FESTIVAL
-from tests.served import free_port
-
-ROOT = Path(__file__).resolve().parent.parent
-
+from tests.served import ServedWizard
+from wizard.storage import InterviewStore
 
 
-class Server:
-    """`wizard serve` in a child process, and a browser-like client with a session cookie."""
+class Server(ServedWizard):
+    """`wizard serve` in a child process (tests/served.py), and a browser-like client with a session cookie."""
 
     def __init__(self, db: Path):
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "wizard", "serve", "--db", str(db), "--port", str(self.port)],
-            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        super().__init__("--db", str(db))
         self.cookie = ""
-        deadline = time.monotonic() + 60
-        while True:
-            assert self.process.poll() is None, self.process.stderr.read().decode()
-            try:
-                self.request("GET", "/")
-                return
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
 
     def request(self, method: str, path: str, form: dict | None = None) -> http.client.HTTPResponse:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -48,22 +31,16 @@ class Server:
         if form is not None:
             body = urlencode(form, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        response.body = response.read().decode()
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.body = response.read().decode()
+        finally:
+            connection.close()
         cookie = response.headers.get("Set-Cookie")
         if cookie:
             self.cookie = cookie.split(";", 1)[0]
         return response
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
 
 
 def csrf(html: str) -> str:
@@ -127,12 +104,6 @@ def test_connections_of_finished_threads_and_dropped_stores_are_closed(tmp_path)
     """A server that starts a thread per request (werkzeug's, the browser tests') must not keep
     each thread's connection open after the thread ends: three files each, and the process runs
     out of file descriptors after a few hundred requests. A dropped store closes its own."""
-    import gc
-    import os
-    import threading
-
-    from wizard.storage import InterviewStore
-
     def open_files() -> int:
         return len(os.listdir("/proc/self/fd"))
 

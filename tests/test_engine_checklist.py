@@ -171,13 +171,13 @@ def test_dekalb_no_escrow_without_a_city_agreement(book):
 
 
 def test_dekalb_escrow_with_a_city_agreement(book):
-    result = run(book, "dekalb-il", property_owner="municipal", street_closure=True)
+    result = run(book, "dekalb-il", property_owner="municipal", street_closure=True, public_street_closure=True)
     assert {"city-agreement", "cash-escrow"} <= ids(result)
 
 
 @pytest.mark.parametrize("jurisdiction, changes, warning_citation, present", [
-    pytest.param("whitesboro-ny", {**THREE_DAYS, "overnight_stay": False}, "Ch. 40, Permit B(14), C(7)", True,
-                 id="whitesboro-multi-day-reading-shown"),
+    pytest.param("whitesboro-ny", {**THREE_DAYS, "overnight_stay": False, "closes_overnight": True},
+                 "Ch. 40, Permit B(14), C(7)", True, id="whitesboro-multi-day-reading-shown"),
     pytest.param("whitesboro-ny", {**THREE_DAYS, "overnight_stay": True}, "Ch. 40, Permit B(14), C(7)", False,
                  id="whitesboro-multi-day-reading-not-needed-when-camping"),
     pytest.param("dekalb-il", {"owes_city_debt": True}, "§ 34.06(f)", True, id="dekalb-city-debt"),
@@ -271,7 +271,8 @@ def test_wisconsin_camping_when_the_assembly_runs_through_the_night(book):
                  id="baroda-fee-warning-for-50-people"),
     pytest.param("baroda-mi", {"max_attendance": 50, **THREE_DAYS, "closes_overnight": True},
                  "we show showers", id="baroda-showers-warning-for-50-people"),
-    pytest.param("whitesboro-ny", {"max_attendance": 50, **THREE_DAYS, "overnight_stay": False},
+    pytest.param("whitesboro-ny", {"max_attendance": 50, **THREE_DAYS, "overnight_stay": False,
+                                   "closes_overnight": True},
                  "camping or housing plans", id="whitesboro-camping-warning-for-50-people"),
 ])
 def test_no_permit_warnings_when_no_permit_is_needed(book, jurisdiction, changes, words):

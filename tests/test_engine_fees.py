@@ -210,7 +210,7 @@ def test_dekalb_fee_waivable_only_for_non_commercial_nonprofit(book, changes, wa
 
 
 def test_dekalb_private_non_commercial_event_fee_waiver_is_mentioned(book):
-    result = run(book, "dekalb-il", nonprofit=False)
+    result = run(book, "dekalb-il", nonprofit=False, private_event=True)
     assert any('"private"' in w["text"] and w["citation"] == "§ 34.06(a)" for w in result["warnings"])
 
 
@@ -219,7 +219,8 @@ DEKALB_INSURED = [
     pytest.param({"property_owner": "municipal", "hazardous": ["combat"]}, id="city-hazardous"),
     pytest.param({"property_owner": "municipal", "temporary_structures": True}, id="city-tent"),
     pytest.param({"property_owner": "municipal", "temporary_utilities": True}, id="city-utilities"),
-    pytest.param({"property_owner": "municipal", "street_closure": True}, id="city-street-closure"),
+    pytest.param({"property_owner": "municipal", "street_closure": True, "public_street_closure": True},
+                 id="city-street-closure"),
     pytest.param({"property_owner": "municipal", "sells_goods": True}, id="city-commercial"),
 ]
 

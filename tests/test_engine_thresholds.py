@@ -39,7 +39,7 @@ BASE = {
         "street_closure": False, "temporary_structures": False, "temporary_utilities": False,
         "age_restricted_sales": False, "multiple_parcels": False, "separately_permitted": False,
         "organizer_type": "individual", "nonprofit": False, "applicant_is_owner": True,
-        "owes_city_debt": False,
+        "owes_city_debt": False, "other_land": [],
     },
 }
 
@@ -149,21 +149,23 @@ def test_wisconsin_scope(book, changes, outcome, cited):
     check(run(book, "wi-village-ch64", **changes), outcome, cited)
 
 
-@pytest.mark.parametrize("changes, likely", [
-    pytest.param({"max_attendance": 150}, "not_required", id="church-picnic-150-probably-not-covered"),
-    pytest.param({"max_attendance": 1999}, "not_required", id="1999-probably-not-covered"),
-    pytest.param({"max_attendance": 2000}, "required", id="an-assembly-of-2000-or-more-persons-likely-required"),
-    pytest.param({"max_attendance": 2000, "government_fair_on_fairgrounds": True}, None, id="exempt-no-lean"),
-    pytest.param({"max_attendance": 2000, "licensed_under_other_ordinance": DROP}, None, id="undecided-no-lean"),
+@pytest.mark.parametrize("changes, settled", [
+    pytest.param({"max_attendance": 150}, True, id="church-picnic-150"),
+    pytest.param({"max_attendance": 1999}, True, id="1999"),
+    pytest.param({"max_attendance": 2000}, True, id="an-assembly-of-2000-or-more-persons-is-not-a-threshold"),
+    pytest.param({"max_attendance": 2000, "government_fair_on_fairgrounds": True}, False, id="exempt"),
+    pytest.param({"max_attendance": 2000, "licensed_under_other_ordinance": DROP}, False, id="undecided"),
 ])
-def test_wisconsin_lean(book, changes, likely):
-    # Issue 9, Wisconsin: the outcome stays uncertain; `likely` says which way the text leans.
+def test_wisconsin_has_no_lean(book, changes, settled):
+    # Issue 18: the chapter states no trigger, and "an assembly of 2,000 or more persons" (item C) is
+    # the owner's permission, not a threshold: no lean either side of 2,000, and no clerk is named.
     result = run(book, "wi-village-ch64", **changes)
-    assert result["likely"] == likely
-    if likely:
+    assert result["likely"] is None
+    if settled:
+        reason = result["reasons"][0]["text"]
         assert result["outcome"] == "uncertain" and result["missing"] == []
-        assert "Ask the Village Clerk" in result["reasons"][0]["text"]
-        assert "the Village's name is not in the text we have" in result["reasons"][0]["text"]
+        assert "does not settle whether yours does" in reason and "which is not a threshold" in reason
+        assert "Ask the Village (its name is not in the text we have)" in reason and "Clerk" not in reason
 
 
 @pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "baroda-mi", "dekalb-il"])
@@ -400,12 +402,12 @@ DEKALB_EXEMPTIONS = [
                  None, id="rally-closing-something-asks-whether-a-public-street"),
     pytest.param({"speech_event": True, "max_attendance": 500, **_commercial()}, "required",
                  {"§ 34.05(a)(1)(b)"}, id="commercial-speech-event-not-exempt"),
-    pytest.param({"licensed_auction": True, **_commercial("sells_goods"), "max_attendance": 500,
+    pytest.param({"licensed_auction": True, "auction_only": True, **_commercial("sells_goods"), "max_attendance": 500,
                   "temporary_structures": True}, "exempt", {"§ 34.03(d)"}, id="licensed-auction"),
     pytest.param({"licensed_auction": False, **_commercial("sells_goods"), "max_attendance": 500},
                  "required", {"§ 34.05(a)(1)(b)"}, id="unlicensed-auction"),
     # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
-    pytest.param({"licensed_auction": True, "max_attendance": 500, "temporary_structures": True}, "exempt",
+    pytest.param({"licensed_auction": True, "auction_only": True, "max_attendance": 500, "temporary_structures": True}, "exempt",
                  {"§ 34.03(d)"}, id="any-auction-by-an-illinois-licensed-auctioneer-non-commercial"),
 ]
 
@@ -418,7 +420,7 @@ def test_dekalb_exemptions(book, changes, outcome, cited):
 def test_dekalb_licensed_auction_is_exempt_without_the_commercial_answers(book):
     # Issue 9, item 11: the exemption does not wait for the commercial answers.
     answers = {k: v for k, v in BASE["dekalb-il"].items() if k not in COMMERCIAL_OFF}
-    answers.update(licensed_auction=True, max_attendance=500)
+    answers.update(licensed_auction=True, auction_only=True, max_attendance=500)
     result = assess(answers, book)
     assert result["outcome"] == "exempt" and result["missing"] == []
     assert citations(result) == {"§ 34.03(d)"}
@@ -426,7 +428,8 @@ def test_dekalb_licensed_auction_is_exempt_without_the_commercial_answers(book):
 
 def test_dekalb_auctioneer_must_provide_not_less_than_5_business_days_notice(book):
     # Issue 9, item 11: the notice is listed with its date, 5 weekdays before the first day.
-    result = run(book, "dekalb-il", licensed_auction=True, starts_at="2027-07-09T12:00", ends_at="2027-07-09T20:00")
+    result = run(book, "dekalb-il", licensed_auction=True, auction_only=True, auction_outside=True,
+                 auction_over_100=False, starts_at="2027-07-09T12:00", ends_at="2027-07-09T20:00")
     note = next(n for n in result["still_applies"] if n["citation"] == "§ 34.03(d)")
     assert note["due_date"] == "2027-07-02"  # Friday 9 July less 5 business days
     assert "5 business days" in note["text"]

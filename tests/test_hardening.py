@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import re
+import socket
 import stat
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import itsdangerous.timed
 import pytest
 from werkzeug.datastructures import Headers
 
+from tests.served import ServedWizard
 from wizard.errors import AnswersError
 from wizard.web.state import store
 from wizard.web.app import create_app
@@ -150,28 +152,13 @@ def test_the_calendar_is_escaped_without_asserts(optimize):
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    import socket
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     db = tmp_path_factory.mktemp("served") / "wizard.db"
-    server = subprocess.Popen([sys.executable, "-m", "wizard", "serve", "--port", str(port), "--db", str(db),
-                               "--threads", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    yield port, db
-    server.terminate()
-    _out, err = server.communicate(timeout=10)
-    served.log = err.decode("utf-8", "replace")  # type: ignore[attr-defined]
+    server = ServedWizard("--db", str(db), "--threads", "2")
+    yield server.port, db
+    server.stop()
 
 
 def raw_request(port: int, request: bytes) -> tuple[int, Headers, bytes]:
-    import socket
     with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
         conn.sendall(request)
         data = b""

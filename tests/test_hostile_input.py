@@ -140,11 +140,12 @@ def step_keys(book) -> dict:
     """Each step's form field names (a flag set's options are fields of their own)."""
     steps = {"where": ["jurisdiction"]}
     for j in book.jurisdictions.values():
+        questions = book.questions_for(j.id)  # with the rule file's own questions
         for step in j.steps:
             keys = list(step["questions"])
             for key in step["questions"]:
-                if book.questions[key]["kind"] == "flag_set":
-                    keys += list(book.questions[key]["options"])
+                if questions[key]["kind"] == "flag_set":
+                    keys += list(questions[key]["options"])
             steps[step["step"]] = keys
     return steps
 

@@ -1,10 +1,17 @@
-"""Issue 9, item 1: every path through an interview ends in an answer.
+"""Issue 9, item 1: every path through an interview ends in an answer; issue 18: one that can be
+acted on.
 
 A seeded random walk answers each step the interview shows, through the same `flow` the pages
 use, until no step is left. At the end the assessment must be complete (`missing` empty), and
 no step may have been asked twice. Answers are drawn from the vocabulary itself, so a new
 question or step is covered without touching this file; the numbers lean towards the
 thresholds the ordinances use (100, 200, 250, 300, 1,000, 2,000), where dead ends hide.
+
+When a permit is needed or may be (`required`, `uncertain`), the finished interview must also
+give what the organizer acts on (issue 18: Wisconsin's "uncertain" once ended after four
+questions, with no dates, a calendar link answering 409 and a packet of blank boxes): the event's
+dates and the last day to file, a calendar with dates in it, and a packet whose every box is
+answered, not applicable, or a question the walk was asked and chose to leave blank.
 """
 from __future__ import annotations
 
@@ -14,13 +21,19 @@ from datetime import datetime, timedelta
 import pytest
 
 from wizard.answers import clean_answers
-from wizard.formatting import DATETIME_FORMAT
+from wizard.conditions import evaluate
+from wizard.facts import Facts
+from wizard.readable import DATETIME_FORMAT
 from wizard.errors import AnswersError
 from wizard.interview import flow, step_keys
 from wizard.loader import load_rulebook
+from wizard.packet import build_packet
+from wizard.packet.calendar import build_calendar, calendar_events
+from wizard.wording import permit_applies
 
 BOOK = load_rulebook()
 WALKS = 1000  # per jurisdiction
+FULL_CALENDAR_EVERY = 50  # walks: the whole .ics is written for one walk in this many (the events for all)
 EDGES = [0, 1, 50, 99, 100, 101, 150, 199, 200, 201, 249, 250, 251, 299, 300, 301, 500, 999, 1000,
          1001, 1250, 1251, 1999, 2000, 2001, 5000, 100_000]
 
@@ -64,7 +77,7 @@ def answer_step(step: dict, answers: dict, rng: random.Random) -> None:
         trial = dict(answers)
         _fill(step, trial, rng)
         try:
-            cleaned = clean_answers(trial, BOOK.questions, BOOK.jurisdictions)
+            cleaned = clean_answers(trial, BOOK.questions_for(answers["jurisdiction"]), BOOK.jurisdictions)
         except AnswersError:
             continue
         answers.clear()
@@ -74,13 +87,15 @@ def answer_step(step: dict, answers: dict, rng: random.Random) -> None:
 
 
 def _fill(step: dict, answers: dict, rng: random.Random) -> None:
-    keys = step_keys(step, BOOK)
+    j = BOOK.jurisdictions[answers["jurisdiction"]]
+    questions = BOOK.questions_for(j.id)
+    keys = step_keys(step, BOOK, j)
     if "starts_at" in keys:
         answers["starts_at"], answers["ends_at"] = _dates(rng)
     for key in keys:
         if key in ("starts_at", "ends_at"):
             continue
-        value = random_answer(key, BOOK.questions[key], rng, answers)
+        value = random_answer(key, questions[key], rng, answers)
         if value is None:
             answers.pop(key, None)
         else:
@@ -101,8 +116,39 @@ def walk(jurisdiction: str, seed: int) -> tuple[list[str], object]:
     raise AssertionError(f"{jurisdiction} seed {seed}: the interview never ended: {asked}")
 
 
+def blank_boxes(j, answers: dict, asked: list[str]) -> list[str]:
+    """Answer keys the packet's application form prints as a box to fill in by hand although the
+    interview never asked them: not answered, not "Not applicable", not on a step the walk saw."""
+    facts = Facts(answers)
+    asked_keys = {key for step in j.steps if step["step"] in asked for key in step_keys(step, BOOK, j)}
+    blank = []
+    for item in j.application_form:
+        if evaluate(item.get("if"), facts)[0] is not True:
+            continue
+        for key in item.get("fills", []):
+            steps = [s for s in j.steps if key in step_keys(s, BOOK, j)]
+            not_applicable = bool(steps) and all(evaluate(s.get("if"), facts)[0] is False for s in steps)
+            if key not in answers and key not in asked_keys and not not_applicable:
+                blank.append(key)
+    return blank
+
+
+def check_actionable(j, seed: int, asked: list[str], state) -> None:
+    """A permit is needed or may be: the dates, the last day to file, a calendar and a full packet."""
+    answers, assessment = state.answers, state.assessment
+    where = f"{j.id} seed {seed} ({assessment['outcome']}) after {asked}"
+    assert "starts_at" in answers and assessment["file_by"], f"{where}: no dates, so no last day to file"
+    assert calendar_events(answers, assessment, j, str(seed)), f"{where}: the calendar file would be refused"
+    if seed % FULL_CALENDAR_EVERY == 0:
+        assert build_calendar(answers, assessment, j, str(seed))
+    assert blank_boxes(j, answers, asked) == [], f"{where}: the packet leaves boxes the interview never asked"
+    packet = build_packet(answers, j, BOOK.questions_for(j.id), assessment=assessment)
+    assert packet.applies and packet.application
+
+
 @pytest.mark.parametrize("jurisdiction", sorted(BOOK.jurisdictions))
 def test_every_random_path_ends_in_an_answer(jurisdiction):
+    j = BOOK.jurisdictions[jurisdiction]
     for seed in range(WALKS):
         asked, state = walk(jurisdiction, seed)
         assert len(asked) == len(set(asked)), f"seed {seed}: a step was asked twice: {asked}"
@@ -111,3 +157,5 @@ def test_every_random_path_ends_in_an_answer(jurisdiction):
             f"{jurisdiction} seed {seed}: ended on 'we need more answers' after {asked}, "
             f"missing {assessment['missing']}; answers {state.answers}")
         assert assessment["reasons"]
+        if permit_applies(assessment["outcome"]):
+            check_actionable(j, seed, asked, state)

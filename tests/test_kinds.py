@@ -120,7 +120,8 @@ def test_a_clerks_link_with_an_extreme_date_starts_without_it(app, client):
 ])
 def test_the_dates_step_refuses_extreme_years(client, typed, message):
     ident = start(client, "whitesboro-ny")
-    response = client.post(f"/i/{ident}/step/dates", data={"starts_at": typed, "ends_at": "2027-07-09T20:00"})
+    response = client.post(f"/i/{ident}/step/dates", data={"starts_at": typed, "ends_at": "2027-07-09T20:00"},
+                           follow_redirects=True)
     assert response.status_code == 200
     assert message in response.get_data(as_text=True)
 
@@ -156,7 +157,8 @@ def test_a_clerks_link_with_an_odd_number_is_ignored_with_a_warning(client, numb
 @pytest.mark.parametrize("typed", ["²", "1" * 5000, "٣"])
 def test_the_crowd_step_refuses_odd_numbers_with_a_message(client, typed):
     ident = start(client, "whitesboro-ny")
-    response = client.post(f"/i/{ident}/step/crowd", data={"max_attendance": typed, "total_attendance": "10"})
+    response = client.post(f"/i/{ident}/step/crowd", data={"max_attendance": typed, "total_attendance": "10"},
+                           follow_redirects=True)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "Enter a whole number" in page
@@ -167,7 +169,7 @@ def test_the_crowd_step_refuses_odd_numbers_with_a_message(client, typed):
 @pytest.mark.parametrize("posted", [[" ", "evil"], [" "], ["", "combat"], ["evil"]])
 def test_a_tampered_checkbox_post_gets_a_message_not_a_500(app, client, posted):
     ident = saved(app, {"jurisdiction": "dekalb-il"}, completed=[JURISDICTION_STEP])
-    response = client.post(f"/i/{ident}/step/hazards", data={"hazardous": posted})
+    response = client.post(f"/i/{ident}/step/hazards", data={"hazardous": posted}, follow_redirects=True)
     assert response.status_code == 200
     assert "Choose only from the options shown." in response.get_data(as_text=True)
 

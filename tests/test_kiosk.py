@@ -24,7 +24,7 @@ def test_finish_clears_the_screen_and_deletes_the_answers(kiosk_app):
     url = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
     page = client.get(url).get_data(as_text=True)
     assert "Finish and clear the screen" in page and 'data-kiosk-idle="120"' in page
-    assert 'http-equiv="refresh" content="120;url=/kiosk/timeout"' in page  # no-JS fallback
+    assert 'http-equiv="refresh" content="90;url=/kiosk/still-there?next=' in page  # no-JS: "still there?" first
     response = client.post("/kiosk/clear")
     assert response.headers["Location"] == "/"
     assert client.get(url).status_code == 404

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import http.cookiejar
-import os
 import re
 import sqlite3
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
@@ -23,7 +20,7 @@ from wizard.web.app import create_app
 from wizard.web.state import store
 
 from .test_packet import festival
-from tests.served import free_port
+from tests.served import ServedWizard
 
 SECRET_ANSWER = "Zyxwvut Quibblesworth-Oddname"  # found nowhere else in the database
 
@@ -200,19 +197,12 @@ def test_too_many_new_interviews_get_a_clear_429(tmp_path, book):
 
 
 def test_served_kiosk_deletes_an_abandoned_interview_within_15_seconds(tmp_path):
-    port, db = free_port(), tmp_path / "served.db"
-    server = subprocess.Popen([sys.executable, "-m", "wizard", "serve", "--kiosk", "--idle-seconds", "5",
-                               "--port", str(port), "--db", str(db), "--threads", "2"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ})
+    db = tmp_path / "served.db"
+    server = ServedWizard("--kiosk", "--idle-seconds", "5", "--db", str(db), "--threads", "2")
     try:
-        base = f"http://127.0.0.1:{port}"
+        base = server.url
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        for _ in range(100):
-            try:
-                page = opener.open(f"{base}/for/baroda-mi?event_name={urllib.parse.quote(SECRET_ANSWER)}").read().decode()
-                break
-            except OSError:
-                time.sleep(0.1)
+        page = opener.open(f"{base}/for/baroda-mi?event_name={urllib.parse.quote(SECRET_ANSWER)}").read().decode()
         token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
         form = urllib.parse.urlencode({"csrf_token": token, "jurisdiction": "baroda-mi", "prefilled": "event_name",
                                        "event_name": SECRET_ANSWER}).encode()
@@ -225,8 +215,7 @@ def test_served_kiosk_deletes_an_abandoned_interview_within_15_seconds(tmp_path)
         assert count_interviews(db) == 0, "the abandoned kiosk interview was still there after 15 s"
         assert SECRET_ANSWER.encode() not in database_bytes(db)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
 
 
 def count_interviews(db: Path) -> int:

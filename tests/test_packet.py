@@ -46,7 +46,8 @@ CJK = r"\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 
 
 def festival(jurisdiction: str, book, **changes) -> dict:
-    return clean_answers(dict(FESTIVAL, jurisdiction=jurisdiction, **changes), book.questions, book.jurisdictions)
+    return clean_answers(dict(FESTIVAL, jurisdiction=jurisdiction, **changes), book.questions_for(jurisdiction),
+                         book.jurisdictions)
 
 
 def normalise(text: str) -> str:
@@ -296,12 +297,12 @@ def test_every_packet_quotes_the_penalties(packets, jurisdiction, words):
     assert normalise(words) in text
 
 
-def test_wisconsin_packet_cover_gives_the_lean_and_what_to_ask(book):
-    # Issue 9, Wisconsin: the lean on the cover, and the question to put to the Clerk.
-    answers = festival("wi-village-ch64", book, max_attendance=150)
-    content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
-    assert content.outcome_title.endswith("Probably not covered: confirm with the Village Clerk.")
-    assert any("Does Chapter 64 require a license for our event" in r.text for r in content.reasons)
-    answers = festival("wi-village-ch64", book)
-    content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
-    assert "Likely required: plan to apply" in content.outcome_title
+def test_wisconsin_packet_cover_says_what_is_unsettled_and_what_to_ask(book):
+    # Issue 18, Wisconsin: no lean the text does not give, either side of 2,000, and the question
+    # to put to the Village (the text names no clerk).
+    for crowd in (150, 5000):
+        answers = festival("wi-village-ch64", book, max_attendance=crowd, is_fair=False)
+        content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
+        assert content.outcome_title == "The ordinance does not settle whether you need a license"
+        assert any("Does Chapter 64 require a license for our event" in r.text for r in content.reasons)
+        assert content.office == "the Village"

@@ -80,7 +80,8 @@ def test_people_rows_are_added_and_removed_without_javascript(client, book):
     assert 'name="officers-1-name"' in page and 'value="Ann Lee"' in page
     assert "There is a problem" not in page  # the new empty row is not an error
     two = {**first, "officers-1-name": "Bo Park", "officers-1-age": "", "officers-1-address": ""}
-    wrong = client.post(url, data={**two, "officers-1-name": "", "officers-1-age": "7"}).get_data(as_text=True)
+    wrong = client.post(url, data={**two, "officers-1-name": "", "officers-1-age": "7"},
+                        follow_redirects=True).get_data(as_text=True)
     assert 'href="#officers-1"' in wrong and "Enter the name of person 2" in wrong
     removed = client.post(url, data={**two, "remove_person": "officers-0"}).get_data(as_text=True)
     assert 'value="Bo Park"' in removed and "Ann Lee" not in removed
@@ -101,7 +102,7 @@ def test_people_rows_are_added_and_removed_without_javascript(client, book):
 ])
 def test_people_rows_say_what_is_wrong_and_keep_what_was_typed(client, book, data, message):
     url = step_url(client, "baroda-mi", "officers", BIG_FESTIVAL, book)
-    page = client.post(url, data=data).get_data(as_text=True)
+    page = client.post(url, data=data, follow_redirects=True).get_data(as_text=True)
     assert "There is a problem" in page and message in page
     assert 'href="#officers-0"' in page  # the summary links to the name box of the row in error
     assert all(f'value="{v}"' in page for v in data.values() if v)

@@ -33,7 +33,7 @@ def test_a_music_festival_that_is_no_auction_is_not_held_up_by_the_auctioneer(bo
 
 def test_a_licensed_auction_is_still_exempt(book):
     a = assess_jurisdiction(book.jurisdictions["dekalb-il"], festival(
-        "dekalb-il", book, is_auction=True, licensed_auction=True))
+        "dekalb-il", book, is_auction=True, licensed_auction=True, auction_only=True))
     assert a["outcome"] == "exempt"
 
 

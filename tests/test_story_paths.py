@@ -25,6 +25,17 @@ def story_answer(key: str, question: dict, story: dict, answers: dict) -> None:
         answers[key] = value
 
 
+def stored_answers(book, jurisdiction: str, story: dict) -> dict:
+    """A story's answers as the interview stores them, cleaned with the rule file's own questions too."""
+    kept = {"jurisdiction": jurisdiction}
+    questions = book.questions_for(jurisdiction)
+    for step in book.get(jurisdiction).steps:
+        for key in step["questions"]:
+            if key in story:
+                story_answer(key, questions[key], story, kept)
+    return clean_answers(kept, questions, book.jurisdictions)
+
+
 def walk_story(book, jurisdiction: str, story: dict) -> tuple[list[str], dict]:
     j = book.jurisdictions[jurisdiction]
     answers, asked = {"jurisdiction": jurisdiction}, []
@@ -36,8 +47,8 @@ def walk_story(book, jurisdiction: str, story: dict) -> tuple[list[str], dict]:
         asked.append(step["step"])
         for key in step["questions"]:
             assert key in story, f"step {step['step']} asks {key!r}, which the story does not answer"
-            story_answer(key, book.questions[key], story, answers)
-        answers = clean_answers(answers, book.questions, book.jurisdictions)
+            story_answer(key, book.questions_for(jurisdiction)[key], story, answers)
+        answers = clean_answers(answers, book.questions_for(jurisdiction), book.jurisdictions)
     raise AssertionError(f"the interview never ended: {asked}")
 
 

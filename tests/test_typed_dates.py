@@ -55,7 +55,8 @@ def test_the_dates_step_takes_separate_typed_fields(client):
 def test_a_wrong_date_is_explained_and_the_typing_kept(client):
     url = start(client)
     page = client.post(url, data={"starts_at": "2/30/2027", "starts_at_time": "10:00",
-                                  "ends_at": "3/2/2027", "ends_at_time": "10:00"}).get_data(as_text=True)
+                                  "ends_at": "3/2/2027", "ends_at_time": "10:00"},
+                       follow_redirects=True).get_data(as_text=True)
     assert "There is a problem" in page and "February 2027 has no day 30" in page
     assert 'value="2/30/2027"' in page and 'value="3/2/2027"' in page
 
@@ -79,7 +80,7 @@ def test_the_applicant_details_the_ordinance_asks_for_are_required(app, client, 
     ident = finished_interview(app, answers)
     page = client.get(f"/i/{ident}/step/applicant").get_data(as_text=True)
     assert "Your full name (optional)" not in page and "Your phone number (optional)" in page
-    refused = client.post(f"/i/{ident}/step/applicant", data={"applicant_phone": "555-0100"})
+    refused = client.post(f"/i/{ident}/step/applicant", data={"applicant_phone": "555-0100"}, follow_redirects=True)
     assert refused.status_code == 200 and "There is a problem" in refused.get_data(as_text=True)
 
 

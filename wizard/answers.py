@@ -11,7 +11,8 @@ from collections.abc import Container
 from typing import Any
 
 from .errors import AnswersError
-from .kinds import KINDS, parse_datetime
+from .cross_answers import check_cross_answers
+from .kinds import KINDS
 
 
 def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Container[str]) -> Any:
@@ -54,20 +55,5 @@ def clean_answers(raw: Any, questions: dict, known_jurisdictions: Container[str]
         if value is None:
             continue
         cleaned[key] = _clean_one(key, question, value, known)
-    if "starts_at" in cleaned and "ends_at" in cleaned:
-        if parse_datetime("ends_at", cleaned["ends_at"]) <= parse_datetime("starts_at", cleaned["starts_at"]):
-            raise AnswersError("ends_at", "the event must close after it opens")
-    check_attendance_counts(cleaned)
+    check_cross_answers(cleaned, questions)  # the rules between answers (`must_be:`)
     return cleaned
-
-
-def check_attendance_counts(answers: dict) -> None:
-    """Visits over the whole event include everyone there at the busiest time, so fewer
-    visits than the crowd at one time is a typo that would hide a permit (issue 9, item 2)."""
-    most, total = answers.get("max_attendance"), answers.get("total_attendance")
-    if most is not None and total is not None and total < most:
-        raise AnswersError("total_attendance", TOTAL_BELOW_MOST)
-
-
-TOTAL_BELOW_MOST = ("the visits over the whole event cannot be fewer than the most people "
-                    "at the same time: everyone there at the busiest time counts as a visit")

@@ -5,16 +5,18 @@ additive keys: fee and facility details, citations for the dates, what still app
 """
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-from .afterwards import dated, extra_keys
+from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
 from .facts import Facts
-from .conditions import evaluate
+from .conditions import evaluate, holds
 from .errors import AnswersError
+from .readable import money as money_text
 from .formulas import as_json_number, exact, money, quantity
-from .rulebook import Jurisdiction, RuleBook
+from .rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
 from .wording import permit_applies
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
@@ -70,12 +72,8 @@ def _decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str], s
     return "uncertain", [], pending, "missing"
 
 
-def _applies(item: dict, facts: Facts) -> bool:
-    return evaluate(item.get("if"), facts)[0] is True
-
-
 def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
-    if spec is None or not _applies(spec, facts):
+    if spec is None or not holds(spec, facts):
         return None
     value = money(spec, facts)
     return {
@@ -87,19 +85,38 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
 
 
 EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
+FIGURE = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def warning_text(warning: dict, facts: Facts) -> str | None:
+    """The warning's words with its `figures` filled in as dollars ("We show {fee}; if the Clerk
+    counts everyone, it is {visits}"). None when a figure is unknown or they all agree: a reading
+    that gives two figures is only worth saying when they differ."""
+    figures = warning.get("figures")
+    if not figures:
+        return warning["text"]
+    values = {name: money(spec, facts) for name, spec in figures.items()}
+    if any(v is None for v in values.values()) or len(set(values.values())) == 1:
+        return None
+    return FIGURE.sub(lambda m: money_text(values[m[1]]) if m[1] in values else m[0], warning["text"])
 
 
 def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
     """Warnings whose `if` holds, whatever the outcome, unless a warning lists its `outcomes`."""
-    return [_cited(w) for w in j.warnings
-            if outcome in w.get("outcomes", EVERY_OUTCOME) and _applies(w, facts)]
+    shown = []
+    for w in j.warnings:
+        if outcome in w.get("outcomes", EVERY_OUTCOME) and holds(w, facts):
+            text = warning_text(w, facts)
+            if text is not None:
+                shown.append({"text": text, "citation": w["citation"]})
+    return shown
 
 
 def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
     """Each required quantity with the rate and the figure it is computed from."""
     rows, seen = [], set()
     for spec in j.quantities:
-        if spec["key"] in seen or not _applies(spec, facts):
+        if spec["key"] in seen or not holds(spec, facts):
             continue
         value = quantity(spec, facts)
         if value is None:
@@ -158,17 +175,17 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     waivable = fees.get("waivable")
     result.update({
         "application_fee": application["amount"] if application else None,
-        "fee_waivable": bool(applies and waivable and _applies(waivable, facts)),
+        "fee_waivable": bool(applies and waivable and holds(waivable, facts)),
         "deposit": (_money_entry(fees.get("deposit"), facts) or {}).get("amount") if applies else None,
         "bond": (_money_entry(fees.get("bond"), facts) or {}).get("amount") if applies else None,
         "insurance": [
             {"coverage": i["coverage"], "minimum": i["minimum"], "citation": i["citation"]}
-            for i in j.insurance if applies and _applies(i, facts)
+            for i in j.insurance if applies and holds(i, facts)
         ],
     })
     result["fees"] = {
         name: _money_entry(fees.get(name), facts) if applies else None
-        for name in ("application", "deposit", "bond")
+        for name in FEE_CATEGORIES
     }
     if result["fee_waivable"]:
         result["fees"]["waiver"] = _cited(waivable)
@@ -181,12 +198,12 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["facilities"] = rows
     result["checklist"] = [
         {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
-        for c in j.checklist if applies and _applies(c, facts)
+        for c in j.checklist if applies and holds(c, facts)
     ]
     result["warnings"] = shown_warnings(j, facts, outcome)
     result["still_applies"] = [
         {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
-        if not applies and _applies(n, facts)
+        if not applies and holds(n, facts)
     ]
     result.update(extra_keys(j, facts, decided_by, applies))
     return result

@@ -67,6 +67,13 @@ def evaluate(condition: dict | None, facts: Facts) -> Result:
     return _compare(condition, facts)
 
 
+
+def holds(item: dict, facts: Facts) -> bool:
+    """A rule-file item applies: its `if` is true for these facts (no `if`: always). An unknown
+    result (an answer not given yet) does not apply."""
+    return evaluate(item.get("if"), facts)[0] is True
+
+
 def _combine(results: list[Result], stop_on: bool) -> Result:
     """Kleene all/any: a decisive value wins even when other parts are unknown."""
     if any(value is stop_on for value, _ in results):

@@ -29,6 +29,10 @@ class UnknownJurisdiction(AnswersError):
         super().__init__("jurisdiction", f"unknown jurisdiction {value!r}; expected one of: {listed}")
 
 
+class InterviewTooLarge(WizardError):
+    """An interview's answers would take more room than one interview may (storage.MAX_ANSWERS_BYTES)."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong in a rule or interview file, located for the author."""

@@ -28,16 +28,17 @@ class DerivedFact:
     kind: str  # "number" or "yes_no", for the rule-file type checks
     doc: str
     compute: Callable[["Facts"], Any]
+    counts: str = ""  # what a number of it counts, for the packet's worksheet ("days")
 
 
 FACTS: dict[str, DerivedFact] = {}
 
 
-def fact(name: str, *, inputs: tuple[str, ...], kind: str, doc: str, optional: tuple[str, ...] = ()):
+def fact(name: str, *, inputs: tuple[str, ...], kind: str, doc: str, optional: tuple[str, ...] = (), counts: str = ""):
     """Register a derived fact; `optional` inputs have a default when unanswered."""
     def register(compute: Callable[["Facts"], Any]) -> Callable[["Facts"], Any]:
         required = tuple(k for k in inputs if k not in optional)
-        FACTS[name] = DerivedFact(name, tuple(inputs), required, kind, doc, compute)
+        FACTS[name] = DerivedFact(name, tuple(inputs), required, kind, doc, compute, counts)
         return compute
     return register
 
@@ -99,14 +100,14 @@ def fact_kind(name: str) -> str | None:
 _DATES = ("starts_at", "ends_at")
 
 
-@fact("event_days", inputs=_DATES, kind="number",
+@fact("event_days", counts="days", inputs=_DATES, kind="number",
       doc="calendar days from the first day to the last, counted inclusively")
 def _event_days(facts: Facts):
     span = facts.span()
     return None if span is None else (span[1].date() - span[0].date()).days + 1
 
 
-@fact("duration_hours", inputs=_DATES, kind="number", doc="hours from the first opening to the last closing")
+@fact("duration_hours", counts="hours", inputs=_DATES, kind="number", doc="hours from the first opening to the last closing")
 def _duration_hours(facts: Facts):
     span = facts.span()
     return None if span is None else Fraction(int((span[1] - span[0]).total_seconds()), 3600)
@@ -134,7 +135,7 @@ def _hazardous_activity(facts: Facts):
     return None if value is None else len(value) > 0
 
 
-@fact("female_attendance", inputs=("max_attendance", "female_share"), optional=("female_share",), kind="number",
+@fact("female_attendance", counts="women and girls at one time", inputs=("max_attendance", "female_share"), optional=("female_share",), kind="number",
       doc="max_attendance times female_share (default one half)")
 def _female_attendance(facts: Facts):
     most = facts.answers.get("max_attendance")
@@ -146,7 +147,7 @@ def _female_attendance(facts: Facts):
     return most * share
 
 
-@fact("male_attendance", inputs=("max_attendance", "female_share"), optional=("female_share",), kind="number",
+@fact("male_attendance", counts="men and boys at one time", inputs=("max_attendance", "female_share"), optional=("female_share",), kind="number",
       doc="max_attendance less female_attendance")
 def _male_attendance(facts: Facts):
     female = facts.get("female_attendance")
@@ -160,7 +161,7 @@ def _attendance_over_capacity(facts: Facts):
     return None if most is None or capacity is None else most - capacity
 
 
-@fact("total_attendance_or_max", inputs=("total_attendance", "max_attendance"), optional=("total_attendance",),
+@fact("total_attendance_or_max", counts="visits over the whole event", inputs=("total_attendance", "max_attendance"), optional=("total_attendance",),
       kind="number", doc="total_attendance, or max_attendance when it is not given")
 def _total_attendance_or_max(facts: Facts):
     total = facts.answers.get("total_attendance")
@@ -202,10 +203,10 @@ def _longest_open_hours(facts: Facts):
     return min(daily, whole)
 
 
-@fact("daily_attendance", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
+@fact("daily_visits", inputs=("total_attendance", "max_attendance", *_DATES), optional=("total_attendance",),
       kind="number", doc="visits over the event (total_attendance, or max_attendance when not given) divided by "
                          "event_days, but never less than max_attendance: the busiest day has at least that many")
-def _daily_attendance(facts: Facts):
+def _daily_visits(facts: Facts):
     visits, days, most = facts.get("total_attendance_or_max"), facts.get("event_days"), facts.answers.get("max_attendance")
     if visits is None or days is None or most is None:
         return None

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .afterwards import lean
 from .answers import clean_answers, usable_answers
 from .assess import Decision, assess_jurisdiction, decide
-from .conditions import evaluate, names_in
+from .conditions import evaluate
 from .errors import AnswersError
-from .facts import Facts, inputs_of
+from .facts import Facts
+from .road import deciding_keys, plan_road
 from .rulebook import Jurisdiction, RuleBook, expand_questions
 
 JURISDICTION_STEP = "where"
@@ -39,6 +39,7 @@ class Interview:
     completed_steps: list[str] = field(default_factory=list)
     created_at: str = ""
     updated_at: str = ""
+    kiosk: bool = False  # started on a kiosk screen: only that screen's session may open it
 
     @property
     def jurisdiction(self) -> str | None:
@@ -65,20 +66,13 @@ def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list
     return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
-def deciding_keys(j: Jurisdiction) -> set[str]:
-    """Answer keys the scope rules read: answering them may change the verdict."""
-    keys: set[str] = set()
-    for name in names_in(j.scope):
-        keys |= set(inputs_of(name))
-    return keys
-
-
 def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
-    """The steps that apply, in order, and the answers given on them (the answers that still apply)."""
+    """The steps that apply, in the order they are asked (wizard/road.py), and the answers given on
+    them (the answers that still apply)."""
     effective = {"jurisdiction": j.id}
     path = []
     questions = book.questions_for(j.id)
-    for step in j.steps:
+    for step in plan_road(j, questions).steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
             for key in expand_questions(step["questions"], questions):
@@ -102,9 +96,10 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     finished_early = False
     if next_step and decision.decided_by in ("exemptions", "not_applicable"):
         finished_early, next_step = True, None  # an exemption or scope limit is final
-    elif next_step and (decision.outcome == "not_required" or lean(j, facts, decision.decided_by) == "not_required"):
-        # Every trigger is already false (or the text leans to "not covered", as Wisconsin's does
-        # below 2,000 people); only answers that could change the verdict are still worth asking.
+    elif next_step and decision.outcome == "not_required":
+        # Every trigger is already false; only answers that could change the verdict are still worth
+        # asking. An `uncertain` outcome never ends early, whichever way the text leans (issue 18):
+        # if the office says the ordinance applies, the organizer needs the whole application.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None

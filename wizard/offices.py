@@ -53,6 +53,12 @@ LABELS = {"office": "Office", "address": "Address", "hours": "Opening hours", "p
           "email": "Email", "payment": "How to pay", "form": "Which form to use", "web": "Web page"}
 
 
+
+def ask_the_office(file_with: str) -> str:
+    """What to do with no card: the ordinances name an office, never its address or hours."""
+    return f"Contact {file_with} to ask for its address, opening hours, how to pay and which form to use."
+
+
 class OfficeFileError(RuleFileError):
     """The offices file fails its checks; carries every problem found (the CLI treats it as a rule file)."""
 

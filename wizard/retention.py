@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from .storage import InterviewStore
 
 DEFAULT_DAYS = 90
+MAX_DAYS = 36500  # a hundred years: any longer is no retention, and past it the dates overflow
 
 
 def moment_ago(seconds: float, now: datetime | None = None) -> str:

@@ -17,8 +17,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from .kinds import KINDS
 from .resources import resource_dir
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
+
+
+# The rule file's money under `fees:`, in the order the result page and the packet show them, and
+# the name each goes by when the rule file gives none.
+FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
 
 
 @dataclass
@@ -82,6 +88,11 @@ class Jurisdiction:
         return self.data["interview"]
 
     @property
+    def before_you_start(self) -> list[dict]:
+        """What the application will ask for that takes time to get (issue 23), shown on the first page."""
+        return self.data.get("before_you_start") or []
+
+    @property
     def scope(self) -> dict:
         return self.data["scope"]
 
@@ -122,9 +133,9 @@ class Jurisdiction:
     def warnings(self) -> list[dict]:
         return self.data.get("warnings") or []
 
-    def notes(self, section: str) -> list[dict]:
+    def notes(self, note_list: str) -> list[dict]:
         """One of the lists of cited notes: after_filing, revocation, penalties."""
-        return self.data.get(section) or []
+        return self.data.get(note_list) or []
 
     @property
     def signatures(self) -> list[dict]:
@@ -225,7 +236,7 @@ class RuleBook:
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def answer_keys(self) -> list[str]:
-        return [k for k, q in self.questions.items() if q["kind"] != "flag_set"]
+        return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
 
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
@@ -257,7 +268,8 @@ def expand_questions(keys: list[str], questions: dict) -> list[str]:
     out: list[str] = []
     for key in keys:
         question = questions.get(key, {})
-        out.extend(question["options"] if question.get("kind") == "flag_set" else [key])
+        out.extend(question["options"] if question.get("kind") in KINDS and KINDS[question["kind"]].asks_flags
+                   else [key])
     return out
 
 

@@ -6,6 +6,7 @@ interview's id tells you nothing about another's.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -18,6 +19,7 @@ from pathlib import Path
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .errors import InterviewTooLarge
 from .interview import Interview
 
 migrations = Migrations("permit_wizard")
@@ -41,7 +43,25 @@ def m002_kiosk_and_handoffs(db: sqlite_utils.Database) -> None:
     db["handoffs"].create({"token_hash": str, "interview_id": str, "expires_at": str}, pk="token_hash")
 
 
+@migrations()
+def m003_kiosk_enrolments(db: sqlite_utils.Database) -> None:
+    # One-time links that make a browser a kiosk screen (`wizard kiosk-link`); only their sha256.
+    db["kiosk_enrolments"].create({"token_hash": str, "expires_at": str}, pk="token_hash")
+
+
+@migrations()
+def m004_failed_post(db: sqlite_utils.Database) -> None:
+    # failed_post: the values of the last post that had errors, as JSON {"step": ..., "fields": [[name, value]...]},
+    # shown again by the GET it redirects to (issue 23). Deleted with the interview.
+    db["interviews"].add_column("failed_post", str)
+
+
 ID_BYTES = 32
+# One interview's answers, as stored: an organizer's run to the end is under 20 KB; one imported
+# file once stored 652 KB. Far more than any honest packet needs, small enough that one client
+# cannot fill the disk quickly (the new-interview limit bounds how many).
+MAX_ANSWERS_BYTES = 256 * 1024
+ENROLMENT_MINUTES = 60  # a link that makes a browser a kiosk screen works once, for this long
 
 
 def new_interview_id() -> str:
@@ -50,6 +70,10 @@ def new_interview_id() -> str:
 
 def looks_like_id(value: str) -> bool:
     return isinstance(value, str) and 40 <= len(value) <= 64 and all(c.isalnum() or c in "-_" for c in value)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token[:200].encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _now() -> str:
@@ -103,7 +127,9 @@ class InterviewStore:
 
     def _prepare_file(self) -> None:
         """The one place the database's folder and file come into being."""
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(self.path).parent
+        if not folder.exists():  # the instance folder: its owner's only (0700), like the files in it
+            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
         create_private_file(self.path)
 
     def _open(self) -> _Connection:
@@ -170,20 +196,36 @@ class InterviewStore:
         if not looks_like_id(interview_id):
             return None
         row = self.connection().execute(
-            "SELECT id, answers, completed_steps, created_at, updated_at FROM interviews WHERE id = ?",
-            (interview_id,)).fetchone()
+            "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL FROM interviews"
+            " WHERE id = ?", (interview_id,)).fetchone()
         if row is None:
             return None
-        return Interview(row[0], json.loads(row[1]), json.loads(row[2]), row[3], row[4])
+        return Interview(row[0], json.loads(row[1]), json.loads(row[2]), row[3], row[4], bool(row[5]))
 
     def save(self, interview: Interview) -> None:
+        """Save the interview; InterviewTooLarge (nothing saved) past MAX_ANSWERS_BYTES."""
+        answers = json.dumps(interview.answers, ensure_ascii=False)
+        if len(answers.encode("utf-8", "surrogatepass")) > MAX_ANSWERS_BYTES:
+            raise InterviewTooLarge(f"the answers take more than {MAX_ANSWERS_BYTES // 1024} KB")
         interview.updated_at = _now()
         self.connection().execute(UPSERT, (
-            interview.id, interview.jurisdiction, json.dumps(interview.answers, ensure_ascii=False),
+            interview.id, interview.jurisdiction, answers,
             json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
 
-    def delete(self, interview_id: str) -> None:
-        self.connection().execute("DELETE FROM interviews WHERE id = ?", (interview_id,))
+    def keep_failed_post(self, interview_id: str, step_id: str, fields: list[tuple[str, str]]) -> None:
+        """Keep a post that had errors for the page the browser is sent to next (redirect after a
+        failed post, so Back never lands on a "Confirm Form Resubmission" page)."""
+        self._write("UPDATE interviews SET failed_post = ? WHERE id = ?",
+                    (json.dumps({"step": step_id, "fields": fields}, ensure_ascii=False), interview_id))
+
+    def take_failed_post(self, interview_id: str, step_id: str) -> list[tuple[str, str]] | None:
+        """The kept post of this step, once: it is gone after it is shown."""
+        row = self.connection().execute("SELECT failed_post FROM interviews WHERE id = ?", (interview_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        self._write("UPDATE interviews SET failed_post = NULL WHERE id = ?", (interview_id,))
+        kept = json.loads(row[0])
+        return [tuple(pair) for pair in kept["fields"]] if kept.get("step") == step_id else None
 
     # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
     # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.
@@ -224,6 +266,7 @@ class InterviewStore:
         """Delete interviews not changed since `before`: the retention period has passed."""
         count = self._write("DELETE FROM interviews WHERE updated_at < ?", (before,))
         self._write("DELETE FROM handoffs WHERE expires_at < ?", (_now(),))
+        self._write("DELETE FROM kiosk_enrolments WHERE expires_at < ?", (_now(),))
         if count:
             self._forget()
         return count
@@ -238,6 +281,24 @@ class InterviewStore:
         row = self.connection().execute(
             "DELETE FROM handoffs WHERE token_hash = ? RETURNING interview_id, expires_at", (token_hash,)).fetchone()
         return row[0] if row is not None and row[1] >= now else None
+
+    def new_enrolment(self, expires_at: str) -> str:
+        """A one-time token that enrols a kiosk screen until `expires_at`; only its hash is kept."""
+        token = secrets.token_urlsafe(32)
+        self._write("INSERT INTO kiosk_enrolments (token_hash, expires_at) VALUES (?, ?)",
+                    (token_hash(token), expires_at))
+        return token
+
+    def enrolment_open(self, token: str, now: str) -> bool:
+        row = self.connection().execute("SELECT expires_at FROM kiosk_enrolments WHERE token_hash = ?",
+                                        (token_hash(token),)).fetchone()
+        return row is not None and row[0] >= now
+
+    def claim_enrolment(self, token: str, now: str) -> bool:
+        """True once for a token still open: it is deleted as it is used."""
+        row = self.connection().execute("DELETE FROM kiosk_enrolments WHERE token_hash = ? RETURNING expires_at",
+                                        (token_hash(token),)).fetchone()
+        return row is not None and row[0] >= now
 
     def move(self, interview_id: str) -> Interview | None:
         """The interview under a new random id, the old one deleted for good (a kiosk's hand-off)."""

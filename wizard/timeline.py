@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from .formatting import clean_text, money, parse_moment
+from .readable import clean_text, money, parse_moment
 from .wording import office_short
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from .beyond_verdict import NOTE_LISTS
+
 # A permit is needed, or may be: the application, fees, dates and checklist are shown.
 APPLYING_OUTCOMES = ("required", "uncertain")
 
@@ -38,7 +40,7 @@ FLIP_NOTICES = {
 }
 
 # The assessment's lists of what the ordinance says beyond the verdict, and their headings.
-NOTE_SECTIONS = (("after_you_apply", "After you apply"), ("revocation", "Revocation"), ("penalties", "Penalties"))
+NOTE_HEADINGS = tuple((key, heading) for _list, key, heading in NOTE_LISTS)
 
 # Where the text sets no threshold but leans one way (Wisconsin's 2,000): the lean, and whom to ask.
 LEANS = {
@@ -122,7 +124,7 @@ class ResultSummary:
 
     headline: the outcome in one sentence; lean: where the text leans when it does not settle it;
     applies: a permit is needed or may be; deadline: the status of the last day to file, or None
-    without dates; checklist: the phases with their items; note_sections: (assessment key, heading)
+    without dates; checklist: the phases with their items; note_lists: (assessment key, heading)
     of the lists of what happens after filing, revocation and penalties; office: where to file, short."""
 
     headline: str
@@ -130,7 +132,7 @@ class ResultSummary:
     applies: bool
     deadline: DeadlineStatus | None
     checklist: list[ChecklistPhase]
-    note_sections: tuple = NOTE_SECTIONS
+    note_lists: tuple = NOTE_HEADINGS
     office: str = ""  # where to file, in short: "the Village Clerk"
 
 

@@ -6,6 +6,7 @@ problem is reported (`line_map`), by parsing the file's text again.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -17,12 +18,87 @@ KeyPath = tuple  # a path of keys inside a YAML document: ("scope", "triggers", 
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+# Bounds no real file comes near, so a hostile one cannot exhaust the checker or the pages: no
+# count, fee, rate or number of days in an ordinance is over a trillion, no text over 20,000
+# characters (the longest reading in the built-in files is under 2,000), no file over 2 MB.
+MAX_NUMBER = 10**12
+MAX_TEXT = 20_000
+MAX_FILE_CHARS = 2 * 1024 * 1024
+MAX_VALUES = 100_000  # values once aliases are expanded; the largest built-in file has about 2,100
+
+
+class RefusedYaml(yaml.YAMLError):
+    """A file that parses but that we refuse to read: too many values, a number or a text out of bounds."""
+
+    def __init__(self, problem: str, line: int | None = None):
+        super().__init__(problem)
+        self.problem = problem
+        self.problem_mark = yaml.Mark("", 0, line - 1, 0, None, None) if line else None
+
+
 def read_yaml(path: Path) -> Any:
     return parse_yaml(path.read_text(encoding="utf-8"))
 
 
 def parse_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=_FAST_LOADER)
+    """The data of a YAML text; RefusedYaml (a yaml.YAMLError) for what no rule file needs."""
+    if len(text) > MAX_FILE_CHARS:
+        raise RefusedYaml(f"the file is over {MAX_FILE_CHARS // (1024 * 1024)} MB; a rule file is a few kilobytes")
+    try:
+        data = yaml.load(text, Loader=_FAST_LOADER)
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise RefusedYaml(f"a number has too many digits; numbers here are at most {MAX_NUMBER:,}") from None
+    check_bounds(data)
+    return data
+
+
+def _parts(value) -> list:
+    return [*value.keys(), *value.values()] if isinstance(value, dict) else value
+
+
+def _check_scalar(value: Any, where: KeyPath) -> None:
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, (int, float)) and (abs(value) > MAX_NUMBER or not math.isfinite(value)):
+        raise RefusedYaml(f"{dotted(where)}: a number over {MAX_NUMBER:,} (or not finite) cannot be right here")
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise RefusedYaml(f"{dotted(where)}: a text of {len(value):,} characters; at most {MAX_TEXT:,} here")
+
+
+def check_bounds(data: Any) -> None:
+    """Numbers and texts within bounds, and at most MAX_VALUES values once aliases are expanded.
+
+    An alias (*name) repeats its anchor's value: nine levels of nine aliases stand for 387 million
+    values in a few lines ("billion laughs"), and everything that walks the data (the schema, the
+    checks, the line map) walked every one. The count is kept per distinct list or mapping, so
+    this walk itself visits each once."""
+    sizes: dict[int, int] = {}
+    open_now: set[int] = set()
+    stack: list[tuple[Any, KeyPath, bool]] = [(data, (), False)]
+    while stack:
+        value, where, finished = stack.pop()
+        if not isinstance(value, (dict, list)):
+            _check_scalar(value, where)
+            continue
+        key = id(value)
+        if finished:
+            sizes[key] = 1 + sum(sizes.get(id(part), 1) for part in _parts(value))
+            open_now.discard(key)
+            if sizes[key] > MAX_VALUES:
+                raise RefusedYaml(f"the file stands for more than {MAX_VALUES:,} values once its aliases "
+                                  "(*name) are expanded; write the repeated parts out, or fewer of them")
+            continue
+        if key in sizes:
+            continue
+        if key in open_now:
+            raise RefusedYaml(f"{dotted(where)}: an alias (*name) repeats a value that contains itself")
+        open_now.add(key)
+        stack.append((value, where, True))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for name, item in items:
+            if isinstance(value, dict):
+                stack.append((name, where, False))
+            stack.append((item, where + (name,), False))
 
 
 def line_map(path: Path) -> dict[KeyPath, int]:
@@ -32,9 +108,13 @@ def line_map(path: Path) -> dict[KeyPath, int]:
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return {}
     lines: dict[KeyPath, int] = {}
+    walked: set[int] = set()
 
     def walk(node: yaml.Node, where: KeyPath) -> None:
         lines.setdefault(where, node.start_mark.line + 1)
+        if id(node) in walked:  # an alias: its lines are the anchor's, walked once
+            return
+        walked.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
                 key = where + (key_node.value,)

@@ -23,6 +23,9 @@ BIG_FESTIVAL = {
     "multiple_parcels": False, "separately_permitted": False,
     "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
     "public_street_closure": True, "seating_capacity": 4800,
+    # Issue 18: DeKalb's own questions (the other land of an exempt owner, the auction itself, a private event).
+    "other_land": [], "auction_only": False, "auction_outside": False, "auction_over_100": False,
+    "private_event": False,
     # Issue 11: what the packet used to leave as FILL IN.
     "officers": [{"name": "Zoë Núñez", "age": 41, "address": "12 Elm St, Utica NY"},
                  {"name": "Sam Lee", "age": 55, "address": "3 Oak St, Utica NY"}],
@@ -49,58 +52,64 @@ ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
 PATHS = {
     "whitesboro-one-day-fair": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 800, "resides_locally": True,
                                                    "organizer_type": "individual"}, [
-        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant",
-        "land-interest", "admission", "sound-plan", "food-plan", "safety-plans", "site-details"],
+        "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
+        "land-interest", "site-details", "sound-plan", "food-plan", "safety-plans"],
         "You need a permit"),
     "whitesboro-festival": ("whitesboro-ny", BIG_FESTIVAL, [
-        "dates", "crowd", "local-group", "organizer", "agent", "overnight", "site", "activities",
-        "event", "applicant", "company", "officers", "land-interest", "admission", "each-day", "sound-plan", "food-plan",
-        "safety-plans", "camping-plan", "site-details"],
+        "dates", "crowd", "local-group", "overnight", "activities", "event", "admission", "each-day",
+        "organizer", "agent", "applicant", "company", "officers", "site", "land-interest",
+        "site-details", "sound-plan", "food-plan", "safety-plans", "camping-plan"],
         "You need a permit"),
     "whitesboro-small": ("whitesboro-ny", {**BIG_FESTIVAL, "max_attendance": 150, "total_attendance": 180},
         ["dates", "crowd"], "You do not need a permit under this ordinance"),
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
         ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
-        "crowd", "venue", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
-        "organizer", "activities", "event", "applicant", "company", "officers", "stockholders", "crowd-limit",
-        "site-details"],
+        "crowd", "venue", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets", "event",
+        "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities",
+        "crowd-limit"],
         "The ordinance does not settle whether you need a license"),
     "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True},
         ["crowd", "venue", "capacity"], "Your event is exempt from this license"),
     "baroda-festival": ("baroda-mi", BIG_FESTIVAL, [
-        "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
-        "overnight", "services", "swimming", "event", "applicant", "company", "officers", "each-day", "admission",
-        "in-charge", "site-details"], "You need a license"),
+        "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "overnight", "event",
+        "each-day", "admission", "applicant", "company", "officers", "in-charge", "land-use",
+        "use-contract", "site-details", "services", "swimming"], "You need a license"),
     "baroda-village-park": ("baroda-mi", {**BIG_FESTIVAL, "property_owner": "municipal"},
         ["land"], "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
         "dates", "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company",
+        "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant", "company",
         "site-details"], "You need a permit"),
     "dekalb-rally": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal", "commercial_features": [],
         "speech_event": True, "hazardous": [], "street_closure": False},
         ["dates", "land", "money", "speech", "auction", "hazards", "streets"], "Your event is exempt from this permit"),
     "dekalb-park-district": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public"},
-        ["dates", "land", "public-owner"], "Your event is exempt from this permit"),
+        ["dates", "land", "public-owner", "other-land"], "Your event is exempt from this permit"),
 
     # Issue 9, item 1: "total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
         "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
-        "dates", "crowd", "local-group", "organizer", "site", "activities", "event", "applicant", "land-interest",
-        "admission", "sound-plan", "food-plan", "safety-plans", "site-details"],
+        "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
+        "land-interest", "site-details", "sound-plan", "food-plan", "safety-plans"],
         "The ordinance does not settle whether you need a permit"),
     # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
         "seating_capacity": 1000, "max_attendance": 1251},
-        ["crowd", "venue", "capacity", "fair", "other-license"],
+        ["crowd", "venue", "capacity", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
+         "event", "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities",
+         "crowd-limit"],
         "The ordinance does not settle whether you need a license"),
-    # Issue 9, Wisconsin: a 150-person church picnic answers the crowd and the exemptions, then ends.
+    # Issue 18, Wisconsin: the chapter states no trigger, so a 150-person church picnic is asked
+    # everything the chapter would require, not ended on a lean after the exemptions.
     "wisconsin-church-picnic": ("wi-village-ch64", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150},
-        ["crowd", "venue", "fair", "other-license"], "The ordinance does not settle whether you need a license"),
+        ["crowd", "venue", "fair", "other-license", "dates", "hours", "crowd-mix", "tickets", "event",
+         "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities", "crowd-limit"],
+        "The ordinance does not settle whether you need a license"),
     # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
-        "is_auction": True, "licensed_auction": True}, ["dates", "land", "money", "speech", "auction", "auctioneer"],
+        "is_auction": True, "licensed_auction": True, "auction_only": True},
+        ["dates", "land", "money", "speech", "auction", "auctioneer", "auction-details"],
         "Your event is exempt from this permit"),
     # Issue 9, item 9: a rally that closes a City park but no public street keeps its exemption.
     "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",
@@ -109,12 +118,13 @@ PATHS = {
         "Your event is exempt from this permit"),
     # Issue 9, item 10: land of another public body (the county) is Private Property under § 34.01.
     "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
-        "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "organizer", "other-permits", "event", "applicant", "company", "site-details"],
+        "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd",
+        "structures", "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant",
+        "company", "site-details"],
         "You need a permit"),
     # Issue 9, item 15: a bathing beach on the site.
     "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [
-        "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "land-use", "use-contract",
-        "overnight", "services", "swimming", "event", "applicant", "company", "officers", "each-day", "admission",
-        "in-charge", "site-details"], "You need a license"),
+        "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "overnight", "event",
+        "each-day", "admission", "applicant", "company", "officers", "in-charge", "land-use",
+        "use-contract", "site-details", "services", "swimming"], "You need a license"),
 }

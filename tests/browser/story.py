@@ -98,3 +98,11 @@ def answer_to_result(page, story: dict, max_steps: int = 30) -> list[str]:
         page.wait_for_selector(".panel h1")
     assert page.url.endswith("/result"), page.url
     return shown
+
+
+def open_all_parts(page) -> None:
+    """Open every part of the page that opens on demand (issue 23: the result page's <details>)."""
+    parts = page.locator("details")
+    for n in range(parts.count()):
+        if parts.nth(n).get_attribute("open") is None:
+            parts.nth(n).locator("> summary").click()

@@ -9,7 +9,7 @@ import pytest
 
 from .stories import BIG_FESTIVAL
 from ..served import served_wizard
-from .story import run_story
+from .story import run_story, open_all_parts
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "fifth-jurisdiction.yaml"
 
@@ -29,6 +29,7 @@ def test_fifth_jurisdiction_interview_in_the_browser(page, fifth_server):
     shown = run_story(page, fifth_server, "maple-hollow", BIG_FESTIVAL)
     assert shown == ["land", "money", "organizer", "crowd", "dates", "overnight", "crowd-mix", "food", "event"]
     assert page.locator("h1").inner_text() == "You need a permit"
+    open_all_parts(page)
     text = page.locator("main").inner_text()
     assert "§ 9-2(b)(1)" in text  # the reason, cited
     assert "$250" in text  # the tiered fee for 5,000 people in this made-up ordinance

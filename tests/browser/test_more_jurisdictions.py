@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ..served import served_wizard
-from .story import run_story
+from .story import open_all_parts, run_story
 
 MORE = Path(__file__).resolve().parent.parent / "fixtures" / "more-jurisdictions"
 PERSON = {"event_name": "Lakefront Days", "applicant_name": "Pat Lee"}
@@ -50,6 +50,7 @@ def test_pleasant_prairie_counts_consecutive_hours_periods_and_locations(page, m
     shown = run_story(page, more_server, "pleasant-prairie-wi", story)
     assert shown == ["crowd", "dates", "nights", "locations", "event"]
     assert page.locator("h1").inner_text() == "You need a license"
+    open_all_parts(page)
     text = page.locator("main").inner_text()
     assert "Licence fee" in text and "$1,200" in text  # 6 periods of 12 hours, 2 locations
     assert "No deadline stated" in text and "Enter your event dates" not in text
@@ -61,5 +62,6 @@ def test_union_county_charges_by_daily_attendance(page, more_server):
     shown = run_story(page, more_server, "union-county-il", story)
     assert shown == ["crowd", "dates", "event"]
     assert page.locator("h1").inner_text() == "You need a permit"
+    open_all_parts(page)
     text = page.locator("main").inner_text()
     assert "Permit fee (by class)" in text and "$750" in text  # 8,000 a day: class B

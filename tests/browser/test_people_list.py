@@ -64,12 +64,13 @@ def test_people_are_added_removed_and_saved(request, live_server, javascript):
 
     page.get_by_label("Age (optional)").nth(1).fill("thirty-eight")
     submit_and_wait(page)
-    assert "Enter the age of person 2 as a whole number, like 42" in page.locator(".error-summary").inner_text()
+    assert "Partners, officers and directors: enter the age of person 2 as a whole number, like 42" in (
+        page.locator(".error-summary").inner_text())
     assert rows(page)[1] == ("Cy Diaz", "thirty-eight", "9 Pine Rd")  # what was typed is kept
     page.get_by_label("Age (optional)").nth(1).fill("38")
     # Enter in a box continues (it must not press the row's "Remove" or "Add another person").
     wait_for_new_content(page, lambda: page.get_by_label("Age (optional)").nth(1).press("Enter"))
-    assert page.url.endswith("/step/each-day")
+    assert page.url.endswith("/step/in-charge")  # the next step of "About you" (issue 23)
 
     page.goto(officers_url)
     assert rows(page) == [("Ann Lee", "51", "2 Oak St"), ("Cy Diaz", "38", "9 Pine Rd")]

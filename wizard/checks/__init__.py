@@ -22,7 +22,7 @@ from ..errors import Problem
 from ..parallel import each_in_parallel, in_parallel
 from ..questionbook import effective_questions, question_changes
 from ..rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
-from ..yamlfile import line_map, line_of, parse_yaml
+from ..yamlfile import RefusedYaml, line_map, line_of, parse_yaml
 from .authoring import AUTHORING_CHECKS, placeholder_problems
 from .names import name_problems
 from .questions import own_question_problems
@@ -76,6 +76,8 @@ def unreadable(error: Exception) -> str:
         return "the file is not UTF-8 text; save it as UTF-8"
     if isinstance(error, OSError):
         return f"the file cannot be read ({error.strerror or error})"
+    if isinstance(error, RefusedYaml):
+        return error.problem
     what = getattr(error, "problem", None) or str(error).splitlines()[0]
     return (f"the file is not valid YAML here ({what}); check the indentation, and put in quotes any text "
             "that contains ': ' or ' #', or starts with a character such as [ { * & ! % @ or `")

@@ -9,7 +9,7 @@ from ..facts import Facts, inputs_of
 from ..formulas import money_names, quantity, quantity_names
 from ..kinds import KINDS
 from ..rulebook import expand_questions
-from .common import (ALWAYS_USED, Reporter, all_comparisons, asked_at, formula_specs, kind_of, name_paths,
+from .common import (Reporter, all_comparisons, asked_at, formula_specs, kind_of, name_paths,
                      needed_keys, path_to, walk_conditions)
 
 SEARCH_LIMIT = 20_000  # answer combinations tried per step before giving the step the benefit of the doubt
@@ -160,8 +160,9 @@ def needed_but_never_asked(j, questions: dict) -> list[Problem]:
     return report.problems
 
 
-def used_names(j) -> set[str]:
-    used = set(ALWAYS_USED)
+def used_names(j, questions: dict) -> set[str]:
+    # Answers the wizard itself reads whatever the rule file says (`always_used:` in questions.yaml).
+    used = {key for key, q in questions.items() if q.get("always_used")}
     for _where, condition in walk_conditions(j.data):
         used |= names_in(condition)
     for _where, _label, fn, spec in formula_specs(j):
@@ -174,7 +175,7 @@ def used_names(j) -> set[str]:
 
 
 def unused_questions(j, questions: dict) -> list[Problem]:
-    report, used, seen = Reporter(j), used_names(j), {}
+    report, used, seen = Reporter(j), used_names(j, questions), {}
     for index, step in enumerate(j.steps):
         for q_index, key in enumerate(step["questions"]):
             where = ("interview", index, "questions", q_index)
@@ -256,6 +257,3 @@ def placeholder_problems(j, questions: dict) -> list[Problem]:
 AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
                     lean_problems)
 
-
-def authoring_problems(j, questions: dict) -> list[Problem]:
-    return [p for check in AUTHORING_CHECKS for p in check(j, questions)]

@@ -7,18 +7,11 @@ from ..errors import Problem
 from ..facts import fact_kind, required_inputs
 from ..formulas import money, quantity
 from ..kinds import KINDS
-from ..rulebook import expand_questions
+from ..rulebook import FEE_CATEGORIES, expand_questions
 from ..yamlfile import KeyPath, dotted
 
-# Answers used whatever the rule file says: the engine counts the filing date back from starts_at,
-# and the packet's cover (wizard/packet/content.py: event_rows, organizer_rows) shows the rest.
-ALWAYS_USED = {
-    "jurisdiction", "starts_at", "ends_at", "event_name", "site_address", "max_attendance",
-    "applicant_name", "organizer_type", "organization_name", "applicant_phone", "applicant_email",
-}
 ORDERING = ("gt", "gte", "lt", "lte")
 LISTED = ("in", "not_in", "includes")
-MONEY = ("application", "deposit", "bond")
 
 class Reporter:
     def __init__(self, j):
@@ -93,7 +86,19 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
              for i, s in enumerate(j.data.get("quantities") or [])]
     fees = j.data.get("fees") or {}
-    return specs + [(("fees", n), f"fee {n!r}", money, fees[n]) for n in MONEY if isinstance(fees.get(n), dict)]
+    specs += [(("fees", n), f"fee {n!r}", money, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    return specs + warning_figures(j)
+
+
+def warning_figures(j) -> list[tuple[tuple, str, Callable, dict]]:
+    """The money figures a warning's text quotes (`figures`), checked as fees are."""
+    specs = []
+    for index, warning in enumerate(j.data.get("warnings") or []):
+        figures = warning.get("figures") if isinstance(warning, dict) else None
+        for name, spec in (figures or {}).items() if isinstance(figures, dict) else ():
+            if isinstance(spec, dict):
+                specs.append((("warnings", index, "figures", name), f"warning figure {name!r}", money, spec))
+    return specs
 
 def path_to(spec: Any, name: str, where: tuple) -> tuple:
     """The path of the key whose value is `name`, for an exact line."""

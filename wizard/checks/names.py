@@ -4,17 +4,19 @@ from __future__ import annotations
 import difflib
 from typing import Iterable
 
+from ..assess import FIGURE
 from ..errors import Problem
 from ..facts import FACTS
 from ..formulas import money_names, quantity_names
-from ..rulebook import Jurisdiction
-from .common import Reporter, name_paths, path_to, walk_conditions
+from ..kinds import KINDS
+from ..rulebook import FEE_CATEGORIES, Jurisdiction
+from .common import Reporter, name_paths, path_to, walk_conditions, warning_figures
 
 ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"))
 
 
 def known_names(questions: dict) -> set[str]:
-    return {k for k, q in questions.items() if q["kind"] != "flag_set"} | set(FACTS)
+    return {k for k, q in questions.items() if getattr(KINDS.get(q.get("kind")), "answer_key", False)} | set(FACTS)
 
 
 def did_you_mean(name: object, known: Iterable[str]) -> str:
@@ -22,6 +24,19 @@ def did_you_mean(name: object, known: Iterable[str]) -> str:
     close = difflib.get_close_matches(str(name), sorted(known), n=2, cutoff=0.75)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     return hint + " (answer keys and facts are listed in docs/vocabulary.md; a question of this file's own goes under `questions:`)"
+
+
+def _figure_problems(j: Jurisdiction, report: Reporter) -> None:
+    """A warning's `{name}` must be one of its figures, and a figure must appear in its text."""
+    for index, warning in enumerate(j.data.get("warnings") or []):
+        figures = warning.get("figures") if isinstance(warning, dict) else None
+        if not isinstance(figures, dict) or not isinstance(warning.get("text"), str):
+            continue
+        quoted = set(FIGURE.findall(warning["text"]))
+        for name in sorted(quoted - set(figures)):
+            report(("warnings", index, "text"), f"the text quotes {{{name}}}, which is not one of its figures")
+        for name in sorted(set(figures) - quoted):
+            report(("warnings", index, "figures", name), f"figure {name!r} is not quoted in the text as {{{name}}}")
 
 
 def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
@@ -33,10 +48,14 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
             report(path_to(spec, name, ("quantities", index)), f"quantity reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
-    for key in ("application", "deposit", "bond"):
+    for key in FEE_CATEGORIES:
         spec = j.data.get("fees", {}).get(key)
         for name in sorted(money_names(spec) - known):
             report(path_to(spec, name, ("fees", key)), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
+    for where, label, _fn, spec in warning_figures(j):
+        for name in sorted(money_names(spec) - known):
+            report(path_to(spec, name, where), f"{label} reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
+    _figure_problems(j, report)
     for index, step in enumerate(j.steps):
         for q_index, key in enumerate(step["questions"]):
             if key not in questions:

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any, Iterable
 
 from ..errors import AnswersError
-from ..formatting import DATETIME_FORMAT
+from ..readable import DATETIME_FORMAT
 
 # How long a text answer may be: one definition for the form, the import, the API and a clerk's
 # link. A line (a name, an address) fits the packet's boxes; a question may set its own `max_length`.
@@ -59,6 +59,8 @@ class Kind:
     widget = "line"       # the form control wizard/web/fields.py builds
     grouped = False       # asked as a fieldset of options (the error link points at the first one)
     answer_key = True     # False: not an answer key itself (flag_set)
+    asks_flags = False    # its options are yes_no questions, each an answer key (flag_set)
+    printed_long = False  # the packet sets the answer as a block under its label, not beside it
     needs_options = False  # questions.yaml must list `options`
 
     def clean(self, key: str, question: dict, value: Any, known_jurisdictions: Iterable[str]) -> Any:

@@ -4,11 +4,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import AnswersError
-from ..formatting import clean_text
+from ..readable import clean_text
 from .base import Kind, brief
 from .simple import Text
 
 
+# A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
+# each partner, officer or director. Age and address may be left for later; the name may not.
 PERSON_FIELDS = ("name", "age", "address")
 PEOPLE_LIMIT = 50  # more rows than any board has; keeps a posted form small
 AGE_LIMIT = 130
@@ -18,6 +20,7 @@ class People(Kind):
     """A list of people, each {name, age, address}, asked as rows with "Add another person"."""
 
     name, compare_as, widget, grouped = "people", "people", "people", True
+    printed_long = True
     meaning = "a list of people, each `{name, age, address}` (age a whole number or null)"
 
     def clean(self, key, question, value, known_jurisdictions):

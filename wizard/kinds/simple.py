@@ -7,8 +7,8 @@ from collections.abc import Hashable
 from datetime import datetime
 
 from ..errors import AnswersError, UnknownJurisdiction
-from ..formatting import DATETIME_FORMAT, clean_text, long_datetime, number
-from ..typed_dates import parse_date_and_time
+from ..readable import DATETIME_FORMAT, clean_text, long_datetime, number
+from ..typed_dates import TypedPartError, parse_date_and_time
 from .base import (COUNT_LIMIT, FALSE_WORDS, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT, TRUE_WORDS, Kind,
                    brief, in_range, parse_datetime)
 
@@ -109,7 +109,7 @@ class Choices(Choice):
 class FlagSet(Choices):
     """Several yes_no answers asked as one group of checkboxes; each ticked box answers yes."""
 
-    name, compare_as, answer_key = "flag_set", "flag_set", False
+    name, compare_as, answer_key, asks_flags = "flag_set", "flag_set", False, True
     meaning = "a group of yes_no answers asked together; not an answer key itself"
 
     def clean(self, key, question, value, known_jurisdictions):
@@ -236,11 +236,12 @@ class Datetime(Kind):
             return moment
         raise ValueError("Enter a real date and time, like 2027-07-09 12:00")
 
-    def parse_parts(self, date_part, time_part):
-        """The page's separate date and time fields, as typed ("07162027", "2pm")."""
-        moment = parse_date_and_time(date_part, time_part)
+    def parse_parts(self, date_part, time_part, today=None):
+        """The page's separate date and time fields, as typed ("07162027", "July 11th", "2pm");
+        `today` places a date typed without its year."""
+        moment = parse_date_and_time(date_part, time_part, today)
         if moment is not None and not in_range(moment):
-            raise ValueError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}")
+            raise TypedPartError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}", "date")
         return moment
 
     def to_form(self, key, question, answers):
@@ -292,7 +293,4 @@ class Text(Kind):
 
 class LongText(Text):
     name, meaning, widget, limit = "long_text", "several lines of text", "lines", LONG_TEXT_LIMIT
-
-
-# A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
-# each partner, officer or director. Age and address may be left for later; the name may not.
+    printed_long = True

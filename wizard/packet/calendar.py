@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta, timezone
 
 from icalendar import Alarm, Calendar, Event, vText
 
-from ..offices import OfficeCard
+from ..offices import OfficeCard, ask_the_office
 from ..rulebook import Jurisdiction
 from ..timeline import REMINDER_DAYS, Milestone, build_timeline
 from .formatting import clean_text, parse_moment
@@ -50,7 +50,7 @@ def _reminder(days_before: int, text: str) -> Alarm:
 def office_lines(card: OfficeCard | None, j: Jurisdiction) -> list[str]:
     """The office card in the filing day's description; with no card, the advice to contact the office."""
     if card is None:
-        return [f"Contact {j.file_with} to ask for its address, opening hours, how to pay and which form to use."]
+        return [ask_the_office(j.file_with)]
     return [f"{label}: {clean_text(value)}" for label, value in card.rows()]
 
 

@@ -11,19 +11,20 @@ import re
 from datetime import date, timedelta
 
 from ..assess import assess_jurisdiction
-from ..conditions import evaluate
+from ..conditions import evaluate, holds
 from ..facts import Facts
 from ..formulas import above_last_tier
-from ..offices import OfficeCard
-from ..rulebook import Jurisdiction
-from ..wording import checklist_phases, headline, lean_line, permit_applies
-from . import afterwards
+from ..kinds import KINDS
+from ..offices import OfficeCard, ask_the_office
+from ..rulebook import FEE_CATEGORIES, Jurisdiction
+from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
+from . import dated_notes
 from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Row, SignatureBlock,
                     SignerLine)
 from .plan import plan_steps
 from .formatting import (
-    BASIS_LABELS, answer_text, clean_text, duration_text, field_label, long_date, money, number,
-    parse_moment, short_place,
+    answer_text, counted, clean_text, duration_text, field_label, long_date, money, number,
+    parse_moment,
 )
 
 GROUP_TYPES = ("corporation", "partnership", "association")
@@ -32,10 +33,6 @@ OFFICER_LABELS = {"applicant_name": "Officer signing for it", "applicant_age": "
                   "applicant_address": "Officer's residence and mailing address"}
 LONG_VALUE = 110  # characters: longer answers get the full width under their label
 MULTI_SIGNER_LINES = 4
-
-
-def _applies(item: dict, facts: Facts) -> bool:
-    return evaluate(item.get("if"), facts)[0] is True
 
 
 def _cap(text: str) -> str:
@@ -65,7 +62,7 @@ class _Builder:
         label = field_label(key, self.questions)
         value = self.text(key)
         if value is None:  # a blank to fill in: a big one for a long answer
-            long = self.questions.get(key, {}).get("kind") in ("long_text", "people")
+            long = key in self.questions and KINDS[self.questions[key]["kind"]].printed_long
             return Row(label, None, "Not applicable" if self.not_applicable(key) else "", long)
         return Row(label, value, long=len(value) > LONG_VALUE or "\n" in value)
 
@@ -110,7 +107,7 @@ class _Builder:
     def money_facts(self) -> list[Fact]:
         fees = self.a["fees"]
         out = []
-        for name, label in (("application", "Application fee"), ("deposit", "Deposit"), ("bond", "Bond")):
+        for name, label in FEE_CATEGORIES.items():
             entry = fees.get(name)
             if entry:
                 out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"], entry["citation"]))
@@ -134,7 +131,7 @@ class _Builder:
             file_by = date.fromisoformat(a["file_by"])
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.filing_lead_days
-                detail = (afterwards.filing_detail(self.j, self.word, within)
+                detail = (dated_notes.filing_detail(self.j, self.word, within)
                           or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
@@ -187,10 +184,10 @@ class _Builder:
         return rows
 
     def application(self) -> list[FormItem]:
-        return [self.form_item(i) for i in self.j.application_form if _applies(i, self.facts)]
+        return [self.form_item(i) for i in self.j.application_form if holds(i, self.facts)]
 
     def checklist(self) -> list[ChecklistGroup]:
-        return [ChecklistGroup(phase.title, [Cited(afterwards.with_due_date(c), c["citation"]) for c in phase.items])
+        return [ChecklistGroup(phase.title, [Cited(dated_notes.with_due_date(c), c["citation"]) for c in phase.items])
                 for phase in checklist_phases(self.a["checklist"], self.word)]
 
     def basis_text(self, basis: dict) -> str:
@@ -198,7 +195,7 @@ class _Builder:
             return "Fixed number"
         parts = []
         for key, value in basis.items():
-            text = f"{number(value)} {BASIS_LABELS.get(key, key.replace('_', ' '))}"
+            text = f"{number(value)} {counted(key, self.questions)}"
             if key in ("female_attendance", "male_attendance"):
                 share = self.answers.get("female_share")
                 share = 0.5 if share is None else share
@@ -260,7 +257,7 @@ class _Builder:
 
     def notes(self) -> list[Cited]:
         notes = [Cited(w["text"], w["citation"]) for w in self.a["warnings"]]
-        notes += [Cited(afterwards.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
+        notes += [Cited(dated_notes.with_due_date(n), n["citation"]) for n in self.a["still_applies"]]
         if self.a["missing"]:
             wanted = ", ".join(field_label(k, self.questions) for k in self.a["missing"])
             notes.insert(0, Cited(f"Answers still needed to decide: {wanted}.", self.j.ordinance))
@@ -271,8 +268,7 @@ def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     """The office card in three cover lines (the cover has one page); with no card, only the advice
     to contact the office the ordinance names."""
     if card is None:
-        return [Fact("Contact", f"Contact {j.file_with} to ask for its address, opening hours, "
-                                "how to pay and which form to use.", figure=False)]
+        return [Fact("Contact", ask_the_office(j.file_with), figure=False)]
     lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
              ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
              ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
@@ -287,7 +283,7 @@ def signature_specs(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
     """The signature blocks for this outcome: where a permit applies, unless a block lists the
     `outcomes` it is for (an exempt event's signed statement, for instance)."""
     return [s for s in j.signatures
-            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and _applies(s, facts)]
+            if outcome in s.get("outcomes", SIGNED_WHERE_A_PERMIT_APPLIES) and holds(s, facts)]
 
 
 def packet_title(j: Jurisdiction, applies: bool) -> str:
@@ -321,7 +317,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         short_name=j.short_name,
         ordinance=j.ordinance,
         license_word=b.word,
-        office=short_place(j.file_with),
+        office=office_short(j.file_with),
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
         prepared_on=today or date.today(),
         outcome=a["outcome"],
@@ -338,6 +334,6 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         signatures=b.signatures(),
         notes=b.notes(),
         applies=applies,
-        afterwards=[(title, [Cited(*n) for n in items]) for title, items in afterwards.sections(a)],
+        afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
     )

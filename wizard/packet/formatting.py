@@ -1,24 +1,12 @@
-"""Answers and figures on the packet's forms; the figures and dates themselves come from wizard/formatting.py."""
+"""Answers and figures on the packet's forms; the figures and dates themselves come from wizard/readable.py."""
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
-from ..formatting import clean_text, long_date, money, number, parse_moment  # noqa: F401 - the packet imports them here
+from ..facts import FACTS
 from ..kinds import KINDS
-
-# What the figures behind a facility count are, for the worksheet.
-BASIS_LABELS = {
-    "max_attendance": "people at one time",
-    "female_attendance": "women and girls at one time",
-    "male_attendance": "men and boys at one time",
-    "total_attendance": "visits over the whole event",
-    "total_attendance_or_max": "visits over the whole event",
-    "vehicles": "vehicles at one time",
-    "event_days": "days",
-    "duration_hours": "hours",
-}
+from ..readable import clean_text, long_date, money, number, parse_moment  # noqa: F401 - the packet imports them here
 
 
 def answer_text(key: str, value: Any, questions: dict) -> str:
@@ -33,15 +21,17 @@ def answer_text(key: str, value: Any, questions: dict) -> str:
     return number(value) if isinstance(value, (int, float)) else clean_text(str(value))
 
 
+def counted(key: str, questions: dict) -> str:
+    """What a figure behind a facility count counts: the question's `counts`, or the derived fact's."""
+    derived = FACTS.get(key)
+    unit = (questions.get(key) or {}).get("counts") or (derived.counts if derived else "")
+    return unit or key.replace("_", " ")
+
+
 def field_label(key: str, questions: dict) -> str:
     """The question's short `form_label` from questions.yaml, else its label."""
     question = questions.get(key, {})
     return question.get("form_label") or question.get("label", key.replace("_", " ").capitalize())
-
-
-def short_place(text: str) -> str:
-    """ "the village office (the text does not name ...)" -> "the village office"."""
-    return re.sub(r"\s*\([^)]*\)", "", text).split(",")[0].strip()
 
 
 def duration_text(start: datetime, end: datetime) -> str:

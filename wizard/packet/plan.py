@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..formatting import long_date
+from ..readable import long_date
 from ..timeline import build_timeline
 
 

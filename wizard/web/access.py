@@ -11,7 +11,7 @@ from .state import rulebook, store
 def load_interview(interview_id: str) -> Interview:
     """The saved interview, or 404: unknown ids and (in kiosk mode) other sessions' interviews."""
     interview = store().get(interview_id)
-    if interview is None or not allowed(interview.id):
+    if interview is None or not allowed(interview):
         if kiosk_mode():  # Back or history after a clear: a kind page, not "not found"
             raise ScreenCleared(interview_id)
         abort(404)

@@ -2,31 +2,59 @@
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, current_app
 
 from ..checkrecord import RECORD_FILE, record_folder
 from ..loader import load_rulebook
+from ..office.keeping import DEFAULT_KEEP_DAYS
+from ..office.records import OfficeRecords
 from ..resources import resource_dir
+from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
-from . import (api, assets, clerks, deployment, errors, formatting, handoff, interview, kiosk, limits, logs,
-               offices, packet, printview, summary, sweeper)
+from . import (api, assets, clerks, costs, deployment, errors, filters, handoff, interview, kiosk, limits, logs,
+               mailer, office, offices, packet, printview, sending, signin, summary, sweeper)
 from .extensions import csrf, htmx
+from .instance import secret_key, warn_if_readable
+from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
 
+# Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
+# DATABASE and PUBLIC_URL also read the environment (see `defaults`).
+DEFAULTS = dict(
+    RULE_PATHS=None,
+    KIOSK=False,
+    KIOSK_IDLE_SECONDS=300,
+    RETENTION_DAYS=DEFAULT_DAYS,
+    NEW_INTERVIEWS_PER_HOUR=DEFAULT_PER_HOUR,
+    ANSWERS_PER_HOUR=DEFAULT_ANSWERS_PER_HOUR,
+    SWEEPER=True,  # False: a test runs `sweep_once` itself
+    WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
+    # Over HTTPS Flask-WTF also wants a Referer naming this host, but pages send none (Referrer-Policy
+    # no-referrer keeps interview ids out of other sites' logs): the check would refuse every form
+    # behind an HTTPS proxy. The token and the SameSite=Lax cookie are the protection.
+    WTF_CSRF_SSL_STRICT=False,
+    MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    SESSION_COOKIE_SAMESITE="Lax",
+    SESSION_COOKIE_HTTPONLY=True,
+    SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
+    TRUSTED_PROXIES=0,
+    SMTP_HOST=None,  # no mail server: the office works and says mail is off
+    SMTP_PORT=25,
+    SMTP_USER=None,
+    MAIL_FROM=None,  # None: permits@localhost (web/mailer.py)
+    MAIL_SENDER=True,  # False: a test empties the outbox itself
+    OFFICE_SESSION_HOURS=8,
+    KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
+    PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
+)
 
-def _secret_key(instance_path: Path) -> str:
-    """A key kept beside the database so sessions and CSRF tokens survive a restart."""
-    key_file = instance_path / "secret_key"
-    if key_file.exists():
-        return key_file.read_text().strip()
-    instance_path.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    key_file.write_text(key)
-    key_file.chmod(0o600)
-    return key
+
+def defaults(instance_path: str) -> dict:
+    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
+            "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
+            "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None}
 
 
 def _record_dir(app: Flask, instance: Path) -> Path:
@@ -43,23 +71,13 @@ def create_app(config: dict | None = None) -> Flask:
         static_folder=str(resource_dir("static")),
         instance_relative_config=True,
     )
-    app.config.update(
-        DATABASE=os.environ.get("WIZARD_DATABASE", str(Path(app.instance_path) / "wizard.db")),
-        RULE_PATHS=None,
-        WTF_CSRF_TIME_LIMIT=24 * 3600,  # seconds; an expired form gets errors.py's "this page expired" page
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
-        PUBLIC_URL=os.environ.get("WIZARD_PUBLIC_URL") or None,
-        TRUSTED_PROXIES=0,
-        PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
-    )
+    app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
+    deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
     instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
                 else Path(app.instance_path))
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
+        app.config["SECRET_KEY"] = secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
     # Files that passed before, byte for byte, are remembered in a record (see checkrecord.py).
@@ -67,17 +85,23 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
+    if app.config["DATABASE"] != ":memory:":
+        warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store
+    app.extensions["office_records"] = records = OfficeRecords(store)
     offices.init_app(app, instance)
 
     csrf.init_app(app)
     htmx.init_app(app)
 
-    formatting.init_app(app)
+    filters.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)
     sweeper.init_app(app)
+    app.extensions["sweeper"].keep_applications_days = app.config["KEEP_APPLICATIONS_DAYS"]
+    mailer.init_app(app, records)
+    signin.init_app(app)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(interview.bp)
@@ -86,11 +110,21 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(handoff.bp)
     app.register_blueprint(clerks.bp)
     app.register_blueprint(summary.bp)
+    app.register_blueprint(office.bp)
+    sending.init_app(app)
+    app.register_blueprint(costs.bp)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)
     app.after_request(security_headers)
+    app.after_request(vary_on_htmx)
     return app
+
+
+def vary_on_htmx(response):
+    """The same URL is a whole page or, for htmx, one block of it: caches must keep both."""
+    response.vary.add("HX-Request")
+    return response
 
 
 def security_headers(response):
@@ -99,4 +133,7 @@ def security_headers(response):
         response.headers.setdefault(name, value)
     if response.mimetype == "text/html":
         response.headers.setdefault("Cache-Control", "no-store")  # a kiosk's next user must not see answers
+    if (current_app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        # The site is served over HTTPS: a browser that has seen it never tries plain HTTP again.
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

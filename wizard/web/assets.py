@@ -61,6 +61,13 @@ def static_url(filename: str) -> str:
 def cache_versioned_static(response):
     if request.endpoint != "static" or response.status_code != 200:
         return response
+    if response.is_streamed:
+        # Read the (small) file now and close it: flask-compress swaps a streamed file for its
+        # compressing generator and forgets the file, which then stays open until collected.
+        source = response.response
+        response.direct_passthrough = False
+        response.set_data(b"".join(source))
+        source.close()
     version = request.args.get("v")
     if version and version == content_hash(request.view_args.get("filename", "")):
         response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"

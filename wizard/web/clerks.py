@@ -8,18 +8,16 @@ organizer who opens a link sees "Your clerk filled in: ..." with each answer edi
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from flask import Blueprint, current_app, redirect, request, url_for
-from flask_wtf import FlaskForm
-
-from ..answers import clean_answers
+from flask import Blueprint, redirect, request, url_for
 from ..errors import AnswersError
-from ..kinds import KINDS, show_answer
-from ..rulebook import RuleBook
+from ..kinds import show_answer
 from . import choose
-from .fields import make_field
+from .forms import answer_form, form_answers, linkable_keys
+from .deployment import DeploymentError, configured_public_url, public_url
 from .offices import office_card
 from .pages import render_page
 from .qr import qr_svg_uri
@@ -33,35 +31,6 @@ BUILDER_KEYS = ("event_name", "starts_at", "ends_at", "max_attendance", "site_ad
 SITE_FIELD = "site"
 
 
-def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
-    """A form of the given questions, each optional, drawn with the interview's widgets."""
-    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
-    form_class = type("AnswerForm", (FlaskForm,), {**fields, "question_keys": list(keys)})
-    data = {}
-    for key in keys:
-        question = questions[key]
-        value = KINDS[question["kind"]].to_form(key, question, answers or {})
-        if value is not None:
-            data[key] = value
-    return form_class(formdata=formdata, data=data, meta={"csrf": False})
-
-
-def form_answers(form: FlaskForm, questions: dict, book: RuleBook) -> dict:
-    """The answers a valid form gives, cleaned as every answer is."""
-    values: dict[str, Any] = {}
-    for key in form.question_keys:
-        question = questions[key]
-        found = KINDS[question["kind"]].from_form(key, question, form[key].data)
-        values.update(found or {})
-    return clean_answers(values, questions, book.jurisdictions)
-
-
-def linkable_keys(questions: dict, keys) -> list[str]:
-    """Question keys a link may carry: answer keys of the interview's questions, not the municipality."""
-    return [k for k in keys if k != "jurisdiction" and k in questions
-            and KINDS[questions[k]["kind"]].answer_key]
-
-
 def query_value(value: Any) -> str:
     """An answer as a link writes it (what each kind's `parse_query` reads back)."""
     if isinstance(value, bool):
@@ -71,15 +40,40 @@ def query_value(value: Any) -> str:
     return str(value)
 
 
+# A host name as DNS writes it (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6
+# one, and an optional port: no spaces, no right-to-left override, nothing a printed handout could
+# make look like another address.
+PLAIN_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+                        r"|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+SITE_FORMAT = "Enter this site's full web address, starting with https:// or http://"
+NOT_THIS_SITE = ("That is not the address of this site. Copy it from your browser's address bar, or ask "
+                 "whoever runs the site to set its public address (PUBLIC_URL).")
+
+
 def site_base(value: str | None) -> str | None:
-    """'https://permits.example.org/' -> 'https://permits.example.org'; None for anything else."""
+    """The site's address a clerk typed, read as PUBLIC_URL is ('https://permits.example.org/' ->
+    'https://permits.example.org'); None for anything else."""
     try:
-        parts = urlsplit((value or "").strip())
-        ok = (parts.scheme in ("http", "https") and parts.hostname and parts.path in ("", "/")
-              and not parts.query and not parts.fragment and not parts.username and (parts.port or 1))
-    except ValueError:
+        base = public_url(value)
+    except DeploymentError:
         return None
-    return f"{parts.scheme}://{parts.netloc}" if ok else None
+    return base if base and PLAIN_HOST.fullmatch(urlsplit(base).netloc) else None
+
+
+def own_site(value: str | None, public: str | None) -> tuple[str | None, str | None]:
+    """The address to put in front of links, and a message when the clerk's `site` cannot be it.
+
+    A `site` value is only ever this site's own address: the configured PUBLIC_URL, or (without
+    one) the address this page was opened at, so a crafted link cannot print an official-looking
+    handout whose link and QR code lead elsewhere. The request's Host is only compared, never used."""
+    if public or not value:  # the configured address wins: the page does not even ask
+        return public, None
+    base = site_base(value)
+    if base is None:
+        return None, SITE_FORMAT
+    if urlsplit(base).netloc.lower() != (request.host or "").lower():
+        return None, NOT_THIS_SITE
+    return base, None
 
 
 def filled_in(answers: dict, questions: dict) -> list[dict]:
@@ -95,15 +89,15 @@ def _link(args) -> dict:
     questions = book.questions_for(j.id if j else None)
     keys = linkable_keys(questions, BUILDER_KEYS)
     form = answer_form(keys, questions, formdata=args if args else None)
-    public = (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
-    base = public or site_base(args.get(SITE_FIELD))
-    search = (choose.search(book, url_for("interview.clerks"), j.id if j else None)
+    public = configured_public_url()
+    base, site_error = own_site(args.get(SITE_FIELD), public)
+    search = (choose.search(book, url_for("clerks.builder"), j.id if j else None)
               if choose.needs_search(book) else None)
     out = {"form": form, "keys": keys, "questions": questions, "search": search,
            "groups": [] if search else choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,
-           "site_error": bool(args.get(SITE_FIELD)) and not public and base is None}
-    if j is None or not form.validate():
+           "site_error": site_error}
+    if j is None or not form.validate() or site_error:
         return out
     try:
         answers = form_answers(form, questions, book)
@@ -120,7 +114,8 @@ def _link(args) -> dict:
     return out
 
 
-def builder_page():
+@bp.get("")
+def builder():
     context = _link(request.args)
     if context["search"] and choose.wants_results():
         return choose.render_results("clerks.html", **context)
@@ -131,5 +126,5 @@ def builder_page():
 def handout():
     context = _link(request.args)
     if context["link"] is None:
-        return redirect(url_for("interview.clerks", **request.args), code=303)
+        return redirect(url_for(".builder", **request.args), code=303)
     return render_page("handout.html", **context)

@@ -7,9 +7,10 @@ relative.
 """
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
-from flask import has_request_context, request
+from flask import current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -25,8 +26,8 @@ def public_url(value: str | None) -> str | None:
     """'https://permits.example.org/' -> 'https://permits.example.org'; None stays None."""
     if not value:
         return None
-    parts = urlsplit(value.strip())
     try:
+        parts = urlsplit(value.strip())
         (parts.hostname or "").encode("idna")
         ok = parts.scheme in ("http", "https") and parts.hostname and parts.path in ("", "/") \
             and not parts.query and not parts.fragment and not parts.username
@@ -36,6 +37,45 @@ def public_url(value: str | None) -> str | None:
     if not ok:
         raise DeploymentError(f"PUBLIC_URL must be a scheme and host like https://permits.example.org, got {value!r}")
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def configured_public_url() -> str | None:
+    """PUBLIC_URL as `init_app` normalised it at start-up (no trailing slash), or None."""
+    return current_app.config["PUBLIC_URL"]
+# What X-Forwarded-Prefix may say: a plain path like /permits. "//evil.example" made every form's
+# action and every redirect a protocol-relative address on another site.
+PLAIN_PREFIX = re.compile(r"(?:/[A-Za-z0-9._~-]+)*")
+
+
+def plain_prefix(wsgi_app):
+    """WSGI middleware inside ProxyFix: a SCRIPT_NAME that is not a plain path prefix is dropped."""
+    def app(environ, start_response):
+        if not PLAIN_PREFIX.fullmatch(environ.get("SCRIPT_NAME", "")):
+            environ["SCRIPT_NAME"] = ""
+        return wsgi_app(environ, start_response)
+    return app
+
+
+def relative_location(response):
+    """Every redirect stays on this site, as a path: werkzeug's own redirects (a doubled slash merged,
+    a missing one added) write the request's Host into an absolute Location."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc or location.startswith(("//", "/\\")):
+            path = "/" + parts.path.lstrip("/\\")
+            response.headers["Location"] = f"{path}?{parts.query}" if parts.query else path
+    return response
+
+
+def operator_values(config) -> None:
+    """Values that start a server which cannot work: retention that never runs (nan, inf), an idle
+    time so long that every page failed computing the clear's moment."""
+    days, idle = config.get("RETENTION_DAYS"), config.get("KIOSK_IDLE_SECONDS")
+    if days is not None and not (isinstance(days, (int, float)) and 0 < days <= 36500):
+        raise DeploymentError(f"RETENTION_DAYS must be a number of days above 0 and at most 36,500, got {days!r}")
+    if idle is not None and not (isinstance(idle, int) and 1 <= idle <= 86400):
+        raise DeploymentError(f"KIOSK_IDLE_SECONDS must be a whole number from 1 to 86,400, got {idle!r}")
 
 
 class HttpsAwareSessions(SecureCookieSessionInterface):
@@ -61,8 +101,10 @@ def init_app(app) -> None:
     if proxies:
         # Believe X-Forwarded-For/-Proto/-Prefix from exactly this many proxies; not -Host:
         # nothing here needs the host, and links use PUBLIC_URL.
-        wsgi_app = ProxyFix(wsgi_app, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=proxies)
+        wsgi_app = ProxyFix(plain_prefix(wsgi_app), x_for=proxies, x_proto=proxies, x_host=0, x_port=0,
+                            x_prefix=proxies)
     app.wsgi_app = ResponseGuard(wsgi_app)
+    app.after_request(relative_location)
 
     @app.context_processor
     def deployment_context():

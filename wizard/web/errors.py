@@ -5,6 +5,8 @@ from flask import jsonify, request
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
+from ..errors import InterviewTooLarge
+from .audit import security_event
 from .pages import render_page
 from .security import plain_page
 
@@ -34,6 +36,7 @@ def init_app(app) -> None:
         return render_page("error.html", status=status, title=title, message=message, **extra), status
 
     def csrf_failed(error: CSRFError):
+        security_event("csrf failure", reason=(error.description or "")[:80])
         if "expired" in (error.description or "").lower():
             return page(400, "This page expired", "This page was open for a long time, so for your safety "
                         "it expired. Your answers are kept: open the page again and send it once more.",
@@ -48,5 +51,8 @@ def init_app(app) -> None:
     app.register_error_handler(413, lambda e: page(413, "Too much to send", "What you sent is too large. Please shorten it."))
     app.register_error_handler(400, lambda e: page(400, "Something went wrong with that request", "Please go back and try again."))
     app.register_error_handler(CSRFError, csrf_failed)
+    app.register_error_handler(InterviewTooLarge, lambda e: page(
+        413, "Too much to save", "Your answers are longer than one interview may keep. Nothing new was "
+        "saved and your earlier answers are kept: go back and shorten the longest ones."))
     app.register_error_handler(500, lambda e: page(500, "Sorry, something went wrong on our side",
         "Your saved answers are safe. Please try again in a moment."))

@@ -1,34 +1,62 @@
-"""WTForms forms built from the question definitions of one interview step."""
+"""WTForms forms built from question definitions: one interview step's (`form_for`), and a form of
+any answer questions, each optional (`answer_form`: the clerks' builder and a clerk's prefilled link)."""
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from datetime import date
 from typing import Any
 
 from flask_wtf import FlaskForm
 
+from ..answers import clean_answers
+from ..cross_answers import broken
 from ..interview import step_questions
 from ..kinds import KINDS
+from ..rulebook import RuleBook
 from .fields import make_field
 
 
-# Form classes already built: (the step, the question dicts it was built from, the class), by the
-# ids of the step and those dicts. Holding the objects keeps their ids from being reused while the
-# entry lives. Building a class costs more than a whole rendered field (0.09 ms a request).
+class AnswerForm(FlaskForm):
+    """A form of answer questions. Validating it also checks the rules between answers declared in
+    the questions (`must_be:`, wizard/cross_answers.py) between the answers on the form. A saved answer
+    on another step that no longer fits is dropped when the step is saved (`record_step`), not shown."""
+
+    question_keys: list = []
+    _questions: dict = {}  # every question the answers may name (underscored: never a field's name)
+
+    def validate(self, extra_validators=None) -> bool:
+        if not FlaskForm.validate(self, extra_validators):
+            return False
+        values, _cleared = form_to_answers(self, self._questions)
+        for key, message in broken(values, self._questions):
+            self[key].errors.append(message)
+            return False
+        return True
+
+
+# Step form classes already built: (the step, the question dicts it was built from, the class), by
+# the ids of the step and those dicts and by `today` (a date field's bounds depend on it). Holding
+# the objects keeps their ids from being reused while the entry lives. Building a class costs more
+# than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
 _form_classes: OrderedDict[tuple, tuple] = OrderedDict()
 _form_classes_lock = threading.Lock()
 
 
-def form_for(step: dict, questions: dict, answers: dict, formdata=None) -> FlaskForm:
+def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None) -> FlaskForm:
+    """The step's form; with `today`, dates before it are refused (see WhenField)."""
     used = tuple(questions[key] for key in step["questions"])
-    key = (id(step), *map(id, used))
+    key = (id(step), *map(id, used), today)
     with _form_classes_lock:
         found = _form_classes.get(key)
         if found is not None:
             _form_classes.move_to_end(key)
-    form_class = found[2] if found is not None else _remember(key, step, used, form_class_for(step, questions))
-    return form_class(formdata=formdata, data=stored_to_form(step, questions, answers))
+    form_class = found[2] if found is not None else _remember(key, step, used, step_form_class(step, questions, today))
+    form = form_class(formdata=formdata, data=stored_to_form(step, questions, answers))
+    # Per form, not per class: a jurisdiction's own questions make a new mapping on each request.
+    form._questions = questions
+    return form
 
 
 def _remember(key: tuple, step: dict, used: tuple, form_class: type) -> type:
@@ -39,28 +67,11 @@ def _remember(key: tuple, step: dict, used: tuple, form_class: type) -> type:
     return form_class
 
 
-def form_class_for(step: dict, questions: dict) -> type:
-    """The WTForms class of one step: a field per question, and the answers that must fit together."""
+def step_form_class(step: dict, questions: dict, today: date | None = None) -> type:
+    """The WTForms class of one step: a field per question of the step."""
     on_step = step_questions(step, questions)
-    fields = {key: make_field(key, on_step[key]) for key in step["questions"]}
-    keys = list(fields)
-
-    def validate(self, extra_validators=None):
-        ok = FlaskForm.validate(self, extra_validators)
-        start = getattr(self, "starts_at", None)
-        end = getattr(self, "ends_at", None)
-        if ok and start is not None and end is not None and start.data and end.data and end.data <= start.data:
-            end.errors.append("The closing time must be after the opening time")
-            ok = False
-        most, total = getattr(self, "max_attendance", None), getattr(self, "total_attendance", None)
-        if ok and most is not None and total is not None and None not in (most.data, total.data) \
-                and total.data < most.data:
-            total.errors.append("The visits over the whole event cannot be fewer than the most people "
-                                "at the same time. Everyone there at the busiest time counts as a visit.")
-            ok = False
-        return ok
-
-    return type("StepForm", (FlaskForm,), {**fields, "validate": validate, "question_keys": keys})
+    fields = {key: make_field(key, on_step[key], today) for key in step["questions"]}
+    return type("StepForm", (AnswerForm,), {**fields, "question_keys": list(fields)})
 
 
 def stored_to_form(step: dict, questions: dict, answers: dict) -> dict:
@@ -85,3 +96,32 @@ def form_to_answers(form: FlaskForm, questions: dict) -> tuple[dict, list[str]]:
         else:
             values.update(found)
     return values, cleared
+
+
+def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
+    """A form of the given questions, each optional, drawn with the interview's widgets."""
+    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
+    form_class = type("ClerkAnswerForm", (AnswerForm,), {**fields, "question_keys": list(keys), "_questions": questions})
+    data = {}
+    for key in keys:
+        question = questions[key]
+        value = KINDS[question["kind"]].to_form(key, question, answers or {})
+        if value is not None:
+            data[key] = value
+    return form_class(formdata=formdata, data=data, meta={"csrf": False})
+
+
+def form_answers(form: FlaskForm, questions: dict, book: RuleBook) -> dict:
+    """The answers a valid form gives, cleaned as every answer is."""
+    values: dict[str, Any] = {}
+    for key in form.question_keys:
+        question = questions[key]
+        found = KINDS[question["kind"]].from_form(key, question, form[key].data)
+        values.update(found or {})
+    return clean_answers(values, questions, book.jurisdictions)
+
+
+def linkable_keys(questions: dict, keys) -> list[str]:
+    """Question keys a link may carry: answer keys of the interview's questions, not the municipality."""
+    return [k for k in keys if k != "jurisdiction" and k in questions
+            and KINDS[questions[k]["kind"]].answer_key]

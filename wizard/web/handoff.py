@@ -15,7 +15,9 @@ from flask import Blueprint, abort, current_app, redirect, session, url_for
 
 from ..retention import moment_ago
 from . import kiosk
+from .audit import security_event
 from .access import load_interview
+from .deployment import configured_public_url
 from .pages import render_page
 from .qr import qr_svg_uri
 from .state import store
@@ -27,10 +29,6 @@ REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has ta
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def public_url() -> str | None:
-    return (current_app.config.get("PUBLIC_URL") or "").rstrip("/") or None
 
 
 @bp.post("/i/<interview_id>/handoff")
@@ -51,7 +49,8 @@ def show(interview_id: str):
     if offered.get("interview") != interview.id:
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
     link = url_for(".claim", token=offered["token"])
-    full = f"{public_url()}{link}" if public_url() else None
+    base = configured_public_url()
+    full = f"{base}{link}" if base else None
     expired = offered["expires"] < moment_ago(0)
     return render_page("handoff.html", interview=interview, link=None if expired else full, expired=expired,
                        qr=qr_svg_uri(full) if full else None, refresh=REFRESH_SECONDS,
@@ -68,12 +67,21 @@ def waiting(interview_id: str):
 
 @bp.get("/handoff/<token>")
 def claim(token: str):
+    if kiosk.screen_id() is not None:  # under --kiosk too, every screen has its cookie from its first page
+        # The page prints the link as text: typed into the kiosk itself, it must not make the
+        # screen a private browser (no Finish, no idle clear). The link stays usable by the phone.
+        security_event("hand-off refused", reason="opened on a kiosk screen", screen=kiosk.screen_id())
+        return render_page("error.html", title="Open this link on your phone",
+                           message="This link moves your answers to your own phone. This is the shared "
+                                   "screen, so it cannot take them. Scan the code or type the link on "
+                                   "your phone."), 403
     interview_id = store().claim_handoff(_hash(token), moment_ago(0)) if len(token) <= 100 else None
     moved = store().move(interview_id) if interview_id else None
     if moved is None:
         return render_page("error.html", title="This link no longer works",
                            message=f"A link to continue on your phone works once, for {LIFETIME // 60} "
                                    "minutes. Ask the screen for a new one, or start again."), 410
+    security_event("hand-off claimed", interview=moved.id)
     kiosk.remember_on_phone(moved.id)
     # Where the organizer was: the result (which sends an unfinished interview on to its next step).
     return redirect(url_for("interview.result", interview_id=moved.id), code=303)

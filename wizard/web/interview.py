@@ -17,17 +17,17 @@ from ..facts import Facts
 from ..glossary import assessment_texts, terms_in
 from ..kinds import show_answer
 from ..packet.content import signature_specs
-from ..sections import progress
+from ..road import minutes, plan_road, questions_left, road_marks
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
-from . import kiosk, limits, packet
-from .clerks import builder_page
-from .offices import office_card
+from . import corrections, kiosk, limits, packet
+from .offices import office_card, question_to_office
 from .access import load_interview
 from . import choose
 from .forms import form_for, form_to_answers
 from .people import change_people_rows
 from .pages import render_page
+from .qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from .state import rulebook, store
 
@@ -52,6 +52,7 @@ def start_search():
 
 @bp.get("/")
 def start():
+    kiosk.clear_for_next_person()
     context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
     if context["search"] and choose.wants_results():
         return choose.render_results("start.html", **context)
@@ -62,15 +63,19 @@ def start():
 def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
+    kiosk.clear_for_next_person()
     prefill, problems = answers_from_query(request.args, rulebook(), jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, **clerk_prefill(prefill, j.id))
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j),
+                       **clerk_prefill(prefill, j.id))
 
 
-@bp.get("/clerks")
-def clerks():
-    return builder_page()
+def estimate(j) -> dict:
+    """About how long the interview takes here (issue 23: "about 10 minutes" was wrong for a
+    festival): a small event answers the steps that settle the verdict, a festival every step."""
+    road = plan_road(j, rulebook().questions_for(j.id))
+    return {"small": minutes(len(road.deciding))[1], "festival": minutes(len(road.steps))}
 
 
 @bp.post("/start")
@@ -86,8 +91,9 @@ def begin():
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
         j = book.get(answers["jurisdiction"])
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
-                           prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
+                           estimate=estimate(j), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
+    kiosk.clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
     return redirect_to_next(interview)
@@ -137,7 +143,10 @@ def step_context(interview, step, path, j, form):
     back = previous_step(path, step["step"])
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
-        sections=progress(path, step["step"], interview.completed_steps),
+        sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
+                  if j else []),
+        questions_left=questions_left(path, step["step"], interview.completed_steps),
+        first_step=bool(path) and step["step"] == path[0]["step"],
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
@@ -149,13 +158,21 @@ def step_context(interview, step, path, j, form):
     )
 
 
+def today() -> date:
+    return current_app.config.get("TODAY") or date.today()
+
+
 @bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
     step, path, j = find_step(interview, step_id)
+    if request.method == "POST":
+        limits.count_answer()
     book = rulebook()
-    formdata = request.form if request.method == "POST" else None
-    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata)
+    kept = corrections.take(interview.id, step_id) if request.method == "GET" else None
+    formdata = request.form if request.method == "POST" else kept
+    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
+                    today=today())
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, nothing saved, no errors shown.
         return render_page("step.html", **step_context(interview, step, path, j, form))
@@ -173,7 +190,13 @@ def step(interview_id: str, step_id: str):
                 flash(notice, "important")
         return follow(next_url(interview, where))
     context = step_context(interview, step, path, j, form)
-    if context["search"] and request.method == "GET" and choose.wants_results():
+    if request.method == "POST":
+        # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
+        corrections.keep(interview.id, step["step"], form, request.form)
+        return follow(context["action"])
+    if kept is not None:
+        form.validate()  # the kept post's errors, worked out again
+    if context["search"] and choose.wants_results():
         return choose.render_results("step.html", **context)
     return render_page("step.html", **context)
 
@@ -202,19 +225,27 @@ def check(interview_id: str):
         return redirect_to_next(interview)
     book = rulebook()
     questions = book.questions_for(j.id)
-    rows = []
+    road = plan_road(j, questions)
+    groups: list[dict] = []  # issue 23: the answers under the section headings, in the order asked
     for s in [WHERE_STEP] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
+        section = (road.section_of(s["step"], j.license_word) if s["step"] != JURISDICTION_STEP
+                   else road.section_of(state.path[0]["step"], j.license_word) if state.path else "")
+        if not groups or groups[-1]["name"] != section:
+            groups.append({"name": section, "rows": []})
         for key in s["questions"]:
-            rows.append({
+            groups[-1]["rows"].append({
                 "label": questions[key]["label"] if key != "jurisdiction" else "Where the event is",
                 "value": show_answer(key, state.answers, questions) if key != "jurisdiction" else j.name,
                 "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
                 "key": key,
             })
-    return render_page("check.html", interview=interview, rows=rows, jurisdiction=j,
-                       finished_early=state.finished_early)
+    answered = [s for s in state.path if s["step"] in interview.completed_steps]
+    back_url = url_for(".step", interview_id=interview.id,
+                       step_id=answered[-1]["step"] if answered else JURISDICTION_STEP)
+    return render_page("check.html", interview=interview, groups=groups, jurisdiction=j,
+                       finished_early=state.finished_early, back_url=back_url)
 
 
 @bp.get("/i/<interview_id>/result")
@@ -223,26 +254,30 @@ def result(interview_id: str):
     j, state = current_flow(interview)
     if j is None or state.next_step is not None:
         return redirect_to_next(interview)
-    today = current_app.config.get("TODAY") or date.today()
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
-                       summary=summarize(state.assessment, j.license_word, today),
-                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today),
+                       summary=summarize(state.assessment, j.license_word, today()),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today()),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
-                       questions=rulebook().questions_for(j.id),
                        signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
-                       office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"])
+                       office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"],
+                       ask=(question_to_office(j, state.assessment, state.answers)
+                            if state.assessment["outcome"] == "uncertain" and not state.assessment["missing"] else None),
+                       own_link=own_link(interview.id))
+
+
+def own_link(interview_id: str) -> dict:
+    """The interview's address to keep (issue 23, item 10): full, with a QR code, when PUBLIC_URL is
+    set; else relative, and the page's script makes it full from the address bar for the copy button."""
+    path = url_for(".resume", interview_id=interview_id)
+    public = current_app.config.get("PUBLIC_URL")
+    link = public.rstrip("/") + path if public else path
+    return {"link": link, "qr": qr_svg_uri(link) if public else None}
 
 
 @bp.post("/i/<interview_id>/delete")
 def delete(interview_id: str):
     interview = load(interview_id)
     store().clear([interview.id])  # for good: overwritten, and out of the WAL
-    flash("Your answers have been deleted from this computer and our records.", "success")
+    flash("Your answers have been deleted from our server for good.", "success")
     return redirect(url_for(".start"), code=303)
-
-
-@bp.after_app_request
-def vary_on_htmx(response):
-    response.vary.add("HX-Request")
-    return response

@@ -1,25 +1,34 @@
-"""At most NEW_INTERVIEWS_PER_HOUR new interviews per client per hour, with a clear 429 page.
+"""Abuse limits that fit real networks, each with a clear 429 page.
 
-One client once made 97 interviews a second. Counted in memory per client address (behind a
-proxy, the address the trusted proxy reports): one server process, as `wizard serve` runs it.
+At most NEW_INTERVIEWS_PER_HOUR new interviews (starting and importing) and ANSWERS_PER_HOUR
+answered pages (step POSTs) per client per hour. One client once made 97 interviews a second.
+A client is an enrolled kiosk screen (a whole village hall shares one address), else its address
+(behind a proxy, the address the trusted proxy reports), with an IPv6 address counted by its /64:
+one home or phone gets a whole /64 and may use any address in it. Counted in memory: one server
+process, as `wizard serve` runs it.
 """
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections import deque
 
-from flask import abort, current_app, request
+from flask import abort, current_app, g, request
 from werkzeug.exceptions import TooManyRequests
 
+from . import kiosk
+from .audit import security_event
 from .pages import render_page
 
 WINDOW = 3600  # seconds
 DEFAULT_PER_HOUR = 60
+# An organizer answers about 40 pages; this lets 50 of them share one address (an office, a school).
+DEFAULT_ANSWERS_PER_HOUR = 2000
 
 
 class NewInterviewCounter:
-    """When each client started its recent interviews, over the last hour."""
+    """When each client did something counted, over the last hour."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -39,25 +48,59 @@ class NewInterviewCounter:
             return True
 
 
-def count_new_interview() -> None:
-    """Call before creating an interview: 429 once this client has started its hourly allowance."""
-    limit = current_app.config["NEW_INTERVIEWS_PER_HOUR"]
-    if limit and not current_app.extensions["new_interviews"].allow(request.remote_addr or "", limit):
+def client_key() -> str:
+    """Who a limit counts: a kiosk screen, an IPv4 address, or an IPv6 /64."""
+    screen = kiosk.screen_id()
+    if screen is not None:
+        return f"screen:{screen}"
+    address = request.remote_addr or ""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _count(counter: str, setting: str) -> None:
+    limit = current_app.config[setting]
+    if limit and not current_app.extensions[counter].allow(client_key(), limit):
+        g.limit_setting = setting
         abort(429)
 
 
+def count_new_interview() -> None:
+    """Call before creating an interview: 429 once this client has started its hourly allowance."""
+    _count("new_interviews", "NEW_INTERVIEWS_PER_HOUR")
+
+
+def count_answer() -> None:
+    """Call before saving an answered page: 429 once this client has sent its hourly allowance."""
+    _count("answers", "ANSWERS_PER_HOUR")
+
+
 def too_many(error: TooManyRequests):
-    limit = current_app.config["NEW_INTERVIEWS_PER_HOUR"]
-    message = (f"This computer has started {limit} interviews in the last hour, the most we allow. "
-               "Please wait a while and try again. Interviews you already started still work: "
-               "use their web addresses to go on.")
-    response = current_app.make_response(
-        (render_page("error.html", status=429, title="Too many new interviews", message=message), 429))
+    setting = g.get("limit_setting", "NEW_INTERVIEWS_PER_HOUR")
+    limit = current_app.config[setting]
+    security_event("too many requests", limit=setting, client=client_key())
+    if setting == "ANSWERS_PER_HOUR":
+        title = "Too many answers sent"
+        message = (f"This computer has sent {limit} answered pages in the last hour, the most we allow. "
+                   "Your saved answers are kept: please wait a while and go on from the same web address.")
+    else:
+        title = "Too many new interviews"
+        message = (f"This computer has started {limit} interviews in the last hour, the most we allow. "
+                   "Please wait a while and try again. Interviews you already started still work: "
+                   "use their web addresses to go on.")
+    response = current_app.make_response((render_page("error.html", status=429, title=title, message=message), 429))
     response.headers["Retry-After"] = str(WINDOW // 4)
     return response
 
 
 def init_app(app) -> None:
-    app.config.setdefault("NEW_INTERVIEWS_PER_HOUR", DEFAULT_PER_HOUR)
     app.extensions["new_interviews"] = NewInterviewCounter()
+    app.extensions["answers"] = NewInterviewCounter()
     app.register_error_handler(429, too_many)

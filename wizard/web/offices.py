@@ -5,7 +5,9 @@ from pathlib import Path
 
 from flask import current_app
 
+from ..office_question import OfficeQuestion, office_question
 from ..offices import OfficeCard, load_offices
+from .state import rulebook
 
 OFFICES_FILE = "offices.yaml"
 
@@ -18,3 +20,10 @@ def init_app(app, instance: Path) -> None:
 def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
     """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it."""
     return current_app.extensions["offices"].get(jurisdiction_id or "")
+
+
+def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
+    """The message to send when the ordinance does not settle the answer, to the card's email if any."""
+    card = office_card(j.id)
+    return office_question(assessment, answers, rulebook().questions_for(j.id), j.license_word,
+                           email=card.email if card and card.email else None)

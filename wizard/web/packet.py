@@ -106,7 +106,8 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
     upload = request.files.get("answers_file")
     if upload is None or not upload.filename:
         return None, "Choose the answers file you saved (it ends in .json)."
-    data = upload.read(IMPORT_LIMIT + 1)
+    with upload.stream:  # a large upload is a temporary file: closed now, whatever the answers turn out to be
+        data = upload.read(IMPORT_LIMIT + 1)
     if len(data) > IMPORT_LIMIT:
         return None, "That file is too large to be a saved answers file."
     try:

@@ -11,7 +11,7 @@ from ..answers import clean_answers
 from ..errors import AnswersError
 from ..kinds import KINDS
 from ..rulebook import RuleBook
-from .clerks import answer_form, form_answers, linkable_keys
+from .forms import answer_form, form_answers, linkable_keys
 from .state import rulebook
 
 

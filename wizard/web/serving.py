@@ -1,18 +1,28 @@
-"""Serving under waitress, with waitress's own error pages carrying the security headers.
+"""Serving under waitress: its own error pages carry the security headers, proxies are believed as
+configured, and every request leaves one access-log line.
 
 Waitress answers some requests without calling the app: a malformed request (400), headers or a
 body over its limits (431, 413), and a 500 when the app fails outside the guard. Its pages are
 plain text with no security headers; this channel adds them (security.SECURITY_HEADERS).
+
+Waitress clears X-Forwarded-For/-Proto/-Host before the app sees them unless it trusts the peer.
+Behind TRUSTED_PROXIES it passes them through, and werkzeug's ProxyFix (deployment.py) believes
+exactly that many hops: one place decides what a proxy may say.
 """
 from __future__ import annotations
 
 import gc
+import logging
+import time
 
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
+from .logs import redact_path
 from .security import with_security_headers
+
+access_log = logging.getLogger("wizard.access")
 
 
 class HeadedErrorTask(ErrorTask):
@@ -40,10 +50,41 @@ def settle_after_start() -> None:
     gc.freeze()
 
 
-def make_server(app, host: str, port: int, threads: int):
-    """A waitress server (one or several listening sockets) whose connections use HeadedChannel."""
-    server = create_server(app, host=host, port=port, threads=threads)
+class AccessLog:
+    """WSGI middleware: one line per request, with the method, the path with any interview id
+    hashed, no query string (a clerk's link carries answers), the status and the time taken."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        began = time.monotonic()
+        status = ["-"]
+
+        def record(code, headers, exc_info=None):
+            status[0] = str(code).partition(" ")[0]
+            return start_response(code, headers, exc_info) if exc_info else start_response(code, headers)
+
+        try:
+            return self.app(environ, record)
+        finally:
+            access_log.info("%s %r %s %.0fms", str(environ.get("REQUEST_METHOD", "?"))[:10],
+                            redact_path(str(environ.get("PATH_INFO", ""))), status[0],
+                            (time.monotonic() - began) * 1000)
+
+
+def make_server(app, host: str, port: int, threads: int, trusted_proxies: int = 0, access_log: bool = False):
+    """A waitress server (one or several listening sockets) whose connections use HeadedChannel;
+    behind `trusted_proxies` proxies it passes their X-Forwarded-* headers on to ProxyFix."""
+    server = create_server(AccessLog(app) if access_log else app, host=host, port=port, threads=threads,
+                           clear_untrusted_proxy_headers=not trusted_proxies)
     for candidate in [server, *getattr(server, "map", {}).values()]:
         if isinstance(candidate, BaseWSGIServer):
             candidate.channel_class = HeadedChannel
     return server
+
+
+def bound_addresses(server) -> list[tuple[str, int]]:
+    """(host, port) of each listening socket, as bound: `--port 0` gets a free port from the system."""
+    sockets = [c for c in [server, *getattr(server, "map", {}).values()] if isinstance(c, BaseWSGIServer)]
+    return [(s.effective_host, s.effective_port) for s in sockets]

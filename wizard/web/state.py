@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import current_app
 
+from ..office.records import OfficeRecords
 from ..rulebook import RuleBook
 from ..storage import InterviewStore
 
@@ -13,3 +14,7 @@ def rulebook() -> RuleBook:
 
 def store() -> InterviewStore:
     return current_app.extensions["interview_store"]
+
+
+def office_records() -> OfficeRecords:
+    return current_app.extensions["office_records"]

@@ -10,7 +10,6 @@ from ..wording import summarize
 from .access import load_interview
 from .interview import current_flow
 from .pages import render_page
-from .state import rulebook
 
 bp = Blueprint("summary", __name__)
 
@@ -27,4 +26,4 @@ def summary(interview_id: str):
         # With a permit to apply for, the result page and the packet are the summary.
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
     return render_page("summary.html", interview=interview, jurisdiction=j, a=state.assessment, summary=result,
-                       answers=state.answers, questions=rulebook().questions, today=today)
+                       answers=state.answers, today=today)

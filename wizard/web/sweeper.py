@@ -1,6 +1,6 @@
 """The background sweeper: deletes what nobody may keep, whether or not a browser is still open.
 
-In kiosk mode it deletes a kiosk session's interviews once KIOSK_IDLE_SECONDS pass with no
+It deletes a kiosk screen's interviews once KIOSK_IDLE_SECONDS pass with no
 request from that session (a closed tab never fires its timer); for everyone it deletes
 interviews not changed for RETENTION_DAYS. One daemon thread per app, started with the first
 request (so it runs under waitress as under any server), sleeping between sweeps.
@@ -11,8 +11,11 @@ import logging
 import threading
 import weakref
 
-from ..retention import DEFAULT_DAYS, moment_ago, purge
+from ..office.keeping import purge_applications
+from ..office.records import OfficeRecords
+from ..retention import moment_ago, purge
 from ..storage import InterviewStore
+from .audit import security_event
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
 log = logging.getLogger(__name__)
@@ -33,6 +36,7 @@ class Sweeper:
         self._started = False
         self._lock = threading.Lock()
         self._next_retention = 0.0
+        self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
 
     def start(self) -> None:
         with self._lock:
@@ -51,9 +55,15 @@ class Sweeper:
         if store is None:
             return
         if self.kiosk_idle:
-            store.delete_idle(moment_ago(self.kiosk_idle))
+            cleared = store.delete_idle(moment_ago(self.kiosk_idle))
+            if cleared:
+                security_event("kiosk clear", reason="idle, by the sweeper", interviews=cleared)
         if self.retention_days and clock >= self._next_retention:
-            purge(store, self.retention_days)
+            done = purge(store, self.retention_days)
+            if done.count:
+                security_event("purge", interviews=done.count, days=self.retention_days)
+            if self.keep_applications_days:
+                purge_applications(OfficeRecords(store), self.keep_applications_days)
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
@@ -70,10 +80,9 @@ class Sweeper:
 
 
 def init_app(app) -> None:
-    app.config.setdefault("RETENTION_DAYS", DEFAULT_DAYS)
     sweeper = Sweeper(app.extensions["interview_store"],
-                      app.config["KIOSK_IDLE_SECONDS"] if app.config.get("KIOSK") else None,
+                      app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
-    if app.config.get("SWEEPER", True):  # False: a test runs `sweep_once` itself
+    if app.config["SWEEPER"]:
         app.before_request(sweeper.start)

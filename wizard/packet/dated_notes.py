@@ -1,12 +1,14 @@
-"""Packet content for issue 9: the lean of an unsettled verdict, the license-in-hand date, dates on
-checklist items, and the "After you apply", revocation and penalties sections. Plain data."""
+"""Packet text for what an ordinance says beyond the verdict (issue 9; the engine side is
+wizard/beyond_verdict.py): dates on checklist items, why the file-by date is what it is, and the
+"After you apply", revocation and penalties notes. Plain data."""
 from __future__ import annotations
 
 from datetime import date
 
 from ..rulebook import Jurisdiction
-from ..wording import NOTE_SECTIONS
+from ..wording import NOTE_HEADINGS
 from .formatting import long_date
+
 
 def with_due_date(item: dict) -> str:
     """An item's text, led by its date when the ordinance ties it to the event's first day."""
@@ -23,7 +25,7 @@ def filing_detail(j: Jurisdiction, word: str, within: int | None) -> str | None:
             f"the decision may take {within} days, so file at least {j.filing_lead_days} days before.")
 
 
-def sections(assessment: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+def note_lists(assessment: dict) -> list[tuple[str, list[tuple[str, str]]]]:
     """(title, [(text, citation)]) for each of After you apply, Revocation and Penalties that has notes."""
     return [(title, [(n["text"], n["citation"]) for n in assessment.get(key, [])])
-            for key, title in NOTE_SECTIONS if assessment.get(key)]
+            for key, title in NOTE_HEADINGS if assessment.get(key)]

@@ -10,16 +10,13 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from .conditions import evaluate
+from .conditions import evaluate, holds
 from .facts import Facts
 from .rulebook import Jurisdiction
 
-# The rule-file lists of notes shown with a permit, and the assessment key each one fills.
-NOTE_SECTIONS = (("after_filing", "after_you_apply"), ("revocation", "revocation"), ("penalties", "penalties"))
-
-
-def _holds(item: dict, facts: Facts) -> bool:
-    return evaluate(item.get("if"), facts)[0] is True
+# The rule-file lists of notes shown with a permit: the list, the assessment key it fills, its heading.
+NOTE_LISTS = (("after_filing", "after_you_apply", "After you apply"), ("revocation", "revocation", "Revocation"),
+              ("penalties", "penalties", "Penalties"))
 
 
 def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:
@@ -75,14 +72,14 @@ def license_in_hand(j: Jurisdiction, facts: Facts, applies: bool) -> dict:
     return {"license_by": when, "license_by_citation": j.filing_citation if days is not None else None}
 
 
-def notes(j: Jurisdiction, facts: Facts, section: str) -> list[dict[str, Any]]:
+def notes(j: Jurisdiction, facts: Facts, note_list: str) -> list[dict[str, Any]]:
     return [{"text": n["text"], "citation": n["citation"], **dated(n, facts)}
-            for n in j.notes(section) if _holds(n, facts)]
+            for n in j.notes(note_list) if holds(n, facts)]
 
 
 def extra_keys(j: Jurisdiction, facts: Facts, decided_by: str, applies: bool) -> dict:
     extra: dict[str, Any] = {"likely": lean(j, facts, decided_by)}
     extra.update(license_in_hand(j, facts, applies))
-    for section, key in NOTE_SECTIONS:
-        extra[key] = notes(j, facts, section) if applies else []
+    for note_list, key, _heading in NOTE_LISTS:
+        extra[key] = notes(j, facts, note_list) if applies else []
     return extra

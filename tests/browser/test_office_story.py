@@ -1,0 +1,150 @@
+"""The office round in a real browser, with a real SMTP server (aiosmtpd), JavaScript on and off:
+the organizer finishes, attaches a PDF and sends; the clerk's email arrives; the clerk chooses a
+password through the one-time link `wizard clerk add` prints, signs in, opens the application and
+asks for more information; the organizer's email arrives; the organizer uploads; the clerk
+approves. axe finds nothing on every office page on the way."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+
+import pytest
+from aiosmtpd.controller import Controller
+from axe_playwright_python.sync_playwright import Axe
+from werkzeug.serving import make_server
+
+from wizard.web.app import create_app
+
+from ..office_support import PDF, Inbox, body
+from ..served import free_port
+from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same Chromium as every browser test
+from .stories import PATHS
+from .story import run_story, wait_for_new_content
+
+AXE = Axe()
+PASSWORD = "a long and private passphrase"
+CLERK = "clerk@example.org"
+ORGANIZER = "zoe@example.org"
+
+
+def audit(page, what: str) -> None:
+    if not page.context.javascript_enabled:
+        return  # axe runs as a script in the page: the same pages are audited in the run with JavaScript on
+    results = AXE.run(page)
+    assert results.violations_count == 0, f"{what}: {results.generate_report()}"
+
+
+@pytest.fixture
+def office(tmp_path):
+    """The wizard with mail through aiosmtpd, served on a loopback port; the clerk's one-time link."""
+    inbox = Inbox()
+    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    db = tmp_path / "office.db"
+    app = create_app({"DATABASE": str(db), "SECRET_KEY": "office-story", "SMTP_HOST": "127.0.0.1",
+                      "SMTP_PORT": smtp.port, "MAIL_FROM": "permits@example.org"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    base = f"http://127.0.0.1:{server.server_port}"
+    app.config["PUBLIC_URL"] = base  # the links in the mail
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", CLERK, "--jurisdiction", "baroda-mi",
+                            "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
+    assert added.returncode == 0, added.stderr
+    link = re.search(r"http://\S+/office/password/\S+", added.stdout).group(0)
+    yield base, link, inbox
+    server.shutdown()
+    smtp.stop()
+    app.extensions["interview_store"].close()
+
+
+def click(page, name: str, role: str = "button") -> None:
+    wait_for_new_content(page, lambda: page.get_by_role(role, name=name).click())
+
+
+def upload(page, path, document_label: str | None = None) -> None:
+    if document_label:
+        page.select_option("#document", label=document_label)
+    page.set_input_files("#file", str(path))
+    click(page, "Upload this document")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_office_round(browser, office, tmp_path, javascript):
+    base, link, inbox = office
+    organizer = browser.new_context(java_script_enabled=javascript).new_page()
+    clerk = browser.new_context(java_script_enabled=javascript).new_page()
+    for page in (organizer, clerk):
+        page.context.javascript_enabled = javascript
+        page.set_default_timeout(15_000)
+    plan = tmp_path / "police-and-fire-plan.pdf"
+    plan.write_bytes(PDF)
+    certificate = tmp_path / "insurance-certificate.pdf"
+    certificate.write_bytes(PDF)
+
+    # The organizer finishes, attaches a PDF and sends.
+    jurisdiction, story, _, _ = PATHS["baroda-festival"]
+    run_story(organizer, base, jurisdiction, {**story, "applicant_email": ORGANIZER})
+    click(organizer, "Send to the Village Clerk", "link")
+    audit(organizer, "send page")
+    upload(organizer, plan, "Police and fire protection: Plans and contracts")
+    assert "police-and-fire-plan.pdf" in organizer.locator(".uploads").inner_text()
+    audit(organizer, "send page with an upload")
+    organizer.check("#declaration")
+    click(organizer, "Send to the Village Clerk")
+    reference = organizer.locator("dd.reference").inner_text().strip()
+    assert re.fullmatch(r"BAR-\d{4}-\d{4}", reference)
+    assert organizer.locator(".application-status").inner_text() == "Received"
+    audit(organizer, "status page")
+
+    # The clerk's email arrives; the clerk chooses a password and signs in.
+    (notice,) = inbox.wait_for(CLERK)
+    assert reference in notice["Subject"] and "Harvest Moon Festival" in body(notice)
+    application_link = re.search(r"http://\S+/office/a/" + reference, body(notice)).group(0)
+    receipt = inbox.wait_for(ORGANIZER)[0]
+    assert reference in body(receipt)
+    clerk.goto(link)
+    audit(clerk, "choose a password")
+    clerk.fill("#password", PASSWORD)
+    clerk.fill("#again", PASSWORD)
+    click(clerk, "Set my password")
+    assert clerk.locator("h1").inner_text() == "Sign in to the office"
+    audit(clerk, "sign-in page")
+    clerk.goto(application_link)  # signed out: the sign-in page, then the application
+    clerk.fill("#email", CLERK)
+    clerk.fill("#password", PASSWORD)
+    click(clerk, "Sign in")
+    assert clerk.locator("h1").inner_text().startswith(reference)
+    audit(clerk, "application page")
+
+    # The clerk asks for more information; the organizer's email arrives.
+    clerk.fill("#message", "Please send the insurance certificate.")
+    click(clerk, "Send the message")
+    assert clerk.locator(".application-status").inner_text() == "More information needed"
+    message = next(m for m in inbox.wait_for(ORGANIZER, 2) if "insurance certificate" in body(m))
+    status_link = re.search(r"http://\S+/application", body(message)).group(0)
+
+    # The organizer answers with an upload.
+    organizer.goto(status_link)
+    assert "Please send the insurance certificate." in organizer.locator(".messages").inner_text()
+    assert organizer.locator(".application-status").inner_text() == "More information needed"
+    upload(organizer, certificate, "Insurance and bonding: Insurance and bonding arrangements")
+    assert "Document uploaded." in organizer.locator(".notice").first.inner_text()
+    inbox.wait_for(CLERK, 2)  # "New document for ..."
+
+    # The clerk sees it and approves.
+    clerk.goto(application_link)
+    assert "insurance-certificate.pdf" in clerk.locator(".downloads").inner_text()
+    clerk.select_option("#status", label="Approved")
+    click(clerk, "Save the status")
+    assert clerk.locator(".application-status").inner_text() == "Approved"
+    history = clerk.locator(".history").inner_text()
+    assert "Message to the organizer" in history and "Status: Approved" in history and CLERK in history
+    click(clerk, "Back to the applications", "link")
+    assert reference in clerk.locator(".inbox").inner_text()
+    audit(clerk, "inbox")
+    organizer.reload()
+    assert organizer.locator(".application-status").inner_text() == "Approved"
+    organizer.context.close()
+    clerk.context.close()

@@ -1,0 +1,141 @@
+"""Helpers for the office tests: a finished interview ready to send, a clerk with a password, and
+reading pages by what a person sees (text by class) rather than by markup."""
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from wizard.answers import clean_answers
+from wizard.interview import JURISDICTION_STEP
+from wizard.office.accounts import add_clerk, choose_password
+from wizard.web.state import office_records, rulebook, store
+
+from .test_packet import FESTIVAL
+
+PASSWORD = "correct horse battery"
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+BARODA = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",
+          "organizer_type": "individual", "max_attendance": 400, "starts_at": "2027-07-09T12:00",
+          "ends_at": "2027-07-09T20:00", "event_name": "Harvest Fair", "applicant_email": "zoe@example.org"}
+DEKALB = {**FESTIVAL, "jurisdiction": "dekalb-il", "is_auction": False, "event_name": "Corn Days"}
+
+
+def finished(app, answers=None) -> str:
+    """An interview with every step done (the result page is its next page)."""
+    with app.app_context():
+        book = rulebook()
+        answers = clean_answers(dict(answers or BARODA), book.questions, book.jurisdictions)
+        interview = store().create(answers)
+        j = rulebook().get(answers["jurisdiction"])
+        interview.completed_steps = [JURISDICTION_STEP] + [s["step"] for s in j.steps]
+        store().save(interview)
+        return interview.id
+
+
+def clerk(app, email="clerk@example.org", places=("baroda-mi",)) -> str:
+    with app.app_context():
+        records = office_records()
+        token = add_clerk(records, email, list(places), set(rulebook().jurisdictions))
+        choose_password(records, token, PASSWORD, PASSWORD)
+    return email
+
+
+def sign_in(client, email="clerk@example.org", password=PASSWORD):
+    return client.post("/office/sign-in", data={"email": email, "password": password})
+
+
+def first_document(app, answers=None) -> str:
+    from wizard.office.applications import documents_to_attach
+    answers = answers or BARODA
+    with app.app_context():
+        return documents_to_attach(rulebook().get(answers["jurisdiction"]), answers)[0].id
+
+
+def send(client, interview_id: str, document="other", data=PDF, name="site-plan.pdf"):
+    """Upload one document and send; the reference."""
+    from io import BytesIO
+    client.post(f"/i/{interview_id}/uploads", data={"document": document, "file": (BytesIO(data), name)},
+                content_type="multipart/form-data")
+    response = client.post(f"/i/{interview_id}/send", data={"declaration": "yes"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    app = client.application
+    with app.app_context():
+        return office_records().application_for(interview_id)["reference"]
+
+
+class _Texts(HTMLParser):
+    def __init__(self, wanted: str):
+        super().__init__()
+        self.wanted, self.depth, self.found, self.stack = wanted, 0, [], []
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag in ("br", "input", "img", "meta", "link", "hr"):
+            return
+        self.stack.append(self.wanted in classes)
+        if self.wanted in classes:
+            self.found.append("")
+
+    def handle_endtag(self, tag):
+        if tag in ("br", "input", "img", "meta", "link", "hr") or not self.stack:
+            return
+        self.stack.pop()
+
+    def handle_data(self, data):
+        if any(self.stack):
+            self.found[-1] += data
+
+
+def texts(html: str, css_class: str) -> list[str]:
+    """The text of every element with this class, whitespace collapsed."""
+    parser = _Texts(css_class)
+    parser.feed(html)
+    return [" ".join(t.split()) for t in parser.found]
+
+
+def visible_text(html: str) -> str:
+    class Text(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.parts, self.skip = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            self.skip += tag in ("script", "style", "title")
+
+        def handle_endtag(self, tag):
+            self.skip -= tag in ("script", "style", "title")
+
+        def handle_data(self, data):
+            if not self.skip:
+                self.parts.append(data)
+
+    parser = Text()
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split())
+
+
+class Inbox:
+    """What a real SMTP server (aiosmtpd) received: each message parsed, by recipient."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        from email import message_from_bytes, policy
+        self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content, policy=policy.default)))
+        return "250 Message accepted for delivery"
+
+    def to(self, address: str) -> list:
+        return [m for rcpt, m in self.messages if address in rcpt]
+
+    def wait_for(self, address: str, count: int = 1, seconds: float = 15) -> list:
+        import time
+        deadline = time.monotonic() + seconds
+        while len(self.to(address)) < count:
+            assert time.monotonic() < deadline, f"no mail for {address}: {[m['Subject'] for _, m in self.messages]}"
+            time.sleep(0.1)
+        return self.to(address)
+
+
+def body(message, subtype="plain") -> str:
+    return message.get_body(preferencelist=(subtype,)).get_content()

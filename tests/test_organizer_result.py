@@ -1,0 +1,217 @@
+"""Issue 23, items 5 to 10 over HTTP: small words, before you start, the costs page, the question to
+send the office, the link to keep, Check your answers by section; new texts read at grade 8 or below."""
+from __future__ import annotations
+
+import re
+import statistics
+from datetime import date
+from html.parser import HTMLParser
+from urllib.parse import unquote
+
+import pytest
+import textstat
+
+from wizard.interview import JURISDICTION_STEP
+from wizard.web.state import store
+
+from .browser.stories import PATHS
+from .test_story_paths import stored_answers, walk_story
+
+TODAY = date(2026, 12, 1)
+
+
+class Text(HTMLParser):
+    """The page's visible words in <main>, without citations; and its headings and links."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.words: list[str] = []
+        self.headings: list[str] = []
+        self.links: dict[str, str] = {}
+        self._open: list[str] = []
+        self._skip_at = self._main_at = None  # the depth a citation (or <main>) was opened at
+        self._heading = self._link = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in self.VOID:
+            return
+        self._open.append(tag)
+        if tag == "main":
+            self._main_at = len(self._open)
+        if self._skip_at is None and ("citation" in (attrs.get("class") or "") or tag in ("script", "style")):
+            self._skip_at = len(self._open)
+        if tag in ("h1", "h2", "h3"):
+            self._heading = ""
+        if tag == "a":
+            self._link = ["", attrs.get("href", "")]
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID or tag not in self._open:
+            return
+        while self._open and self._open.pop() != tag:
+            pass
+        depth = len(self._open)
+        if self._skip_at is not None and depth < self._skip_at:
+            self._skip_at = None
+        if self._main_at is not None and depth < self._main_at:
+            self._main_at = None
+        if tag in ("h1", "h2", "h3") and self._heading is not None:
+            self.headings.append(" ".join(self._heading.split()))
+            self._heading = None
+        if tag == "a" and self._link:
+            self.links[" ".join(self._link[0].split())] = self._link[1]
+            self._link = None
+
+    def handle_data(self, data):
+        if self._heading is not None:
+            self._heading += data
+        if self._link:
+            self._link[0] += data
+        if self._main_at is not None and self._skip_at is None:
+            self.words.append(data)
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self.words).split())
+
+
+@pytest.fixture
+def dated(app):
+    app.config["TODAY"] = TODAY
+    return app
+
+
+def finished(app, story: str, **changes) -> str:
+    jurisdiction, answers, _, _ = PATHS[story]
+    answers = {**answers, **changes}
+    book = app.extensions["rulebook"]
+    asked, _ = walk_story(book, jurisdiction, answers)
+    with app.app_context():
+        interview = store().create(stored_answers(book, jurisdiction, answers))
+        interview.completed_steps = [JURISDICTION_STEP] + asked
+        store().save(interview)
+        return interview.id
+
+
+def grade(text: str) -> float:
+    sentences = [s for s in re.split(r"(?<=[.!?:])\s+", text) if len(s.split()) > 3]
+    return statistics.mean(textstat.flesch_kincaid_grade(s) for s in sentences)
+
+
+def test_small_words_on_the_result_page(dated, client):
+    dated.config["RETENTION_DAYS"] = 90.0  # as `wizard serve --retention-days` may set it
+    page = Text(client.get(f"/i/{finished(dated, 'baroda-festival')}/result").get_data(as_text=True))
+    assert "We keep your answers for 90 days on our server" in page.text and "90.0" not in page.text
+    assert "Finished? Delete my answers" in page.text and "this computer" not in page.text
+    heading = next(h for h in page.headings if h.startswith("Your checklist: "))
+    download = next(text for text in page.links if text.startswith("Download your filled-in application packet"))
+    assert download and f"gather the {heading.split(': ')[1].split()[0]} documents" in page.text
+
+
+def test_the_checklist_count_is_the_number_of_items_shown(dated, client):
+    html = client.get(f"/i/{finished(dated, 'whitesboro-festival')}/result").get_data(as_text=True)
+    shown = html.split('id="checklist"')[1].split("</details>")[0].count("<li>")
+    assert f"Your checklist: {shown} items" in Text(html).headings
+
+
+def test_the_last_day_to_file_is_today(dated, client):
+    ident = finished(dated, "whitesboro-festival")  # files 30 days before July 9, 2027
+    dated.config["TODAY"] = date(2027, 6, 9)
+    page = Text(client.get(f"/i/{ident}/result").get_data(as_text=True)).text
+    assert "File today: today is the last day." in page and not re.search(r"\b0 days", page)
+
+
+@pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "baroda-mi", "dekalb-il", "wi-village-ch64"])
+def test_the_first_page_says_what_you_will_need_and_how_long_it_takes(client, book, jurisdiction):
+    page = Text(client.get(f"/for/{jurisdiction}").get_data(as_text=True))
+    assert "Before you start, you'll need" in page.headings
+    j = book.jurisdictions[jurisdiction]
+    assert len(j.before_you_start) >= 4
+    for item in j.before_you_start:
+        assert item["text"] in page.text and item["why"] in page.text
+    assert re.search(r"a small event that needs no (permit|license) takes about \d+ minutes\. "
+                     r"A large festival takes about \d+ to \d+ minutes", page.text)
+    assert "about 10 minutes" not in page.text
+
+
+def test_the_baroda_estimate_covers_a_festival(client):
+    page = Text(client.get("/for/baroda-mi").get_data(as_text=True)).text
+    low, high = map(int, re.search(r"festival takes about (\d+) to (\d+) minutes", page).groups())
+    assert low >= 20 and high >= 25  # the issue timed a festival at 20 to 25 minutes
+
+
+def test_the_first_step_lists_what_you_will_need_too(client):
+    location = client.post("/start", data={"jurisdiction": "whitesboro-ny"}).headers["Location"]
+    html = client.get(location).get_data(as_text=True)
+    assert 'id="before-you-start"' in html and "licensed land surveyor" in html
+
+
+def test_the_costs_page_puts_every_sum_together(dated, client):
+    page = Text(client.get(f"/i/{finished(dated, 'whitesboro-festival')}/costs").get_data(as_text=True))
+    assert page.headings[0] == "What it costs"
+    for words in ("$500", "security deposit for trash removal, returned within 10 days", "At least $1,000,000",
+                  "Certificate of insurance", "We do not know prices"):
+        assert words in page.text
+    baroda = Text(client.get(f"/i/{finished(dated, 'baroda-festival')}/costs").get_data(as_text=True)).text
+    assert "$100,000" in baroda and "Surety bond" in baroda and "bonding company" in baroda
+    assert grade(page.text) <= 8 and grade(baroda) <= 8
+
+
+def test_no_costs_page_without_a_permit_to_apply_for(dated, client):
+    ident = finished(dated, "baroda-village-park")
+    response = client.get(f"/i/{ident}/costs")
+    assert response.status_code == 303 and response.headers["Location"].endswith("/result")
+
+
+def test_an_uncertain_result_gives_the_question_to_send(dated, client):
+    ident = finished(dated, "whitesboro-aggregate-over-200")
+    page = Text(client.get(f"/i/{ident}/result").get_data(as_text=True))
+    assert "Ask the Village Clerk: we wrote the question for you" in page.headings
+    mailto = unquote(page.links["Email the question (add the office's address)"])
+    assert mailto.startswith("mailto:?subject=Does our event need a permit?")
+    assert "Does the Village of Whitesboro Code, Ch. 40, L.L. No. 1-1986 require a permit for our event" in mailto
+    assert "(Ch. 40, Permit A)" in mailto and "Most people at one time: 150" in mailto
+    letter = Text(client.get(f"/i/{ident}/question").get_data(as_text=True)).text
+    assert "Dear Village Clerk," in letter and "Please reply in writing" in letter
+    required = finished(dated, "whitesboro-festival")
+    assert client.get(f"/i/{required}/question").status_code == 303
+    assert "we wrote the question" not in client.get(f"/i/{required}/result").get_data(as_text=True)
+
+
+def test_the_question_goes_to_the_office_cards_email(tmp_path, book):
+    from wizard.web.app import create_app
+    offices = tmp_path / "offices.yaml"
+    offices.write_text("wi-village-ch64:\n  email: clerk@example.org\n", encoding="utf-8")
+    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "w.db"), "SECRET_KEY": "k",
+                      "WTF_CSRF_ENABLED": False, "OFFICES_FILE": str(offices), "TODAY": TODAY})
+    ident = finished(app, "wisconsin-festival")
+    page = Text(app.test_client().get(f"/i/{ident}/result").get_data(as_text=True))
+    assert page.links["Email the question"].startswith("mailto:clerk%40example.org?subject=")
+
+
+def test_the_link_to_keep_has_a_qr_code_with_a_public_address(dated, client):
+    ident = finished(dated, "dekalb-festival")
+    html = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert f'value="/i/{ident}"' in html and "data:image/svg+xml" not in html.split('id="save-link-title"')[1]
+    dated.config["PUBLIC_URL"] = "https://permits.example.org"
+    html = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert f'value="https://permits.example.org/i/{ident}"' in html
+    assert 'alt="QR code of your link"' in html
+
+
+def test_check_your_answers_is_grouped_by_section_with_a_back_link(dated, client):
+    ident = finished(dated, "baroda-festival")
+    page = Text(client.get(f"/i/{ident}/check").get_data(as_text=True))
+    assert page.headings[1:] == ["Do you need a license?", "Your event", "About you", "The site", "Facilities"]
+    assert page.links["Back"].endswith("/step/swimming")
+
+
+def test_before_you_start_reads_at_grade_8_or_below(book):
+    texts = [f"{item['text']}. {item['why']}" for j in book.jurisdictions.values() for item in j.before_you_start]
+    average = statistics.mean(textstat.flesch_kincaid_grade(t) for t in texts)
+    print(f"before-you-start texts: average grade {average:.1f}")
+    assert average <= 8

@@ -1,0 +1,152 @@
+"""A sent application: its reference, its versions, its status and the decision deadline.
+
+An interview is sent once and gets one reference (`BAR-2027-0042`: the jurisdiction's short
+letters, the year, a number); sending it again after a change adds a version to the same
+application. The record keeps every version's answers, so #22's referrals and decisions can
+read the version they acted on, and the history keeps every status change with who and when.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+from ..conditions import evaluate
+from ..facts import Facts
+from ..rulebook import Jurisdiction
+from ..wording import permit_applies
+from .records import OfficeRecords, now_text
+
+STATUSES = {
+    "received": "Received",
+    "more_information": "More information needed",
+    "under_review": "Under review",
+    "approved": "Approved",
+    "denied": "Denied",
+    "withdrawn": "Withdrawn",
+}
+CLOSED = ("approved", "denied", "withdrawn")  # a closed application starts its retention period
+SOON_DAYS = 7  # the inbox flags a decision deadline this many days away or fewer
+REFERENCE = re.compile(r"[A-Z]{3}-\d{4}-\d{4,}")
+
+
+class SendRefused(ValueError):
+    """The interview cannot be sent (yet); the message says why, for the organizer."""
+
+
+@dataclass(frozen=True)
+class Sent:
+    reference: str
+    version: int
+    first: bool  # a new application, not a new version of one
+
+
+def reference_letters(j: Jurisdiction) -> str:
+    """Three capital letters from the jurisdiction's short name (Baroda: BAR), else from its id."""
+    letters = re.sub(r"[^A-Za-z]", "", j.short_name) or re.sub(r"[^A-Za-z]", "", j.id)
+    return (letters.upper() + "XXX")[:3]
+
+
+def new_reference(records: OfficeRecords, j: Jurisdiction, year: int) -> str:
+    # Numbered per letters and year, not per jurisdiction: two places with the same letters
+    # still never share a reference.
+    prefix = f"{reference_letters(j)}-{year}"
+    return f"{prefix}-{records.next_number(prefix):04d}"
+
+
+def can_send(assessment: dict) -> bool:
+    """Only an outcome that needs (or may need) a permit, with nothing left to answer."""
+    return permit_applies(assessment["outcome"]) and not assessment.get("missing")
+
+
+def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict) -> Sent:
+    if not can_send(assessment):
+        raise SendRefused("This interview does not end in an application to send.")
+    now = now_text()
+    existing = records.application_for(interview_id)
+    details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
+                   ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"))
+    if existing is None:
+        reference = new_reference(records, j, int(now[:4]))
+        records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
+                                        status="received", version=1, received_at=now, updated_at=now,
+                                        closed_at=None, **details))
+        records.add_version(reference, 1, answers, now)
+        records.add_history(reference, "organizer", "Received", "Version 1")
+        return Sent(reference, 1, True)
+    reference, version = existing["reference"], existing["version"] + 1
+    records.add_version(reference, version, answers, now)
+    # A new version reopens a closed application and is received afresh.
+    records.update_application(reference, version=version, updated_at=now, status="received", closed_at=None,
+                               **details)
+    records.add_history(reference, "organizer", "Received", f"Version {version}")
+    return Sent(reference, version, False)
+
+
+def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(status)
+    now = now_text()
+    records.update_application(reference, status=status, updated_at=now,
+                               closed_at=now if status in CLOSED else None)
+    records.add_history(reference, who, f"Status: {STATUSES[status]}")
+
+
+def decision_due(received_at: str, j: Jurisdiction) -> date | None:
+    """The last day of the ordinance's decision period, counted from the first receipt.
+
+    The ordinances count from filing and do not say whether a corrected version restarts the
+    period; we count from the first version received, the reading that never makes an
+    organizer wait longer than the text allows."""
+    days = j.decision_within_days
+    if days is None or not received_at:
+        return None
+    return datetime.fromisoformat(received_at).astimezone(timezone.utc).date() + timedelta(days=days)
+
+
+def deadline_flag(due: date | None, status: str, today: date) -> str | None:
+    """'past' or 'soon' (within a week) for an open application; None otherwise."""
+    if due is None or status in CLOSED:
+        return None
+    if due < today:
+        return "past"
+    return "soon" if (due - today).days <= SOON_DAYS else None
+
+
+def _applies(item: dict, facts: Facts) -> bool:
+    return evaluate(item.get("if"), facts)[0] is True
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    label: str
+    citation: str
+
+
+def documents_to_attach(j: Jurisdiction, answers: dict) -> list[Document]:
+    """What the application form says to attach (`attach:` on a form item), for these answers."""
+    facts = Facts(answers)
+    # The id is made from the item's section and heading, not its place in the list, so a rule file
+    # that adds an item keeps the ticks of applications already received.
+    return [Document(re.sub(r"[^a-z0-9]+", "-", f"{item['ref']} {item['heading']}".lower()).strip("-")[:80],
+                     f"{item['heading']}: {item['attach']}", item["citation"])
+            for item in j.application_form if item.get("attach") and _applies(item, facts)]
+
+
+@dataclass(frozen=True)
+class Original:
+    title: str
+    citation: str
+
+
+def originals_needed(j: Jurisdiction, answers: dict, outcome: str) -> list[Original]:
+    """Signature blocks the text wants sworn, verified or notarised: sending online cannot replace them."""
+    facts = Facts(answers)
+    return [Original(s["title"], s["citation"]) for s in j.signatures
+            if s.get("notary") and outcome in s.get("outcomes", ("required", "uncertain")) and _applies(s, facts)]
+
+
+def checklist_items(assessment: dict) -> list[dict]:
+    """The checklist the clerk ticks: what is due with the application, by id."""
+    return [c for c in assessment["checklist"] if c.get("when", "with_application") == "with_application"]

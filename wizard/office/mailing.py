@@ -1,0 +1,85 @@
+"""The office's emails, in plain text and HTML, with no more personal detail than the reader needs.
+
+The clerk's notice names the reference, the event, its dates and the decision deadline; the
+organizer's receipt the reference and the status link; a clerk's message its text. Links are
+absolute when the site's public address is known, else the path with a note to open it on the site.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from html import escape
+
+from ..readable import long_date, when
+
+
+@dataclass(frozen=True)
+class Mail:
+    reference: str  # the application it is about: the office lists unsent mail by place
+    recipient: str
+    subject: str
+    text: str
+    html: str
+
+
+def link(base_url: str | None, path: str) -> str:
+    return f"{base_url.rstrip('/')}{path}" if base_url else path
+
+
+def _mail(reference: str, recipient: str, subject: str, paragraphs: list[str], url: str) -> Mail:
+    text = "\n\n".join(paragraphs + [url]) + "\n"
+    html = ("<!doctype html><html lang=\"en\"><body>"
+            + "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+            + f"<p><a href=\"{escape(url)}\">{escape(url)}</a></p></body></html>")
+    return Mail(reference, recipient, subject, text, html)
+
+
+def dates_text(starts_at: str | None, ends_at: str | None) -> str:
+    if not starts_at:
+        return "dates not given"
+    return f"{when(starts_at)} to {when(ends_at)}" if ends_at else when(starts_at)
+
+
+def clerk_notice(recipient: str, application: dict, due: date | None, decision_citation: str,
+                 office_path: str, base_url: str | None, jurisdiction_name: str) -> Mail:
+    reference = application["reference"]
+    new = application["version"] == 1
+    lines = [
+        (f"A new application arrived for {jurisdiction_name}: {reference}." if new else
+         f"Application {reference} was sent again (version {application['version']})."),
+        f"Event: {application['event_name'] or 'not named'}, {dates_text(application['starts_at'], application['ends_at'])}.",
+        (f"Decision due by {long_date(due)} ({decision_citation})." if due else
+         f"The ordinance sets no decision period ({decision_citation})."),
+        "Open it in the office inbox (sign in first):",
+    ]
+    return _mail(reference, recipient, f"{'New application' if new else 'New version'} {reference}", lines,
+                 link(base_url, office_path))
+
+
+def organizer_receipt(recipient: str, reference: str, version: int, office_name: str, status_path: str,
+                      base_url: str | None) -> Mail:
+    lines = [
+        f"{office_name[:1].upper()}{office_name[1:]} received your application. Its reference is {reference}"
+        + (f" (version {version})." if version > 1 else "."),
+        "Keep this reference. The status of your application, and any message from the office, are on this page "
+        "(it is your private link: do not share it):",
+    ]
+    return _mail(reference, recipient, f"Application received: {reference}", lines, link(base_url, status_path))
+
+
+def organizer_message(recipient: str, reference: str, message: str, office_name: str, status_path: str,
+                      base_url: str | None) -> Mail:
+    lines = [f"A message from {office_name} about your application {reference}:", message,
+             "Answer or send a document on your application's page:"]
+    return _mail(reference, recipient, f"About your application {reference}", lines, link(base_url, status_path))
+
+
+def status_notice(recipient: str, reference: str, status_label: str, status_path: str,
+                  base_url: str | None) -> Mail:
+    lines = [f"The status of your application {reference} is now: {status_label}.", "See your application's page:"]
+    return _mail(reference, recipient, f"{reference}: {status_label}", lines, link(base_url, status_path))
+
+
+def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_url: str | None) -> Mail:
+    lines = [f"The organizer of application {reference} sent a new document.", "Open the application (sign in first):"]
+    return _mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))

@@ -1,0 +1,103 @@
+"""Mail goes through the outbox table: queued with the change that causes it, sent by `deliver_due`.
+
+When the SMTP server is down or refuses a message, the message stays in the outbox and is tried
+again later, waiting twice as long each time (1 minute, 2, 4... at most an hour): nothing is lost,
+and the office page lists what is still waiting with the last error.
+"""
+from __future__ import annotations
+
+import smtplib
+import socket
+import ssl
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+
+from .mailing import Mail
+from .records import OfficeRecords
+
+FIRST_WAIT = 60  # seconds before the first retry
+LONGEST_WAIT = 3600
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    host: str
+    port: int
+    sender: str
+    user: str | None = None
+    password: str | None = None
+    timeout: float = 10
+
+
+def parse_host_port(value: str) -> tuple[str, int]:
+    """'mail.example.org:587' -> ('mail.example.org', 587); ValueError with a sentence otherwise."""
+    host, _, port = (value or "").rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--smtp wants HOST:PORT, like mail.example.org:587 (got {value!r})")
+    return host.strip("[]"), int(port)
+
+
+def queue(records: OfficeRecords, mail: Mail) -> None:
+    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html)
+
+
+def backoff(attempts: int) -> int:
+    """Seconds to wait after the `attempts`-th failure (1, 2, 3...)."""
+    return min(FIRST_WAIT * 2 ** (attempts - 1), LONGEST_WAIT)
+
+
+def message(row: dict, sender: str) -> EmailMessage:
+    mail = EmailMessage()
+    mail["From"] = sender
+    mail["To"] = row["recipient"]
+    mail["Subject"] = row["subject"]
+    mail.set_content(row["text_body"])
+    mail.add_alternative(row["html_body"], subtype="html")
+    return mail
+
+
+def _open(settings: SmtpSettings) -> smtplib.SMTP:
+    smtp = smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout)
+    smtp.ehlo()
+    if smtp.has_extn("starttls"):
+        smtp.starttls(context=ssl.create_default_context())
+        smtp.ehlo()
+    if settings.user:
+        smtp.login(settings.user, settings.password or "")
+    return smtp
+
+
+def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None) -> int:
+    """Send what is due; how many went. A failure is recorded with its error type and tried later."""
+    now = now or datetime.now(timezone.utc)
+    due = records.mail_due(now.isoformat(timespec="seconds"))
+    if not due:
+        return 0
+    sent = 0
+    try:
+        smtp = _open(settings)
+    except (OSError, smtplib.SMTPException, ssl.SSLError) as error:
+        for row in due:
+            _failed(records, row, error, now)
+        return 0
+    with smtp:
+        for row in due:
+            try:
+                smtp.send_message(message(row, settings.sender))
+            except (OSError, smtplib.SMTPException) as error:
+                _failed(records, row, error, now)
+                if isinstance(error, (smtplib.SMTPServerDisconnected, socket.timeout)):
+                    break
+            else:
+                records.mail_sent(row["id"])
+                sent += 1
+    return sent
+
+
+def _failed(records: OfficeRecords, row: dict, error: Exception, now: datetime) -> None:
+    # The error's type and code only: an SMTP reply may quote the address.
+    code = getattr(error, "smtp_code", None)
+    words = f"{type(error).__name__}{f' {code}' if code else ''}"
+    retry = now + timedelta(seconds=backoff(row["attempts"] + 1))
+    records.mail_failed(row["id"], words, retry.isoformat(timespec="seconds"))
