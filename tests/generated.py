@@ -1,6 +1,6 @@
 """Many jurisdictions for the tests: copies of the built-in rule files under new ids and names
-(`town-0000`...). The tests make their own rather than import from scripts/ (the benchmark has its
-own copy), so a change to the benchmark cannot break a fixture."""
+(`town-0000`...). scripts/bench.py makes its 20,000 files with this same function (fixtures never
+import from scripts/), so the benchmark measures what the tests check."""
 from __future__ import annotations
 
 import re
@@ -9,10 +9,10 @@ from pathlib import Path
 
 def generate_jurisdictions(source: Path, folder: Path, count: int) -> list[str]:
     """`count` rule files in `folder`: copies of the files in `source` under new ids and names."""
-    originals = sorted(source.glob("*.yaml"))
+    originals = [path.read_text(encoding="utf-8") for path in sorted(source.glob("*.yaml"))]
     ids = []
     for i in range(count):
-        text = originals[i % len(originals)].read_text(encoding="utf-8")
+        text = originals[i % len(originals)]
         new_id = f"town-{i:04d}"
         text = re.sub(r"(?m)^id: .*$", f"id: {new_id}", text, count=1)
         text = re.sub(r"(?m)^name: (.*)$", lambda m: f"name: Town {i:04d} ({m.group(1)})", text, count=1)

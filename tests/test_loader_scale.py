@@ -11,7 +11,8 @@ import pytest
 import wizard.checks as checks
 from wizard.checks.schema import passes_schema, schema
 from wizard.errors import RuleFileError
-from wizard.loader import CACHE_FILE, load_rulebook
+from wizard.checkrecord import RECORD_FILE
+from wizard.loader import load_rulebook
 from wizard.parallel import PARALLEL_FROM
 from wizard.yamlfile import read_yaml
 
@@ -35,7 +36,7 @@ def copies(folder: Path, count: int) -> Path:
 def test_a_second_start_reads_no_rule_file(tmp_path, monkeypatch):
     rules, cache = copies(tmp_path / "rules", 8), tmp_path / "instance"
     first = load_rulebook([rules], cache_dir=cache)
-    assert (cache / CACHE_FILE).is_file()
+    assert (cache / RECORD_FILE).is_file()
     checked = []
     monkeypatch.setattr(checks, "check_file", lambda *a, **k: checked.append(a) or (None, []))
     second = load_rulebook([rules], cache_dir=cache)

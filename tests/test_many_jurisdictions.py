@@ -73,11 +73,36 @@ def test_the_where_step_searches_too_and_keeps_the_answer_so_far(many):
     assert 'aria-current="step"' in many.get(moved.headers["Location"]).get_data(as_text=True)
 
 
-def test_the_clerks_page_groups_the_links_by_state(many):
+def test_the_clerks_page_searches_instead_of_listing_every_municipality(many):
     html = many.get("/clerks").get_data(as_text=True)
-    # The link builder's municipality list, grouped by state.
-    assert re.findall(r'<optgroup label="([^"]*)"', html)[:4] == ["Illinois", "Michigan", "New York", "Wisconsin"]
-    assert html.count('<option value="town-') == 200
+    assert 'name="q"' in html and '<option value="town-' not in html and len(html) < 100_000
+    found = many.get("/clerks?state=NY&q=0002&event_name=Fair").get_data(as_text=True)
+    assert choices(found) == ["Town 0002 (Village of Whitesboro, New York) (Oneida County)"]
+    assert 'value="Fair"' in found  # a search keeps the answers the clerk typed
+    made = many.get("/clerks?state=NY&q=0002&event_name=Fair&jurisdiction=town-0002").get_data(as_text=True)
+    assert "/for/town-0002?event_name=Fair" in made
+    assert choices(made) == ["Town 0002 (Village of Whitesboro, New York) (Oneida County)"]
+    swapped = many.get("/clerks?state=WI", headers=RESULTS).get_data(as_text=True)
+    assert "<form" not in swapped and len(choices(swapped)) == 25  # the results block alone, cut short
+
+
+def test_the_jurisdictions_api_comes_a_page_at_a_time(many):
+    first = many.get("/api/jurisdictions?limit=80")
+    assert len(first.get_json()) == 80 and first.headers["X-Total-Count"] == "200"
+    pages, link = [first.get_json()], first.headers["Link"]
+    while link:
+        response = many.get(re.search(r"<([^>]+)>", link).group(1))
+        pages.append(response.get_json())
+        link = response.headers.get("Link")
+    ids = [j["id"] for page in pages for j in page]
+    assert len(ids) == len(set(ids)) == 200
+    assert set(pages[0][0]) == {"id", "name", "ordinance"}
+    found = many.get("/api/jurisdictions?state=MI&q=town+004").get_json()
+    assert [j["id"] for j in found] == ["town-0004", "town-0040", "town-0044", "town-0048"]
+    assert len(many.get("/api/jurisdictions?limit=100000").get_json()) == 200  # at most 500 a page
+    assert many.get("/api/jurisdictions?offset=9999").get_json() == []
+    one = many.get("/api/jurisdictions?limit=0&_scheme=javascript&_external=1")
+    assert len(one.get_json()) == 1 and one.headers["Link"].startswith("</api/jurisdictions?")
 
 
 def test_a_few_jurisdictions_stay_radio_buttons(client):

@@ -6,10 +6,13 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
+from wizard.interview import applicable_answers
 from wizard.packet import cache, packet_pdf
 from wizard.web.state import store
 
+from .browser.stories import PATHS
 from .test_packet import festival
+from .test_packet_complete import walk
 
 
 def text_of(pdf: bytes) -> str:
@@ -17,14 +20,15 @@ def text_of(pdf: bytes) -> str:
 
 
 def counting(monkeypatch) -> list:
+    """Packets sent to a worker to be made (the worker process does not see a monkeypatch)."""
     made = []
-    real = cache.packet_pdf
+    real = cache.start_render
 
-    def packet_pdf_counted(*args, **kwargs):
+    def start_render_counted(*args, **kwargs):
         made.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cache, "packet_pdf", packet_pdf_counted)
+    monkeypatch.setattr(cache, "start_render", start_render_counted)
     return made
 
 
@@ -61,3 +65,26 @@ def test_packets_made_one_after_another_each_show_their_own_names(book):
     assert "Ann Smith" in text_of(plain)
     assert "Zoë Łukasiewicz-Núñez" in text_of(accented) and "李" in text_of(accented)
     assert text_of(again) == text_of(plain)
+
+
+def test_the_packet_is_made_in_a_worker_as_soon_as_the_last_answer_is_saved(app, client, book, monkeypatch):
+    made = counting(monkeypatch)
+    _, story, _, _ = PATHS["dekalb-festival"]
+    story = {**story, "event_name": "Made Ahead Fair"}
+    interview_id, _ = walk(client, book, "dekalb-il", story)
+    assert len(made) == 1  # started by the last answer, before anyone asked for it
+    with app.app_context():
+        answers = applicable_answers(store().get(interview_id).answers, book)
+    cache.packet_future(answers, book).result(timeout=60)
+    download = client.get(f"/i/{interview_id}/packet.pdf")
+    assert download.status_code == 200 and "Made Ahead Fair" in text_of(download.data)
+    assert len(made) == 1  # the download found it made
+    assert cache.WORKERS <= 2
+
+
+def test_a_kiosk_makes_no_packet_ahead(app, client, book, monkeypatch):
+    made = counting(monkeypatch)
+    app.config["KIOSK"] = True
+    _, story, _, _ = PATHS["dekalb-festival"]
+    walk(client, book, "dekalb-il", {**story, "event_name": "Kiosk Fair"})
+    assert made == []

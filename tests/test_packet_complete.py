@@ -21,26 +21,13 @@ from wizard.packet.calendar import calendar_events
 from wizard.packet.content import SIGNER_ROLES
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
+from .posting import STEP, step_data
 from .test_packet import body_text, festival
 from wizard.answers import clean_answers
 from wizard.interview import applicable_answers
 
 FESTIVAL_PATHS = {"whitesboro-ny": "whitesboro-festival", "wi-village-ch64": "wisconsin-festival",
                   "baroda-mi": "baroda-festival", "dekalb-il": "dekalb-festival"}
-STEP = re.compile(r"/i/([^/]+)/step/([a-z0-9-]+)$")
-
-
-def form_data(key: str, question: dict, value) -> dict:
-    """What the page posts for one question, as the browser would fill it from the story."""
-    kind = question["kind"]
-    if kind == "people":
-        return {f"{key}-{n}-{part}": "" if person[part] is None else str(person[part])
-                for n, person in enumerate(value or []) for part in ("name", "age", "address")}
-    if kind == "yes_no":
-        return {key: "yes" if value else "no"}
-    if kind in ("flag_set", "choices"):
-        return {key: list(value)}
-    return {key: "" if value is None else str(value)}
 
 
 def walk(client, book, jurisdiction: str, story: dict) -> tuple[str, list[str]]:
@@ -53,11 +40,7 @@ def walk(client, book, jurisdiction: str, story: dict) -> tuple[str, list[str]]:
             break
         step_id = match.group(2)
         shown.append(step_id)
-        step = next(s for s in book.jurisdictions[jurisdiction].steps if s["step"] == step_id)
-        data: dict = {}
-        for key in step["questions"]:
-            data.update(form_data(key, book.questions_for(jurisdiction)[key], story[key]))
-        response = client.post(location, data=data)
+        response = client.post(location, data=step_data(book, jurisdiction, location, story))
         assert response.status_code == 303, f"step {step_id} refused the story's answers"
         location = response.headers["Location"]
     assert location.endswith("/check"), location
@@ -92,12 +75,7 @@ def step_url(client, jurisdiction: str, step_id: str, story: dict, book) -> str:
     """An interview walked up to `step_id` (not answered yet)."""
     location = client.post("/start", data={"jurisdiction": jurisdiction}).headers["Location"]
     while not location.endswith(f"/step/{step_id}"):
-        current = STEP.search(location).group(2)
-        step = next(s for s in book.jurisdictions[jurisdiction].steps if s["step"] == current)
-        data: dict = {}
-        for key in step["questions"]:
-            data.update(form_data(key, book.questions_for(jurisdiction)[key], story[key]))
-        location = client.post(location, data=data).headers["Location"]
+        location = client.post(location, data=step_data(book, jurisdiction, location, story)).headers["Location"]
     return location
 
 

@@ -7,7 +7,8 @@ posts from the interview; all of them pass through `clean_answers`, which raises
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Container
+from typing import Any
 
 from .errors import AnswersError
 from .cross_answers import check_cross_answers
@@ -21,14 +22,17 @@ FILE_KEYS = {
 }
 
 
-def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Iterable[str]) -> Any:
+def _clean_one(key: str, question: dict, value: Any, known_jurisdictions: Container[str]) -> Any:
     return KINDS[question["kind"]].clean(key, question, value, known_jurisdictions)
 
 
-def usable_answers(answers: dict, questions: dict, known_jurisdictions: Iterable[str]) -> tuple[dict, list[str]]:
+def usable_answers(answers: dict, questions: dict, known_jurisdictions: Container[str]) -> tuple[dict, list[str]]:
     """Stored answers that still clean, and the keys of those that do not (a date out of range saved
-    before the range was checked): the interview opens without them and asks them again."""
-    known = list(known_jurisdictions)
+    before the range was checked): the interview opens without them and asks them again.
+
+    `known_jurisdictions` is tested for membership only (the rule book's mapping): with twenty
+    thousand jurisdictions, a copy per answer would cost more than the rest of the request."""
+    known = known_jurisdictions
     kept, set_aside = {}, []
     for key, value in answers.items():
         question = questions.get(key)
@@ -44,11 +48,12 @@ def usable_answers(answers: dict, questions: dict, known_jurisdictions: Iterable
     return kept, set_aside
 
 
-def clean_answers(raw: Any, questions: dict, known_jurisdictions: Iterable[str]) -> dict:
-    """Validate answers against the vocabulary; returns a new dict. Raises AnswersError."""
+def clean_answers(raw: Any, questions: dict, known_jurisdictions: Container[str]) -> dict:
+    """Validate answers against the vocabulary; returns a new dict. Raises AnswersError.
+    `known_jurisdictions` is tested for membership only, as in `usable_answers`."""
     if not isinstance(raw, dict):
         raise AnswersError("answers", "expected a JSON object of answers")
-    known = list(known_jurisdictions)
+    known = known_jurisdictions
     cleaned: dict[str, Any] = {}
     for key, value in raw.items():
         if key in FILE_KEYS:

@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import re
+import sys
 from pathlib import Path
 
 import click
@@ -29,11 +30,12 @@ from .errors import AnswersError, RuleFileError
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
+from .checkrecord import record_folder
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
 from .office.records import OfficeRecords
-from .rulebook import rule_sources
+from .rulebook import jurisdiction_files, rule_sources
 from .skeleton import skeleton
 from .storage import ENROLMENT_MINUTES, InterviewStore
 from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
@@ -159,7 +161,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
     from .web.deployment import DeploymentError
-    from .web.serving import bound_addresses, make_server
+    from .web.serving import bound_addresses, make_server, settle_after_start
 
     try:
         smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
@@ -183,6 +185,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
+    settle_after_start()
     server.run()
 
 
@@ -224,16 +227,34 @@ def kiosk_link(db_path, public_url) -> None:
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @add_rules_option
-def check(paths, added_paths) -> None:
+@click.option("--record", "record_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Keep the record of files that passed (rule-checks.db) in this folder "
+                   "(default: the first folder in PATHS; none for the built-in rules).")
+def check(paths, added_paths, record_dir) -> None:
     """Check rule files (default: the built-in ones); report every problem, exit 1 if any.
     With --add-rules, the built-in ones (or PATHS) and the added ones are checked together, so an
-    id used twice is caught."""
-    problems = run_checks(rule_sources(paths, added_paths))
+    id used twice is caught. Files that passed before, byte for byte, are not checked again; a
+    server started on the same rules reads the record instead of checking them itself."""
+    sources = rule_sources(paths, added_paths)
+    problems = checked_with_progress(sources, record_dir or record_folder(paths))
     for problem in problems:
         click.echo(str(problem))
     if problems:
         raise CommandError(f"{len(problems)} problem(s) found.", exit_code=1, prefix="")
     click.echo("All rule files are valid.")
+
+
+def checked_with_progress(sources, record_dir):
+    """`run_checks`, with click's progress bar (files, problems so far, time left) on a terminal."""
+    if not sys.stderr.isatty():
+        return run_checks(sources, record_dir)
+    found = [0]
+    with click.progressbar(length=len(jurisdiction_files(sources)), label="Checking rule files", file=sys.stderr,
+                           show_pos=True, show_eta=True, item_show_func=lambda _: f"{found[0]} problem(s)") as bar:
+        def done(problems):
+            found[0] += len(problems)
+            bar.update(1, found[0])
+        return run_checks(sources, record_dir, on_file=done)
 
 
 @main.command()

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
+from typing import Iterable
 
 
 class WizardError(Exception):
@@ -18,11 +20,13 @@ class AnswersError(WizardError):
 
 
 class UnknownJurisdiction(AnswersError):
-    def __init__(self, value: object, known: list[str]):
-        super().__init__(
-            "jurisdiction",
-            f"unknown jurisdiction {value!r}; expected one of: {', '.join(known)}",
-        )
+    NAMED = 10  # ids the message lists; a national host has twenty thousand
+
+    def __init__(self, value: object, known: Iterable[str]):
+        named = list(islice(known, self.NAMED + 1))
+        listed = ", ".join(named[:self.NAMED]) + (", ... (GET /api/jurisdictions lists them all)"
+                                                  if len(named) > self.NAMED else "")
+        super().__init__("jurisdiction", f"unknown jurisdiction {value!r}; expected one of: {listed}")
 
 
 class InterviewTooLarge(WizardError):

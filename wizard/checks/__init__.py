@@ -17,8 +17,9 @@ from typing import Callable, Iterable
 
 import yaml
 
+from ..checkrecord import CheckRecord, checks_fingerprint, passed_entry
 from ..errors import Problem
-from ..parallel import in_parallel
+from ..parallel import each_in_parallel, in_parallel
 from ..questionbook import effective_questions, question_changes
 from ..rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
 from ..yamlfile import RefusedYaml, line_map, line_of, parse_yaml
@@ -32,7 +33,8 @@ from .vocabulary import vocabulary_problems
 LOAD, AUTHORING = "load", "authoring"
 LOAD_CHECKS = (name_problems, runtime_problems, placeholder_problems)  # no `TODO:` text reaches an organizer
 
-__all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "check_path", "duplicate_ids", "run_checks", "vocabulary_problems"]
+__all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "check_path", "duplicate_ids", "prepared",
+           "run_checks", "vocabulary_problems"]
 
 
 def check_file(path: Path, questions: dict, level: str = LOAD,
@@ -47,7 +49,7 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
         mark = getattr(error, "problem_mark", None)
         return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]
     if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
-        return _ready(Jurisdiction(data, path), questions), []
+        return prepared(Jurisdiction(data, path), questions), []
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
@@ -65,7 +67,7 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
-    return _ready(j, questions), []
+    return prepared(j, questions), []
 
 
 def unreadable(error: Exception) -> str:
@@ -81,7 +83,7 @@ def unreadable(error: Exception) -> str:
             "that contains ': ' or ' #', or starts with a character such as [ { * & ! % @ or `")
 
 
-def _ready(j: Jurisdiction, questions: dict) -> Jurisdiction:
+def prepared(j: Jurisdiction, questions: dict) -> Jurisdiction:
     """A checked jurisdiction with its own questions merged and its answer keys in interview order."""
     j.question_changes = question_changes(questions, j.data)
     own = {**questions, **j.question_changes}
@@ -139,17 +141,43 @@ def duplicate_ids(found: list[tuple[str, str]]) -> list[Problem]:
     return problems
 
 
-def run_checks(paths: list[Path] | None = None) -> list[Problem]:
-    """`wizard check`: every problem at the authoring level, the shared questions file included."""
+def run_checks(paths: list[Path] | None = None, record_dir: Path | None = None,
+               on_file: Callable[[list[Problem]], None] | None = None) -> list[Problem]:
+    """`wizard check`: every problem at the authoring level, the shared questions file included.
+
+    With `record_dir`, files whose bytes passed these checks before (under the same checks) are
+    not read again, and those that pass now are added to the record there, for the next check and
+    for every server (`wizard/checkrecord.py`). `on_file` hears each file's problems as it is done."""
     problems = [Problem(str(p), None, "(folder)", "no .yaml rule files in this folder")
                 for p in paths or [] if p.is_dir() and not any(p.glob("*.yaml"))]
     problems += vocabulary_problems()
-    results = in_parallel(_authoring_summary, jurisdiction_files(paths))
-    problems += [p for _, _, found in results for p in found]
-    return problems + duplicate_ids([(ident, file) for ident, file, _ in results if ident])
+    record = CheckRecord(record_dir, checks_fingerprint())
+    digests, unreadable = record.digests(jurisdiction_files(paths))
+    problems += unreadable
+    ids: dict[str, str] = {}  # file -> id, for the duplicate check in file order
+    todo = []
+    for path, digest in digests.items():
+        known = record.passed(digest, authoring=True)
+        if known is None:
+            todo.append((path, digest))
+            continue
+        ids[str(path)] = known["id"]
+        if on_file:
+            on_file([])
+    for (entry, found), (path, _) in zip(record.remember_each(each_in_parallel(_authoring_entry, todo)), todo):
+        problems += found
+        if entry is not None:
+            ids[str(path)] = entry.fields["id"]
+        if on_file:
+            on_file(found)
+    problems += duplicate_ids([(ids[str(path)], str(path)) for path in digests if str(path) in ids])
+    if record.write_error:
+        problems.append(Problem(str(record.path), None, "(record)", record.write_error))
+    return problems
 
 
-def _authoring_summary(path: Path) -> tuple[str | None, str, list[Problem]]:
+def _authoring_entry(item: tuple[Path, str]):
     """What `wizard check` needs of one file, small enough to send back from a worker cheaply."""
+    path, digest = item
     j, problems = check_path(path, AUTHORING)
-    return (j.id if j else None), str(path), problems
+    return (passed_entry(j, digest, authoring=True) if j else None), problems

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Hashable
 from datetime import datetime
 
 from ..errors import AnswersError, UnknownJurisdiction
@@ -53,10 +54,11 @@ class Choice(Kind):
     needs_options = True
 
     def clean(self, key, question, value, known_jurisdictions):
-        options = list(known_jurisdictions) if key == "jurisdiction" else list(question["options"])
-        if value not in options:
+        # Membership, never a copy: the jurisdictions may be twenty thousand (a mapping by id).
+        options = known_jurisdictions if key == "jurisdiction" else question["options"]
+        if not isinstance(value, Hashable) or value not in options:
             if key == "jurisdiction":
-                raise UnknownJurisdiction(value, options)
+                raise UnknownJurisdiction(value, known_jurisdictions)
             raise AnswersError(key, f"expected one of {', '.join(options)}, got {brief(value)}")
         return value
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from ..checkrecord import RECORD_FILE, record_folder
 from ..loader import load_rulebook
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
@@ -48,6 +49,7 @@ DEFAULTS = dict(
     OFFICE_SESSION_HOURS=8,
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
+    PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
 )
 
 
@@ -55,6 +57,13 @@ def defaults(instance_path: str) -> dict:
     return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
             "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
             "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None}
+
+
+def _record_dir(app: Flask, instance: Path) -> Path:
+    """The record `wizard check DIR` left beside the rules, so a new instance folder starts from it;
+    else the instance folder."""
+    beside = record_folder(app.config["RULE_PATHS"])
+    return beside if beside is not None and (beside / RECORD_FILE).is_file() else instance
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -73,9 +82,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
-    # Files that passed before, byte for byte, are remembered in the instance folder (see loader).
+    # Files that passed before, byte for byte, are remembered in a record (see checkrecord.py).
     app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(
-        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or instance)
+        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     if app.config["DATABASE"] != ":memory:":

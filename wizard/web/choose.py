@@ -82,6 +82,7 @@ class Index:
     places: list[Place]
     states: list[tuple[str, str]]  # (code, name), by name
     by_id: dict[str, Place]
+    in_state: dict[str, list[Place]]  # by state code, by name: a state's search reads only its places
 
 
 def index(book: RuleBook) -> Index:
@@ -94,8 +95,20 @@ def index(book: RuleBook) -> Index:
              for j in book.listing()),
             key=lambda p: p.j.name.lower())
         codes = sorted({p.state for p in everything if p.state}, key=state_name)
-        cache[id(book)] = Index(everything, [(c, state_name(c)) for c in codes], {p.j.id: p for p in everything})
+        in_state: dict[str, list[Place]] = {}
+        for place in everything:
+            in_state.setdefault(place.state, []).append(place)
+        cache[id(book)] = Index(everything, [(c, state_name(c)) for c in codes], {p.j.id: p for p in everything},
+                                in_state)
     return cache[id(book)]
+
+
+def matching(book: RuleBook, state: str, q: str) -> list[Place]:
+    """Places in `state` (a code; blank for any) whose words contain every word of `q`, by name."""
+    known = index(book)
+    places = known.in_state.get(state.strip().upper()[:2], []) if state.strip() else known.places
+    words = " ".join(q.split())[:100].lower().split()
+    return [p for p in places if all(w in p.words for w in words)] if words else list(places)
 
 
 def needs_search(book: RuleBook) -> bool:
@@ -108,11 +121,9 @@ def search(book: RuleBook, action: str, current_id: str | None = None) -> Search
     params = request.values
     known = index(book)
     state = params.get("state", "").strip().upper()[:2]
-    state = state if any(code == state for code, _ in known.states) else ""
+    state = state if state in known.in_state else ""
     q = " ".join(params.get("q", "").split())[:100]
-    words = q.lower().split()
-    found = [p for p in known.places if (not state or p.state == state) and all(w in p.words for w in words)
-             ] if state or q else []
+    found = matching(book, state, q) if state or q else []
     keep = {"return": "check"} if params.get("return") == "check" else {}
     return Search(action, known.states, state, q, found[:SHOWN], len(found), known.by_id.get(current_id or ""), keep)
 

@@ -96,7 +96,10 @@ def _link(args) -> dict:
     form = answer_form(keys, questions, formdata=args if args else None)
     public = configured_public_url()
     base, site_error = own_site(args.get(SITE_FIELD), public)
-    out = {"form": form, "keys": keys, "questions": questions, "groups": choose.by_state(book),
+    search = (choose.search(book, url_for("clerks.builder"), j.id if j else None)
+              if choose.needs_search(book) else None)
+    out = {"form": form, "keys": keys, "questions": questions, "search": search,
+           "groups": [] if search else choose.by_state(book),
            "chosen": j, "public_url": public, "site": args.get(SITE_FIELD, ""), "link": None,
            "site_error": site_error}
     if j is None or not form.validate() or site_error:
@@ -129,7 +132,10 @@ def clerks_only():
 
 @bp.get("")
 def builder():
-    return render_page("clerks.html", **_link(request.args))
+    context = _link(request.args)
+    if context["search"] and choose.wants_results():
+        return choose.render_results("clerks.html", **context)
+    return render_page("clerks.html", **context)
 
 
 @bp.get("/handout")

@@ -20,7 +20,7 @@ from ..packet.content import signature_specs
 from ..road import minutes, plan_road, questions_left, road_marks
 from ..timeline import build_timeline
 from ..wording import flip_notice, summarize
-from . import corrections, kiosk, limits
+from . import corrections, kiosk, limits, packet
 from .offices import office_card, question_to_office
 from .access import load_interview
 from . import choose
@@ -185,6 +185,8 @@ def step(interview_id: str, step_id: str):
         save_step(interview, step, form)
         where = current_flow(interview)
         after = where[1]
+        if after is not None and after.next_step is None and not after.finished_early:
+            packet.prefetch_packet(interview)
         if changing and after is not None and not after.decision.missing:
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:

@@ -62,8 +62,10 @@ def _screens() -> URLSafeSerializer:
 def screen_id() -> str | None:
     """The enrolled screen this request comes from (its signed cookie), or None."""
     if "kiosk_screen" not in g:
+        cookie = request.cookies.get(SCREEN_COOKIE)
         try:
-            value = _screens().loads(request.cookies.get(SCREEN_COOKIE, ""))
+            # No cookie (every phone and laptop): no serializer to build, no signature to refuse.
+            value = _screens().loads(cookie) if cookie else None
         except BadSignature:
             value = None
         g.kiosk_screen = value if isinstance(value, str) else None

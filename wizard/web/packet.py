@@ -6,13 +6,13 @@ import hashlib
 import json
 import re
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 from ..answers import clean_answers
 from ..assess import assess_jurisdiction
 from ..errors import AnswersError
 from ..interview import Interview, applicable_answers, steps_done_at_start
-from ..packet.cache import cached_packet_pdf
+from ..packet.cache import cached_packet_pdf, prefetch
 from ..packet.calendar import build_calendar
 from . import kiosk, limits
 from .access import load_interview
@@ -68,6 +68,16 @@ def packet(interview_id: str):
     body = cached_packet_pdf(interview.answers, rulebook(), office=office_card(interview.jurisdiction))
     return _download(body, "application/pdf",
                      _filename(interview.answers, "packet.pdf"))
+
+
+def prefetch_packet(interview: Interview) -> None:
+    """The last answer is saved: start making the packet in a worker now, so the download finds
+    it made (wizard/packet/cache.py). Not on a kiosk, which never downloads one."""
+    if current_app.config.get("KIOSK") or not current_app.config["PACKET_PREFETCH"]:
+        return
+    answers = applicable_answers(interview.answers, rulebook())
+    if rulebook().get(answers.get("jurisdiction") or "") is not None:
+        prefetch(answers, rulebook(), office=office_card(answers["jurisdiction"]))
 
 
 @bp.get("/i/<interview_id>/answers.json")

@@ -11,6 +11,7 @@ exactly that many hops: one place decides what a proxy may say.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import time
 
@@ -38,6 +39,15 @@ class HeadedErrorTask(ErrorTask):
 
 class HeadedChannel(HTTPChannel):
     error_task_class = HeadedErrorTask
+
+
+def settle_after_start() -> None:
+    """Everything alive once the app is built (the rule book's listing of every jurisdiction, the
+    templates, the modules) lives as long as the server: moving it out of the garbage collector's
+    sight spares each later full collection from walking it. With 20,000 jurisdictions those
+    collections, set off by the allocations of reading a rule file, tripled its first read."""
+    gc.collect()
+    gc.freeze()
 
 
 class AccessLog:
