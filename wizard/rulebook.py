@@ -27,6 +27,11 @@ from .yamlfile import KeyPath, line_map, line_of, read_yaml
 FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
 
 
+def listed(key: str) -> property:
+    """A rule file's optional list, read as [] when the file leaves it out."""
+    return property(lambda self: self.data.get(key) or [])
+
+
 @dataclass
 class Jurisdiction:
     """One ordinance encoded as data."""
@@ -93,10 +98,8 @@ class Jurisdiction:
     def steps(self) -> list[dict]:
         return self.data["interview"]
 
-    @property
-    def before_you_start(self) -> list[dict]:
-        """What the application will ask for that takes time to get (issue 23), shown on the first page."""
-        return self.data.get("before_you_start") or []
+    # What the application will ask for that takes time to get (issue 23), shown on the first page.
+    before_you_start = listed("before_you_start")
 
     @property
     def scope(self) -> dict:
@@ -106,9 +109,7 @@ class Jurisdiction:
     def fees(self) -> dict:
         return self.data.get("fees") or {}
 
-    @property
-    def insurance(self) -> list[dict]:
-        return self.data.get("insurance") or []
+    insurance = listed("insurance")
 
     @property
     def filing_lead_days(self) -> int | None:
@@ -145,34 +146,21 @@ class Jurisdiction:
         """The section that says the permit is posted at the site, where the text says so."""
         return self.data["decision"].get("post_at_site")
 
-    @property
-    def referrals(self) -> list[dict]:
-        """Who reviews an application, from `referrals:` (issue 22)."""
-        return self.data.get("referrals") or []
+    referrals = listed("referrals")  # who reviews an application (issue 22)
 
-    @property
-    def checklist(self) -> list[dict]:
-        return self.data.get("checklist") or []
+    checklist = listed("checklist")
 
-    @property
-    def warnings(self) -> list[dict]:
-        return self.data.get("warnings") or []
+    warnings = listed("warnings")
 
     def notes(self, note_list: str) -> list[dict]:
         """One of the lists of cited notes: after_filing, revocation, penalties."""
         return self.data.get(note_list) or []
 
-    @property
-    def signatures(self) -> list[dict]:
-        return self.data.get("signatures") or []
+    signatures = listed("signatures")
 
-    @property
-    def application_form(self) -> list[dict]:
-        return self.data.get("application_form") or []
+    application_form = listed("application_form")
 
-    @property
-    def quantities(self) -> list[dict]:
-        return self.data.get("quantities") or []
+    quantities = listed("quantities")
 
     @property
     def has_packet_title(self) -> bool:

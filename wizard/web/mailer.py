@@ -15,26 +15,21 @@ from flask import current_app
 from ..office.mailing import Mail
 from ..office.outbox import SmtpSettings, deliver_due, queue
 from ..office.records import OfficeRecords
+from .background import BackgroundJob
 from .state import office_records
 
 log = logging.getLogger(__name__)
 EVERY = 15  # seconds between looks at the outbox when nothing wakes the sender
 
 
-class MailSender:
+class MailSender(BackgroundJob):
+    thread_name = "wizard-mail"
+
     def __init__(self, records: OfficeRecords, settings: SmtpSettings):
+        super().__init__()
         self._store = weakref.ref(records.store)  # as the sweeper: a dropped app's store is not kept open
         self.settings = settings
         self.wake = threading.Event()
-        self._started = False
-        self._lock = threading.Lock()
-
-    def start(self) -> None:
-        with self._lock:
-            if self._started:
-                return
-            self._started = True
-        threading.Thread(target=self._run, name="wizard-mail", daemon=True).start()
 
     def _run(self) -> None:
         while True:

@@ -19,6 +19,7 @@ from ..office.reminders import send_due_reminders
 from ..retention import moment_ago, purge
 from ..storage import InterviewStore
 from .audit import security_event
+from .background import BackgroundJob
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
 log = logging.getLogger(__name__)
@@ -29,25 +30,19 @@ def kiosk_interval(idle_seconds: float) -> float:
     return max(0.5, min(idle_seconds / 5, 10))
 
 
-class Sweeper:
+class Sweeper(BackgroundJob):
+    thread_name = "wizard-sweeper"
+
     def __init__(self, store: InterviewStore, kiosk_idle: float | None, retention_days: float | None):
+        super().__init__()
         # A weak reference: an app that is dropped (tests build hundreds) takes its store with it,
         # and the sweeper then ends instead of keeping the database open.
         self._store = weakref.ref(store)
         self.kiosk_idle, self.retention_days = kiosk_idle, retention_days
         self.stop = threading.Event()
-        self._started = False
-        self._lock = threading.Lock()
         self._next_retention = 0.0
         self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
         self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
-
-    def start(self) -> None:
-        with self._lock:
-            if self._started:
-                return
-            self._started = True
-        threading.Thread(target=self._run, name="wizard-sweeper", daemon=True).start()
 
     @property
     def store(self) -> InterviewStore | None:
