@@ -202,3 +202,21 @@ def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
     department = app.test_client()
     empty = department.post(link, data={"answer": "objection", "text": ""}, follow_redirects=True)
     assert html.field_values(empty, "answer") == ["objection"]
+
+
+def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(office):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    with app.app_context():
+        interview_id = office_records().application(reference)["interview_id"]
+    organizer = app.test_client()  # the status page's private link is the key
+    status = f"/i/{interview_id}/application"
+    assert html.links(organizer.get(status), "a[href$='permit.pdf']") == []
+    assert organizer.get(f"{status}/permit.pdf").status_code == 404  # nothing decided yet
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"})
+    page = organizer.get(status)
+    (link,) = html.links(page, "a[href$='permit.pdf']")
+    assert "Ord. 171, Application (j)" in " ".join(html.texts(page, "p"))  # post it at the site
+    download = organizer.get(link)
+    assert download.status_code == 200 and download.data.startswith(b"%PDF")
+    assert organizer.get("/i/not-an-id/application/permit.pdf").status_code == 404
