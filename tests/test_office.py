@@ -250,7 +250,9 @@ def test_the_application_page_status_message_checklist_and_history(app, client):
     client.post(f"/office/a/{reference}/message", data={"message": "Please send the insurance certificate.",
                                                         "ask": "yes"})
     client.post(f"/office/a/{reference}/checklist", data={"received": [first_document(app)]})
-    client.post(f"/office/a/{reference}/status", data={"status": "approved"})
+    refused = client.post(f"/office/a/{reference}/status", data={"status": "approved"}, follow_redirects=True)
+    assert "Approve or deny with “Record the decision”" in " ".join(texts(refused.get_data(as_text=True), "notice"))
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": date.today().isoformat()})
     history = texts(client.get(f"/office/a/{reference}").get_data(as_text=True), "history")[0]
     for entry in ("Received: Version 1", "Downloaded the packet", "Message to the organizer: Please send the "
                   "insurance certificate.", "Status: More information needed", "Checklist: 1 ticked",
@@ -273,7 +275,8 @@ def test_the_inbox_flags_deadlines_filters_and_sorts(app, client):
     assert texts(page, "flag--soon") and not texts(page, "flag--past")
     app.config["TODAY"] = date.today() + timedelta(days=46)
     assert texts(client.get("/office").get_data(as_text=True), "flag--past")
-    client.post(f"/office/a/{old_ref}/status", data={"status": "denied"})
+    client.post(f"/office/a/{old_ref}/decision", data={"decision": "denied", "reasons": "No insurance",
+                                                      "decided_on": date.today().isoformat()})
     table = texts(client.get("/office?status=open").get_data(as_text=True), "inbox")[0]
     assert new_ref in table and old_ref not in table
     table = texts(client.get("/office?sort=event").get_data(as_text=True), "inbox")[0]

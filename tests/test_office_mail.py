@@ -80,14 +80,17 @@ def test_every_status_change_emails_the_organizer(tmp_path, book, smtp):
     client = app.test_client()
     reference = send(client, finished(app))
     sign_in(client)
-    for status in ("more_information", "under_review", "approved", "denied", "withdrawn", "received"):
+    for status in ("more_information", "under_review", "withdrawn", "received"):
         client.post(f"/office/a/{reference}/status", data={"status": status})
     client.post(f"/office/a/{reference}/status", data={"status": "received"})  # no change: no mail
+    client.post(f"/office/a/{reference}/status", data={"status": "approved"})  # refused: a decision approves
+    for decision in ({"decision": "denied", "reasons": "No insurance"}, {"decision": "approved"}):
+        client.post(f"/office/a/{reference}/decision", data={**decision, "decided_on": "2027-06-01"})
     deliver(app, controller.port)
     subjects = [m["Subject"] for m in inbox.to("zoe@example.org")]
     assert subjects == [f"Application received: {reference}"] + [
-        f"{reference}: {label}" for label in ("More information needed", "Under review", "Approved", "Denied",
-                                              "Withdrawn", "Received")]
+        f"{reference}: {label}" for label in ("More information needed", "Under review", "Withdrawn", "Received",
+                                              "Denied", "Approved")]
 
 
 def test_mail_waits_in_the_outbox_while_the_server_is_down_and_nothing_is_lost(tmp_path, book):

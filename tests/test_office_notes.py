@@ -52,3 +52,12 @@ def test_an_empty_or_long_note_is_explained_and_signed_out_is_refused(app, clien
     assert "Write the note first." in html.texts(empty, ".notice")
     long = client.post("/office/notes", data={"place": "baroda-mi", "text": "x" * 1001}, follow_redirects=True)
     assert "A note may be at most 1,000 characters." in html.texts(long, ".notice")
+
+
+def test_a_note_refused_for_its_length_is_still_in_its_box(app, client):
+    clerk(app)
+    sign_in(client)
+    words = "Open until 7 PM in festival week. " * 40
+    long = client.post("/office/notes", data={"place": "baroda-mi", "text": words}, follow_redirects=True)
+    assert "A note may be at most 1,000 characters." in html.texts(long, ".notice")
+    assert html.texts(long, "textarea#text-baroda-mi") == [words.strip()]

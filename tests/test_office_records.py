@@ -75,7 +75,7 @@ def test_a_sent_application_outlives_the_interviews_retention_until_closed_and_k
     status = client.get(f"/i/{ident}/application")  # the status page reads the application itself
     assert status.status_code == 200
     sign_in(client)
-    client.post(f"/office/a/{reference}/status", data={"status": "approved"})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"})
     with app.app_context():
         assert purge_applications(office_records(), 30).references == []  # closed today: kept 30 days
     age_everything(app, 31)

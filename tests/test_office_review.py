@@ -174,3 +174,49 @@ def test_the_decision_part_quotes_what_the_ordinance_asks_after_filing(office):
     client, reference = received(app, BARODA, "baroda-mi")
     notes = " ".join(html.texts(client.get(f"/office/a/{reference}"), ".ordinance-after-filing li"))
     assert "certified mail" in notes and "Ord. 171, Application (h)" in notes
+
+
+def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
+    """Every POST redirects; a refusal still shows the clerk's or the department's words, once, and
+    only on the page of the form that was refused."""
+    app, inbox, port = office
+    client, reference = received(app, DEKALB, "dekalb-il")
+    refused = client.post(f"/office/a/{reference}/referrals", data={"department": "fire", "recipient": "fire at dekalb"},
+                          follow_redirects=True)
+    assert html.field_values(refused, "department") == ["fire"]
+    assert html.field_values(refused, "recipient") == ["fire at dekalb"]
+    denied = client.post(f"/office/a/{reference}/decision",
+                         data={"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": "2027-06-01"},
+                         follow_redirects=True)
+    assert "Write the reasons for the denial" in " ".join(html.texts(denied, ".notice"))
+    assert html.field_values(denied, "decision") == ["denied"]
+    assert html.texts(denied, "textarea#conditions") == ["Lights out at 11 PM"]
+    assert html.field_values(denied, "decided_on") == ["2027-06-01"]
+    again = client.get(f"/office/a/{reference}")  # shown once: a fresh look has a fresh form
+    assert html.field_values(again, "decision") == [] and html.texts(again, "textarea#conditions") == [""]
+    client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "conditions": "Secret words"})
+    assert "Secret words" not in client.get("/office").get_data(as_text=True)  # another page never shows them
+    assert html.texts(client.get(f"/office/a/{reference}"), "textarea#conditions") == [""]
+    client.post(f"/office/a/{reference}/referrals", data={"department": "police", "recipient": "police@example.org"})
+    link = referral_link(app, port, inbox, "police@example.org")
+    department = app.test_client()
+    empty = department.post(link, data={"answer": "objection", "text": ""}, follow_redirects=True)
+    assert html.field_values(empty, "answer") == ["objection"]
+
+
+def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(office):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    with app.app_context():
+        interview_id = office_records().application(reference)["interview_id"]
+    organizer = app.test_client()  # the status page's private link is the key
+    status = f"/i/{interview_id}/application"
+    assert html.links(organizer.get(status), "a[href$='permit.pdf']") == []
+    assert organizer.get(f"{status}/permit.pdf").status_code == 404  # nothing decided yet
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"})
+    page = organizer.get(status)
+    (link,) = html.links(page, "a[href$='permit.pdf']")
+    assert "Ord. 171, Application (j)" in " ".join(html.texts(page, "p"))  # post it at the site
+    download = organizer.get(link)
+    assert download.status_code == 200 and download.data.startswith(b"%PDF")
+    assert organizer.get("/i/not-an-id/application/permit.pdf").status_code == 404

@@ -129,8 +129,8 @@ def test_the_office_round(browser, office, tmp_path, javascript):
     # The clerk sees it and approves.
     clerk.goto(application_link)
     assert "insurance-certificate.pdf" in clerk.locator(".downloads").inner_text()
-    clerk.select_option("#status", label="Approved")
-    click(clerk, "Save the status")
+    clerk.check("#decision-approved")
+    click(clerk, "Record the decision")
     assert clerk.locator(".application-status").inner_text() == "Approved"
     history = clerk.locator(".history").inner_text()
     assert "Message to the organizer" in history and "Status: Approved" in history and CLERK in history

@@ -25,6 +25,7 @@ STATUSES = {
     "denied": "Denied",
     "withdrawn": "Withdrawn",
 }
+DECIDED = ("approved", "denied")  # set only by recording a decision (office/review.py): it makes the permit
 CLOSED = ("approved", "denied", "withdrawn")  # a closed application starts its retention period
 SOON_DAYS = 7  # the inbox flags a decision deadline this many days away or fewer
 REFERENCE = re.compile(r"[A-Z]{3}-\d{4}-\d{4,}")

@@ -15,7 +15,7 @@ from ..retention import DEFAULT_DAYS
 from ..storage import InterviewStore
 from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
                kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
-               printview, review, sending, signin, summary, sweeper)
+               printview, review, sending, signin, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
@@ -119,6 +119,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(notes.bp)
     app.register_blueprint(counts.bp)
     sending.init_app(app)
+    typed.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
     errors.init_app(app)

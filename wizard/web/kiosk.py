@@ -39,7 +39,8 @@ DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # application means attaching files from this computer: the organizer sends from their own. An
 # address typed for "email me a link" or reminders must not stay on a shared screen.
 NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout", "sending.send_page",
-                 "sending.add_upload", "sending.send_application", "organizer_mail.by_email"}
+                 "sending.add_upload", "sending.send_application", "organizer_mail.by_email",
+                 "review.organizers_permit"}
 # The hand-off page reloads itself to see whether the phone took over, and the no-JavaScript
 # "still there?" page shows because no one touched the screen: neither is someone using it.
 NOT_USE = {"handoff.show", "handoff.waiting", "kiosk.still_there"}

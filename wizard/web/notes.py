@@ -12,6 +12,7 @@ from flask_login import current_user, login_required
 from ..readable import clean_text
 from .pages import render_page
 from .state import office_records, rulebook
+from .typed import keep_typed
 
 bp = Blueprint("notes", __name__)
 NOTE_LIMIT = 1000
@@ -39,6 +40,7 @@ def add_note():
         flash("Write the note first.", "danger")
     elif len(text) > NOTE_LIMIT:
         flash(f"A note may be at most {NOTE_LIMIT:,} characters.", "danger")
+        keep_typed({f"text-{place}": request.form.get("text", "")}, url_for(".notes_page"))
     else:
         office_records().add_note(place, text, current_user.account.email)
         flash("Note added. Organizers see it with the office's details, as the office's words.", "success")

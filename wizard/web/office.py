@@ -14,7 +14,7 @@ from flask_login import current_user, login_required
 
 from ..assess import assess_jurisdiction
 from ..kinds import show_answer
-from ..office.applications import (CLOSED, REFERENCE, STATUSES, change_status, checklist_items, deadline_flag,
+from ..office.applications import (CLOSED, DECIDED, REFERENCE, STATUSES, change_status, checklist_items, deadline_flag,
                                    decision_due, documents_to_attach)
 from ..office.mailing import organizer_message, status_notice
 from ..office.review import ANSWERS, DECISIONS, late
@@ -106,7 +106,7 @@ def application(reference: str):
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
-                       versions=records.versions(reference), statuses=STATUSES, mail_on=mail_on(),
+                       versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
                        **review_context(row, j))
 
@@ -137,6 +137,11 @@ def set_status(reference: str):
     status = request.form.get("status", "")
     if status not in STATUSES:
         flash("Choose one of the statuses in the list.", "danger")
+    elif status in DECIDED and status != row["status"]:
+        # A bare status would leave no conditions or reasons, no permit and no date for the counts.
+        flash("Approve or deny with “Record the decision”: it keeps the conditions or the reasons, "
+              "makes the permit and tells the organizer.", "danger")
+        return redirect(url_for(".application", reference=reference) + "#decision", code=303)
     elif status != row["status"]:
         new_status(row, status)
         flash(f"Status changed to {STATUSES[status]}.", "success")

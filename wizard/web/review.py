@@ -14,11 +14,14 @@ from ..office.applications import STATUSES
 from ..office.permit import Permit, permit_pdf
 from ..office.review import (ANSWERS, DECISIONS, ReviewError, condition_lines, decide, decision_notice,
                              open_referral, record_answer, refer, referral_request)
+from ..storage import looks_like_id
 from ..wording import office_short
+from . import kiosk
 from .mailer import send_mail
 from .office import answer_rows, clerk_application, download, organizer_path, today, who
 from .pages import render_page
 from .state import office_records, rulebook
+from .typed import keep_typed
 
 bp = Blueprint("review", __name__)
 
@@ -33,6 +36,8 @@ def referral(reference: str):
                      request.form.get("recipient", ""), today(), who())
     except ReviewError as error:
         flash(str(error), "danger")
+        keep_typed({"department": request.form.get("department", ""), "recipient": request.form.get("recipient", "")},
+                   url_for("office.application", reference=reference))
     else:
         chosen = next(d["department"] for d in j.referrals if d["id"] == request.form.get("department"))
         send_mail(referral_request(request.form["recipient"].strip(), reference, chosen, j, made.due_on,
@@ -69,6 +74,8 @@ def department_answer(token: str):
         record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
     except ReviewError as error:
         flash(str(error), "danger")
+        keep_typed({"answer": request.form.get("answer", ""), "text": request.form.get("text", "")},
+                   url_for(".department_page", token=token))
     else:
         flash("Thank you: your answer is recorded and the clerk sees it.", "success")
     return redirect(url_for(".department_page", token=token), code=303)
@@ -91,6 +98,8 @@ def decision(reference: str):
                       request.form.get("reasons", ""), request.form.get("decided_on", ""), who())
     except ReviewError as error:
         flash(str(error), "danger")
+        keep_typed({name: request.form.get(name, "") for name in ("decision", "conditions", "reasons", "decided_on")},
+                   url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     permit = the_permit(row, made) if made["decision"] == "approved" else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
@@ -109,3 +118,15 @@ def permit(reference: str):
         abort(404)
     office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
     return download(the_permit(row, made), "application/pdf", f"{reference}-permit.pdf")
+
+
+@bp.get("/i/<interview_id>/application/permit.pdf")
+def organizers_permit(interview_id: str):
+    """The organizer's own copy of the permit, from the application's private status page."""
+    row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
+    if row is None or not kiosk.allowed_record(interview_id):
+        abort(404)
+    made = office_records().decision(row["reference"])
+    if made is None or made["decision"] != "approved":
+        abort(404)
+    return download(the_permit(row, made), "application/pdf", f"{row['reference']}-permit.pdf")

@@ -172,6 +172,7 @@ def status(interview_id: str):
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=current_app.config.get("TODAY") or date.today(),
+                       decision=office_records().decision(row["reference"]),
                        **documents_context(interview_id, j, answers))
 
 
