@@ -59,3 +59,15 @@ def test_clerks_page_asks_for_a_sign_in_once_an_account_exists(app, client):
         assert response.status_code == 302 and urlsplit(response.headers["Location"]).path == "/office/sign-in"
     sign_in(client)
     assert client.get("/clerks?jurisdiction=baroda-mi").status_code == 200
+
+
+def test_new_short_codes_from_one_address_are_limited_and_known_ones_still_shown(app, client):
+    """A short code is a row anyone could add while /clerks is open: one address adds at most its
+    hour's allowance; a link already coded keeps its code; the long link always works."""
+    app.config["NEW_INTERVIEWS_PER_HOUR"] = 2
+    for people in (100, 200):
+        assert texts(client.get(f"/clerks?jurisdiction=baroda-mi&max_attendance={people}"), ".short-code")
+    over = client.get("/clerks?jurisdiction=baroda-mi&max_attendance=300")
+    assert over.status_code == 200 and texts(over, ".short-code") == []
+    assert "No short code this time" in " ".join(texts(over, ".link-text"))
+    assert texts(client.get("/clerks?jurisdiction=baroda-mi&max_attendance=100"), ".short-code")  # known: shown

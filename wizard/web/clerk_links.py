@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, current_app, redirect
 from itsdangerous import BadSignature, Signer
 
+from .limits import allow_new_record
 from .state import office_records
 
 bp = Blueprint("codes", __name__)
@@ -63,9 +64,15 @@ def shown_code(code: str) -> str:
     return "-".join(code[at:at + 4] for at in range(0, len(code), 4))
 
 
-def store_short_link(target: str) -> str:
-    """The code for `target` (a path on this site), stored; a longer one if the short one is taken."""
+def store_short_link(target: str) -> str | None:
+    """The code for `target` (a path on this site), stored; a longer one if the short one is taken.
+    None when this address has stored its hour's allowance of new codes: a code is a row in the
+    database, and /clerks is open to anyone until a clerk account exists."""
     code = short_code(target)
+    if office_records().short_link(code) == target:
+        return code
+    if not allow_new_record():
+        return None
     if office_records().add_short_link(code, target) != target:
         code = short_code(target, CODE_LENGTH * 2)
         office_records().add_short_link(code, target)

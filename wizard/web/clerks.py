@@ -116,7 +116,8 @@ def _link(args) -> dict:
     qr = qr_svg_uri(link) if base else None
     code = store_short_link(target)
     out.update(link=link, absolute=base is not None, qr=qr, qr_too_long=base is not None and qr is None,
-               code=shown_code(code), short_link=f"{base or ''}{url_for('codes.follow', code=shown_code(code))}",
+               code=code and shown_code(code),
+               short_link=code and f"{base or ''}{url_for('codes.follow', code=shown_code(code))}",
                answers=filled_in(answers, questions), office=office_card(j.id),
                handout=f"{url_for('clerks.handout')}?{urlencode(list(args.items(multi=True)))}")
     return out

@@ -84,6 +84,13 @@ def count_answer() -> None:
     _count("answers", "ANSWERS_PER_HOUR")
 
 
+def allow_new_record() -> bool:
+    """For a row anyone may add without an interview (a clerks' link's short code): counted with the
+    new interviews, so one address stores at most NEW_INTERVIEWS_PER_HOUR of them an hour."""
+    limit = current_app.config["NEW_INTERVIEWS_PER_HOUR"]
+    return not limit or current_app.extensions["new_interviews"].allow(client_key(), limit)
+
+
 def allow_organizer_mail(interview_id: str) -> bool:
     """True while this client, and this interview, have asked for fewer organizer emails than the limit."""
     limit = current_app.config["ORGANIZER_MAILS_PER_HOUR"]
