@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import pytest
+from aiosmtpd.controller import Controller
 
 from wizard.loader import load_rulebook
 from wizard.resources import resource_dir
 from wizard.web.app import create_app
 
 from .generated import generate_jurisdictions
+from .office_support import Inbox
+from .served import free_port
 
 
 @pytest.fixture(scope="session")
@@ -47,3 +50,13 @@ def many_book(tmp_path_factory):
     folder = tmp_path_factory.mktemp("many-rules")
     generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
     return load_rulebook([folder])
+
+
+@pytest.fixture
+def smtp():
+    """A real SMTP server (aiosmtpd) on a free port, and the inbox it fills."""
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield controller, inbox
+    controller.stop()

@@ -15,15 +15,6 @@ from .office_support import BARODA, Inbox, body, clerk, finished, send, sign_in,
 from .served import free_port
 
 
-@pytest.fixture
-def smtp():
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, inbox
-    controller.stop()
-
-
 def mail_app(tmp_path, book, port, **config):
     return create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "m.db"), "SECRET_KEY": "k",
                        "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": port,

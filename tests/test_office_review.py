@@ -8,7 +8,6 @@ from io import BytesIO
 from urllib.parse import urlsplit
 
 import pytest
-from aiosmtpd.controller import Controller
 from pdfua import validate
 from pypdf import PdfReader
 
@@ -16,19 +15,9 @@ from wizard.web.app import create_app
 from wizard.web.state import office_records
 
 from . import html
-from .office_support import BARODA, DEKALB, Inbox, body, clerk, finished, send, sign_in
-from .served import free_port
+from .office_support import BARODA, DEKALB, body, clerk, finished, send, sign_in
 from .test_check import problems_in, variant
 from .test_office_mail import deliver
-
-
-@pytest.fixture
-def smtp():
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, inbox
-    controller.stop()
 
 
 @pytest.fixture

@@ -9,27 +9,16 @@ from datetime import date
 
 import pytest
 import textstat
-from aiosmtpd.controller import Controller
 
 from wizard.office.outbox import SmtpSettings, deliver_due
 from wizard.web.app import create_app
 from wizard.web.state import office_records
 
 from .html import parse
-from .office_support import Inbox, body, finished, texts, visible_text
-from .served import free_port
+from .office_support import body, finished, texts, visible_text
 
 TODAY = date(2027, 1, 4)  # Harvest Fair (Baroda, July 9, 2027): file by March 26, permit in hand by May 10
 ME = "me@example.org"
-
-
-@pytest.fixture
-def smtp():
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, inbox
-    controller.stop()
 
 
 def mail_app(tmp_path, book, port, **config):
