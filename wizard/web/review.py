@@ -14,12 +14,11 @@ from ..office.applications import STATUSES
 from ..office.permit import Permit, permit_pdf
 from ..office.review import (ANSWERS, DECISIONS, ReviewError, condition_lines, decide, decision_notice,
                              open_referral, record_answer, refer, referral_request)
-from ..storage import looks_like_id
 from ..wording import office_short
-from . import kiosk
 from .mailer import send_mail
 from .office import answer_rows, clerk_application, download, organizer_path, today, who
 from .pages import render_page
+from .sending import organizers_application
 from .state import office_records, rulebook
 from .typed import keep_typed
 
@@ -123,9 +122,7 @@ def permit(reference: str):
 @bp.get("/i/<interview_id>/application/permit.pdf")
 def organizers_permit(interview_id: str):
     """The organizer's own copy of the permit, from the application's private status page."""
-    row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
-    if row is None or not kiosk.allowed_record(interview_id):
-        abort(404)
+    row = organizers_application(interview_id)
     made = office_records().decision(row["reference"])
     if made is None or made["decision"] != "approved":
         abort(404)

@@ -158,12 +158,18 @@ def notify(reference: str, j) -> None:
                                 url_for(".status", interview_id=row["interview_id"]), base))
 
 
-@bp.get("/i/<interview_id>/application")
-def status(interview_id: str):
-    """The status page; it reads the application, so it works after the interview itself is gone."""
+def organizers_application(interview_id: str) -> dict:
+    """The application sent from this interview, reached by its private link; a 404 otherwise."""
     row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
     if row is None or not kiosk.allowed_record(interview_id):
         abort(404)
+    return row
+
+
+@bp.get("/i/<interview_id>/application")
+def status(interview_id: str):
+    """The status page; it reads the application, so it works after the interview itself is gone."""
+    row = organizers_application(interview_id)
     j = rulebook().get(row["jurisdiction"])
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
