@@ -32,6 +32,19 @@ def listed(key: str) -> property:
     return property(lambda self: self.data.get(key) or [])
 
 
+def given(*path: str) -> property:
+    """A rule file's value at `path` (`"filing", "lead_days"`): a key the checks require is always
+    there; an optional one the file leaves out reads as None."""
+    *within, key = path
+
+    def value(self):
+        data = self.data
+        for part in within:
+            data = data[part]
+        return data.get(key)
+    return property(value)
+
+
 @dataclass
 class Jurisdiction:
     """One ordinance encoded as data."""
@@ -43,29 +56,16 @@ class Jurisdiction:
     # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/questionbook.py).
     question_changes: dict = field(default_factory=dict, repr=False)
 
-    @property
-    def id(self) -> str:
-        return self.data["id"]
-
-    @property
-    def name(self) -> str:
-        return self.data["name"]
+    id = given("id")  # str
+    name = given("name")  # str
 
     @property
     def short_name(self) -> str:
         return self.data.get("short_name") or self.name
 
-    @property
-    def state(self) -> str | None:
-        return self.data.get("state")
-
-    @property
-    def county(self) -> str | None:
-        return self.data.get("county")
-
-    @property
-    def ordinance(self) -> str:
-        return self.data["ordinance"]
+    state = given("state")  # str | None
+    county = given("county")  # str | None
+    ordinance = given("ordinance")  # str
 
     @property
     def license_word(self) -> str:
@@ -80,30 +80,19 @@ class Jurisdiction:
         """Neither a lead time nor a decision period: no last day to file can be worked out."""
         return self.filing_lead_days is None and self.decision_within_days is None
 
-    @property
-    def issuer(self) -> str:
-        return self.data["issuer"]
+    issuer = given("issuer")  # str
+    file_with = given("file_with")  # str
 
-    @property
-    def file_with(self) -> str:
-        return self.data["file_with"]
+    # What the text says of that office (a form, an addressee, a name it leaves out), kept apart
+    # from the office's name so the name reads in a sentence.
+    file_with_note = given("file_with_note")  # str | None
 
-    @property
-    def file_with_note(self) -> str | None:
-        """What the text says of that office (a form, an addressee, a name it leaves out), kept apart
-        from the office's name so the name reads in a sentence."""
-        return self.data.get("file_with_note")
-
-    @property
-    def steps(self) -> list[dict]:
-        return self.data["interview"]
+    steps = given("interview")  # list[dict]
 
     # What the application will ask for that takes time to get (issue 23), shown on the first page.
     before_you_start = listed("before_you_start")
 
-    @property
-    def scope(self) -> dict:
-        return self.data["scope"]
+    scope = given("scope")  # dict
 
     @property
     def fees(self) -> dict:
@@ -111,26 +100,14 @@ class Jurisdiction:
 
     insurance = listed("insurance")
 
-    @property
-    def filing_lead_days(self) -> int | None:
-        return self.data["filing"]["lead_days"]
+    filing_lead_days = given("filing", "lead_days")  # int | None
+    filing_citation = given("filing", "citation")  # str
 
-    @property
-    def filing_citation(self) -> str:
-        return self.data["filing"]["citation"]
+    # Days before the event the license must be obtained (not filed), where the text says so.
+    license_in_hand_days = given("filing", "license_in_hand_days")  # int | None
 
-    @property
-    def license_in_hand_days(self) -> int | None:
-        """Days before the event the license must be obtained (not filed), where the text says so."""
-        return self.data["filing"].get("license_in_hand_days")
-
-    @property
-    def decision_within_days(self) -> int | None:
-        return self.data["decision"]["within_days"]
-
-    @property
-    def decision_citation(self) -> str:
-        return self.data["decision"]["citation"]
+    decision_within_days = given("decision", "within_days")  # int | None
+    decision_citation = given("decision", "citation")  # str
 
     @property
     def issued_under(self) -> str:
@@ -141,10 +118,8 @@ class Jurisdiction:
     def denial_citation(self) -> str:
         return self.data["decision"].get("denial_citation") or self.decision_citation
 
-    @property
-    def post_at_site(self) -> str | None:
-        """The section that says the permit is posted at the site, where the text says so."""
-        return self.data["decision"].get("post_at_site")
+    # The section that says the permit is posted at the site, where the text says so.
+    post_at_site = given("decision", "post_at_site")  # str | None
 
     referrals = listed("referrals")  # who reviews an application (issue 22)
 

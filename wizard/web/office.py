@@ -23,7 +23,7 @@ from ..wording import office_short
 from .mailer import mail_on, send_mail
 from .offices import office_card
 from .pages import render_page
-from .state import office_records, rulebook
+from .state import office_records, rulebook, sent_version
 
 bp = Blueprint("office", __name__)
 MESSAGE_LIMIT = 5000
@@ -95,8 +95,7 @@ def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
 def application(reference: str):
     row = with_deadline(clerk_application(reference))
     records = office_records()
-    j = rulebook().get(row["jurisdiction"])
-    answers = records.version_answers(reference, row["version"])
+    j, answers = sent_version(row)
     assessment = assess_jurisdiction(j, answers)
     ticks = records.ticks(reference)
     uploads = records.uploads(row["interview_id"])
@@ -174,8 +173,7 @@ def message(reference: str):
 def checklist(reference: str):
     row = clerk_application(reference)
     records = office_records()
-    j = rulebook().get(row["jurisdiction"])
-    answers = records.version_answers(reference, row["version"])
+    j, answers = sent_version(row)
     known = [c["id"] for c in checklist_items(assess_jurisdiction(j, answers))] + \
             [d.id for d in documents_to_attach(j, answers)]
     received = set(request.form.getlist("received"))

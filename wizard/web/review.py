@@ -19,8 +19,8 @@ from .mailer import send_mail
 from .office import answer_rows, clerk_application, download, organizer_path, today, who
 from .pages import render_page
 from .sending import organizers_application
-from .state import office_records, rulebook
-from .typed import keep_typed
+from .state import office_records, rulebook, sent_version
+from .typed import keep_refused
 
 bp = Blueprint("review", __name__)
 
@@ -34,9 +34,7 @@ def referral(reference: str):
         made = refer(office_records(), reference, j, request.form.get("department", ""),
                      request.form.get("recipient", ""), today(), who())
     except ReviewError as error:
-        flash(str(error), "danger")
-        keep_typed({"department": request.form.get("department", ""), "recipient": request.form.get("recipient", "")},
-                   url_for("office.application", reference=reference))
+        keep_refused(error, ("department", "recipient"), url_for("office.application", reference=reference))
     else:
         chosen = next(d["department"] for d in j.referrals if d["id"] == request.form.get("department"))
         send_mail(referral_request(request.form["recipient"].strip(), reference, chosen, j, made.due_on,
@@ -59,8 +57,7 @@ def _referral_or_404(token: str) -> dict:
 def department_page(token: str):
     referral = _referral_or_404(token)
     row = office_records().application(referral["reference"])
-    answers = office_records().version_answers(row["reference"], row["version"])
-    j = rulebook().get(row["jurisdiction"])
+    j, answers = sent_version(row)
     chosen = next((d for d in j.referrals if d["department"] == referral["department"]), None)
     return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen, answers=answer_rows(answers, j.id),
                        choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""))
@@ -72,17 +69,14 @@ def department_answer(token: str):
     try:
         record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
     except ReviewError as error:
-        flash(str(error), "danger")
-        keep_typed({"answer": request.form.get("answer", ""), "text": request.form.get("text", "")},
-                   url_for(".department_page", token=token))
+        keep_refused(error, ("answer", "text"), url_for(".department_page", token=token))
     else:
         flash("Thank you: your answer is recorded and the clerk sees it.", "success")
     return redirect(url_for(".department_page", token=token), code=303)
 
 
 def the_permit(row: dict, decision: dict) -> bytes:
-    j = rulebook().get(row["jurisdiction"])
-    answers = office_records().version_answers(row["reference"], row["version"])
+    j, answers = sent_version(row)
     return permit_pdf(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
                              office_short(j.issuer)))
 
@@ -91,16 +85,15 @@ def the_permit(row: dict, decision: dict) -> bytes:
 @login_required
 def decision(reference: str):
     row = clerk_application(reference)
-    j = rulebook().get(row["jurisdiction"])
     try:
         made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
                       request.form.get("reasons", ""), request.form.get("decided_on", ""), who())
     except ReviewError as error:
-        flash(str(error), "danger")
-        keep_typed({name: request.form.get(name, "") for name in ("decision", "conditions", "reasons", "decided_on")},
-                   url_for("office.application", reference=reference))
+        keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
+                     url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     permit = the_permit(row, made) if made["decision"] == "approved" else None
+    j = rulebook().get(row["jurisdiction"])
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
                               current_app.config.get("PUBLIC_URL"), permit))
     flash(f"Decision recorded: {DECISIONS[made['decision']]}. The organizer is told"

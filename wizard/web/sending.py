@@ -22,7 +22,7 @@ from .access import load_interview
 from .extensions import csrf
 from .mailer import send_mail
 from .pages import render_page
-from .state import office_records, rulebook
+from .state import office_records, rulebook, sent_version
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -170,10 +170,9 @@ def organizers_application(interview_id: str) -> dict:
 def status(interview_id: str):
     """The status page; it reads the application, so it works after the interview itself is gone."""
     row = organizers_application(interview_id)
-    j = rulebook().get(row["jurisdiction"])
+    j, answers = sent_version(row)
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
-    answers = office_records().version_answers(row["reference"], row["version"])
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=STATUSES[row["status"]],
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,

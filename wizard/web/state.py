@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import current_app
 
 from ..office.records import OfficeRecords
-from ..rulebook import RuleBook
+from ..rulebook import Jurisdiction, RuleBook
 from ..storage import InterviewStore
 
 
@@ -18,3 +18,9 @@ def store() -> InterviewStore:
 
 def office_records() -> OfficeRecords:
     return current_app.extensions["office_records"]
+
+
+def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
+    """An application's rules and the answers of the version it was last sent as: what the clerk's
+    permit, a department's page and the organizer's status page all read."""
+    return rulebook().get(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])

@@ -8,7 +8,7 @@ so at most `LIMIT` characters are kept in all; the office's text boxes are far s
 """
 from __future__ import annotations
 
-from flask import g, request, session
+from flask import flash, g, request, session
 
 KEY = "typed"
 LIMIT = 2500
@@ -21,6 +21,13 @@ def keep_typed(values: dict[str, str], page: str) -> None:
     for name, value in values.items():
         kept[name], room = value[:room], max(room - len(value), 0)
     session[KEY] = {"page": page, "values": kept}
+
+
+def keep_refused(error: Exception, names: tuple[str, ...], page: str) -> None:
+    """A refused office form: its message shown above the form on `page`, and the form's fields
+    `names` kept for it, so the clerk or the department corrects rather than retypes."""
+    flash(str(error), "danger")
+    keep_typed({name: request.form.get(name, "") for name in names}, page)
 
 
 def typed(name: str, default: str = "") -> str:
