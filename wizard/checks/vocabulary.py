@@ -62,7 +62,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
         problem(("options",), "options must be a mapping of each option's key to its words, like `yes_local: In the town`")
         return
     for flag in options or {} if KINDS[q["kind"]].asks_flags else ():
-        if (questions.get(flag) or {}).get("kind") != "yes_no":
+        kind = KINDS.get((questions.get(flag) or {}).get("kind"))
+        if kind is None or not kind.is_flag:
             problem(("options", flag), f"flag {flag!r} must also be a yes_no question")
     parent = q.get("part_of")
     if parent and flag_owner_missing(questions, parent, key):

@@ -59,7 +59,8 @@ class Kind:
     widget = "line"       # the form control wizard/web/fields.py builds
     grouped = False       # asked as a fieldset of options (the error link points at the first one)
     answer_key = True     # False: not an answer key itself (flag_set)
-    asks_flags = False    # its options are yes_no questions, each an answer key (flag_set)
+    asks_flags = False    # its options are flag questions (is_flag), each an answer key (flag_set)
+    is_flag = False       # true or false: may be a flag_set's option; a No leaves the details after it unasked
     printed_long = False  # the packet sets the answer as a block under its label, not beside it
     needs_options = False  # questions.yaml must list `options`
 

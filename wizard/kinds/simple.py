@@ -15,6 +15,7 @@ from .base import (COUNT_LIMIT, FALSE_WORDS, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LI
 
 class YesNo(Kind):
     name, meaning, compare_as, widget, grouped = "yes_no", "true or false", "yes_no", "radios", True
+    is_flag = True
 
     def clean(self, key, question, value, known_jurisdictions):
         if not isinstance(value, bool):

@@ -176,7 +176,7 @@ class _Builder:
             value = self.answers.get(key)
             if value is None and (said_no or self.not_applicable(key)):
                 continue
-            said_no = said_no or (value is False and self.questions.get(key, {}).get("kind") == "yes_no")
+            said_no = said_no or (value is False and key in self.questions and KINDS[self.questions[key]["kind"]].is_flag)
             kept.append(key)
         return kept
 
