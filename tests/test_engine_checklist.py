@@ -6,64 +6,46 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess
-
-from .engine_support import COMMERCIAL_OFF, DAY, DROP, THREE_DAYS, with_changes
+from .engine_support import DAY, DEKALB_NOTHING_SPECIAL, DROP, THREE_DAYS, answers_for, runner
 
 
 WHEN = {"with_application", "before_license", "before_event", "during_event", "after_event"}
 
 BASE = {
-    "whitesboro-ny": {
-        "jurisdiction": "whitesboro-ny", **DAY, "max_attendance": 500,
-        "local_exempt_organizer": "none", "organizer_type": "individual", "resides_locally": True,
-        "overnight_stay": False, "food_service": False, "outdoor_lighting": False,
-    },
-    "wi-village-ch64": {
-        "jurisdiction": "wi-village-ch64", **DAY, "max_attendance": 5000,
-        "permanent_venue": False, "government_fair_on_fairgrounds": False,
-        "licensed_under_other_ordinance": False, "organizer_type": "individual",
-        "applicant_is_owner": True, "after_dark": False, "overnight_stay": False, "food_service": False,
-    },
-    "baroda-mi": {
-        "jurisdiction": "baroda-mi", **DAY, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", "organizer_type": "individual",
-        "conducted_by_municipality": False, "applicant_is_owner": True, "overnight_stay": False,
-        "food_service": False, "public_water": True, "liquid_waste_hauled": False,
-    },
-    "dekalb-il": {
-        "jurisdiction": "dekalb-il", **DAY, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", **COMMERCIAL_OFF,
-        "speech_event": False, "licensed_auction": False, "hazardous": [],
-        "street_closure": False, "temporary_structures": False, "temporary_utilities": False,
-        "age_restricted_sales": False, "multiple_parcels": False, "separately_permitted": False,
-        "organizer_type": "individual", "nonprofit": False, "applicant_is_owner": True,
-        "owes_city_debt": False,
-    },
+    "whitesboro-ny": answers_for("whitesboro-ny", organizer_type="individual", resides_locally=True,
+                                 overnight_stay=False, food_service=False, outdoor_lighting=False),
+    "wi-village-ch64": answers_for("wi-village-ch64", organizer_type="individual", applicant_is_owner=True,
+                                   after_dark=False, overnight_stay=False, food_service=False),
+    "baroda-mi": answers_for("baroda-mi", applicant_is_owner=True, overnight_stay=False, food_service=False,
+                             public_water=True, liquid_waste_hauled=False),
+    "dekalb-il": answers_for("dekalb-il", **DEKALB_NOTHING_SPECIAL, separately_permitted=False,
+                             organizer_type="individual", nonprofit=False, applicant_is_owner=True,
+                             owes_city_debt=False),
 }
 
 
-def run(book, jurisdiction: str, **changes) -> dict:
-    return assess(with_changes(BASE[jurisdiction], **changes), book)
+run = runner(BASE)
 
 
 def ids(result: dict) -> set[str]:
     return {c["id"] for c in result["checklist"]}
 
 
+def by_flag(jurisdiction: str, item: str, citation: str, flag: str, applies_when: bool = True) -> tuple:
+    """An item one yes/no answer decides: it applies on `applies_when`, not on the other answer,
+    and not while the question is unanswered."""
+    return jurisdiction, item, citation, {flag: applies_when}, {flag: not applies_when}, {flag: DROP}
+
+
 # (jurisdiction, item, citation, answers that make it apply, answers that do not, [more that do not])
 CONDITIONAL = [
     # Whitesboro
-    ("whitesboro-ny", "food-plan", "Ch. 40, Permit B(7)", {"food_service": True}, {"food_service": False},
-     {"food_service": DROP}),
-    ("whitesboro-ny", "camping-plan", "Ch. 40, Permit B(12)", {"overnight_stay": True}, {"overnight_stay": False},
-     {"overnight_stay": DROP}),
-    ("whitesboro-ny", "local-agent", "Ch. 40, Permit B(1)", {"resides_locally": False}, {"resides_locally": True},
-     {"resides_locally": DROP}),
+    by_flag("whitesboro-ny", "food-plan", "Ch. 40, Permit B(7)", "food_service"),
+    by_flag("whitesboro-ny", "camping-plan", "Ch. 40, Permit B(12)", "overnight_stay"),
+    by_flag("whitesboro-ny", "local-agent", "Ch. 40, Permit B(1)", "resides_locally", applies_when=False),
     ("whitesboro-ny", "directors-officers", "Ch. 40, Permit B(1)", {"organizer_type": "corporation"},
      {"organizer_type": "individual"}, {"organizer_type": "partnership"}),
-    ("whitesboro-ny", "lights-map", "Ch. 40, Permit B(10)", {"outdoor_lighting": True}, {"outdoor_lighting": False},
-     {"outdoor_lighting": DROP}),
+    by_flag("whitesboro-ny", "lights-map", "Ch. 40, Permit B(10)", "outdoor_lighting"),
     ("whitesboro-ny", "multi-day-housing", "Ch. 40, Permit B(14)", THREE_DAYS, DAY,
      {"overnight_stay": DROP}),
     ("whitesboro-ny", "approval-camping", "Ch. 40, Permit C(7)", {"overnight_stay": True}, DAY,
@@ -71,27 +53,17 @@ CONDITIONAL = [
     # Wisconsin
     ("wi-village-ch64", "articles-of-incorporation", "Ch. 64, application, item A",
      {"organizer_type": "corporation"}, {"organizer_type": "individual"}, {"organizer_type": "association"}),
-    ("wi-village-ch64", "food-plan", "Ch. 64, application, item U", {"food_service": True},
-     {"food_service": False}, {"food_service": DROP}),
-    ("wi-village-ch64", "camping-plan", "Ch. 64, application, item Q", {"overnight_stay": True},
-     {"overnight_stay": False}, {"overnight_stay": DROP}),
-    ("wi-village-ch64", "camping", "§ 64-4B(9)", {"overnight_stay": True}, {"overnight_stay": False},
-     {"overnight_stay": DROP}),
-    ("wi-village-ch64", "lighting-plan", "Ch. 64, application, item N", {"after_dark": True},
-     {"after_dark": False}, {"after_dark": DROP}),
-    ("wi-village-ch64", "lighting", "§ 64-4B(6)", {"after_dark": True}, {"after_dark": False},
-     {"after_dark": DROP}),
-    ("wi-village-ch64", "proof-of-ownership", "Ch. 64, application, item C", {"applicant_is_owner": True},
-     {"applicant_is_owner": False}, {"applicant_is_owner": DROP}),
-    ("wi-village-ch64", "owner-permission", "Ch. 64, application, item C", {"applicant_is_owner": False},
-     {"applicant_is_owner": True}, {"applicant_is_owner": DROP}),
+    by_flag("wi-village-ch64", "food-plan", "Ch. 64, application, item U", "food_service"),
+    by_flag("wi-village-ch64", "camping-plan", "Ch. 64, application, item Q", "overnight_stay"),
+    by_flag("wi-village-ch64", "camping", "§ 64-4B(9)", "overnight_stay"),
+    by_flag("wi-village-ch64", "lighting-plan", "Ch. 64, application, item N", "after_dark"),
+    by_flag("wi-village-ch64", "lighting", "§ 64-4B(6)", "after_dark"),
+    by_flag("wi-village-ch64", "proof-of-ownership", "Ch. 64, application, item C", "applicant_is_owner"),
+    by_flag("wi-village-ch64", "owner-permission", "Ch. 64, application, item C", "applicant_is_owner", applies_when=False),
     # Baroda
-    ("baroda-mi", "pumper-agreement", "Ord. 171, Application (k)(6)", {"liquid_waste_hauled": True},
-     {"liquid_waste_hauled": False}, {"liquid_waste_hauled": DROP}),
-    ("baroda-mi", "plan-camping", "Ord. 171, Application (f)(6)", {"overnight_stay": True},
-     {"overnight_stay": False}, {"overnight_stay": DROP}),
-    ("baroda-mi", "licensed-concessions", "Ord. 171, Application (k)(3)", {"food_service": True},
-     {"food_service": False}, {"food_service": DROP}),
+    by_flag("baroda-mi", "pumper-agreement", "Ord. 171, Application (k)(6)", "liquid_waste_hauled"),
+    by_flag("baroda-mi", "plan-camping", "Ord. 171, Application (f)(6)", "overnight_stay"),
+    by_flag("baroda-mi", "licensed-concessions", "Ord. 171, Application (k)(3)", "food_service"),
     ("baroda-mi", "articles-shareholders", "Ord. 171, Application (a)", {"organizer_type": "corporation"},
      {"organizer_type": "individual"}, {"organizer_type": "partnership"}),
     ("baroda-mi", "partners-officers", "Ord. 171, Application (a)", {"organizer_type": "partnership"},
@@ -104,22 +76,16 @@ CONDITIONAL = [
      {"applicant_is_owner": False, "has_use_contract": False}, {"applicant_is_owner": True}),
     ("baroda-mi", "owner-application", "Ord. 171, License (a)", {"applicant_is_owner": True},
      {"applicant_is_owner": False, "has_use_contract": True}, {"applicant_is_owner": DROP}),
-    ("baroda-mi", "water-source", "Ord. 171, Application (k)(4)", {"public_water": True},
-     {"public_water": False}, {"public_water": DROP}),
-    ("baroda-mi", "water-source-approved", "Ord. 171, Application (k)(4)", {"public_water": False},
-     {"public_water": True}, {"public_water": DROP}),
+    by_flag("baroda-mi", "water-source", "Ord. 171, Application (k)(4)", "public_water"),
+    by_flag("baroda-mi", "water-source-approved", "Ord. 171, Application (k)(4)", "public_water", applies_when=False),
     ("baroda-mi", "showers", "Ord. 171, Application (k)(9)", THREE_DAYS, DAY,
      {"starts_at": DROP, "ends_at": DROP}),
     # Issue 9, item 15: (k)(9) other facilities only "if the county Health Officer may permit";
     # (k)(10) bathing beaches and (k)(11) swimming pools only where the site has one.
-    ("baroda-mi", "restrooms-portable", "Ord. 171, Application (k)(9)", {"liquid_waste_hauled": True},
-     {"liquid_waste_hauled": False}, {"liquid_waste_hauled": DROP}),
-    ("baroda-mi", "restrooms", "Ord. 171, Application (k)(9)", {"liquid_waste_hauled": False},
-     {"liquid_waste_hauled": True}, {"liquid_waste_hauled": DROP}),
-    ("baroda-mi", "bathing-beach", "Ord. 171, Application (k)(10)", {"bathing_beach": True},
-     {"bathing_beach": False}, {"bathing_beach": DROP}),
-    ("baroda-mi", "swimming-pool", "Ord. 171, Application (k)(11)", {"swimming_pool": True},
-     {"swimming_pool": False}, {"swimming_pool": DROP}),
+    by_flag("baroda-mi", "restrooms-portable", "Ord. 171, Application (k)(9)", "liquid_waste_hauled"),
+    by_flag("baroda-mi", "restrooms", "Ord. 171, Application (k)(9)", "liquid_waste_hauled", applies_when=False),
+    by_flag("baroda-mi", "bathing-beach", "Ord. 171, Application (k)(10)", "bathing_beach"),
+    by_flag("baroda-mi", "swimming-pool", "Ord. 171, Application (k)(11)", "swimming_pool"),
     # Issue 9, item 20: "If the assembly is to continue during hours of darkness": derived from the
     # times, whatever was answered about after dark.
     ("wi-village-ch64", "lighting", "§ 64-4B(6)",
@@ -127,8 +93,7 @@ CONDITIONAL = [
      {"after_dark": False},
      {"starts_at": "2027-07-09T10:00", "ends_at": "2027-07-10T18:00", "closes_overnight": True, "after_dark": False}),
     # DeKalb
-    ("dekalb-il", "owner-consent-letters", "§ 34.06(b)", {"applicant_is_owner": False},
-     {"applicant_is_owner": True}, {"applicant_is_owner": DROP}),
+    by_flag("dekalb-il", "owner-consent-letters", "§ 34.06(b)", "applicant_is_owner", applies_when=False),
     ("dekalb-il", "owner-consent-letters", "§ 34.06(b)",
      {"applicant_is_owner": True, "admission_fee": True, "multiple_parcels": True},
      {"applicant_is_owner": True, "admission_fee": True, "multiple_parcels": False},
@@ -143,8 +108,7 @@ CONDITIONAL = [
      {"hazardous": ["haunted_house"], "setting": "permanent_building", "venue_capacity": 1000},
      {"hazardous": ["haunted_house"], "setting": "outdoors"},
      {"hazardous": [], "setting": "permanent_building", "venue_capacity": 100}),
-    ("dekalb-il", "pay-city-debts", "§ 34.06(f)", {"owes_city_debt": True}, {"owes_city_debt": False},
-     {"owes_city_debt": DROP}),
+    by_flag("dekalb-il", "pay-city-debts", "§ 34.06(f)", "owes_city_debt"),
 ]
 
 

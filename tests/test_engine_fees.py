@@ -7,42 +7,22 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from wizard.assess import assess
-
-from .engine_support import COMMERCIAL_OFF, DAY, DROP, THREE_DAYS, with_changes
+from .engine_support import DAY, DEKALB_NOTHING_SPECIAL, DROP, THREE_DAYS, answers_for, runner
 
 
 
 # Complete answers under which each jurisdiction's permit is required (Wisconsin: uncertain,
 # since its text sets no attendance trigger, but everything it demands is still listed).
 BASE = {
-    "whitesboro-ny": {
-        "jurisdiction": "whitesboro-ny", **DAY, "max_attendance": 500,
-        "local_exempt_organizer": "none", "organizer_type": "individual", "resides_locally": True,
-        "overnight_stay": False,
-    },
-    "wi-village-ch64": {
-        "jurisdiction": "wi-village-ch64", **DAY, "max_attendance": 5000,
-        "permanent_venue": False, "government_fair_on_fairgrounds": False,
-        "licensed_under_other_ordinance": False,
-    },
-    "baroda-mi": {
-        "jurisdiction": "baroda-mi", **DAY, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", "organizer_type": "individual",
-        "conducted_by_municipality": False,
-    },
-    "dekalb-il": {
-        "jurisdiction": "dekalb-il", **DAY, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", **COMMERCIAL_OFF,
-        "speech_event": False, "licensed_auction": False, "hazardous": [],
-        "street_closure": False, "temporary_structures": False, "temporary_utilities": False,
-        "age_restricted_sales": False, "multiple_parcels": False, "nonprofit": False,
-    },
+    "whitesboro-ny": answers_for("whitesboro-ny", organizer_type="individual", resides_locally=True,
+                                 overnight_stay=False),
+    "wi-village-ch64": answers_for("wi-village-ch64"),
+    "baroda-mi": answers_for("baroda-mi"),
+    "dekalb-il": answers_for("dekalb-il", **DEKALB_NOTHING_SPECIAL, nonprofit=False),
 }
 
 
-def run(book, jurisdiction: str, **changes) -> dict:
-    return assess(with_changes(BASE[jurisdiction], **changes), book)
+run = runner(BASE)
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess
-
-from .engine_support import DROP, THREE_DAYS, with_changes
+from .engine_support import DROP, THREE_DAYS, answers_for, runner
 
 
 EIGHT_HOURS = {"starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00"}
@@ -19,30 +17,14 @@ TWELVE_HOURS = {"starts_at": "2027-07-09T08:00", "ends_at": "2027-07-09T20:00"}
 TWELVE_HOURS_ONE_MINUTE = {"starts_at": "2027-07-09T08:00", "ends_at": "2027-07-09T20:01"}
 
 BASE = {
-    "whitesboro-ny": {
-        "jurisdiction": "whitesboro-ny", **EIGHT_HOURS, "max_attendance": 500,
-        "local_exempt_organizer": "none",
-    },
-    "wi-village-ch64": {
-        "jurisdiction": "wi-village-ch64", **EIGHT_HOURS, "max_attendance": 5000,
-        "permanent_venue": False, "government_fair_on_fairgrounds": False,
-        "licensed_under_other_ordinance": False,
-    },
-    "baroda-mi": {
-        "jurisdiction": "baroda-mi", **EIGHT_HOURS, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", "organizer_type": "individual",
-        "conducted_by_municipality": False,
-    },
-    "dekalb-il": {
-        "jurisdiction": "dekalb-il", **EIGHT_HOURS, "max_attendance": 5000,
-        "property_owner": "private", "setting": "outdoors", "admission_fee": True,
-        "licensed_auction": False, "hazardous": [],
-    },
+    "whitesboro-ny": answers_for("whitesboro-ny", **EIGHT_HOURS),
+    "wi-village-ch64": answers_for("wi-village-ch64", **EIGHT_HOURS),
+    "baroda-mi": answers_for("baroda-mi", **EIGHT_HOURS),
+    "dekalb-il": answers_for("dekalb-il", **EIGHT_HOURS, max_attendance=5000, admission_fee=True),
 }
 
 
-def run(book, jurisdiction: str, **changes) -> dict:
-    return assess(with_changes(BASE[jurisdiction], **changes), book)
+run = runner(BASE)
 
 
 def picked(result: dict, keys) -> dict:

@@ -11,41 +11,23 @@ import pytest
 
 from wizard.assess import assess
 
-from .engine_support import COMMERCIAL_OFF, DAY, DROP, citations, with_changes
+from .engine_support import COMMERCIAL_OFF, DEKALB_NOTHING_SPECIAL, DROP, answers_for, citations, runner
 
 
 
 BASE = {
-    "whitesboro-ny": {
-        "jurisdiction": "whitesboro-ny", **DAY, "max_attendance": 500,
-        "local_exempt_organizer": "none", "organizer_type": "individual", "resides_locally": True,
-        "overnight_stay": False, "applicant_is_owner": True, "food_service": False,
-    },
-    "wi-village-ch64": {
-        "jurisdiction": "wi-village-ch64", **DAY, "max_attendance": 5000,
-        "permanent_venue": False, "government_fair_on_fairgrounds": False,
-        "licensed_under_other_ordinance": False, "organizer_type": "individual",
-        "applicant_is_owner": True, "after_dark": False, "overnight_stay": False,
-    },
-    "baroda-mi": {
-        "jurisdiction": "baroda-mi", **DAY, "max_attendance": 500,
-        "property_owner": "private", "setting": "outdoors", "organizer_type": "individual",
-        "conducted_by_municipality": False, "applicant_is_owner": True, "overnight_stay": False,
-    },
-    "dekalb-il": {
-        "jurisdiction": "dekalb-il", **DAY, "max_attendance": 50,
-        "property_owner": "private", "setting": "outdoors", **COMMERCIAL_OFF,
-        "speech_event": False, "licensed_auction": False, "hazardous": [],
-        "street_closure": False, "temporary_structures": False, "temporary_utilities": False,
-        "age_restricted_sales": False, "multiple_parcels": False, "separately_permitted": False,
-        "organizer_type": "individual", "nonprofit": False, "applicant_is_owner": True,
-        "owes_city_debt": False, "other_land": [],
-    },
+    "whitesboro-ny": answers_for("whitesboro-ny", organizer_type="individual", resides_locally=True,
+                                 overnight_stay=False, applicant_is_owner=True, food_service=False),
+    "wi-village-ch64": answers_for("wi-village-ch64", organizer_type="individual", applicant_is_owner=True,
+                                   after_dark=False, overnight_stay=False),
+    "baroda-mi": answers_for("baroda-mi", applicant_is_owner=True, overnight_stay=False),
+    "dekalb-il": answers_for("dekalb-il", **DEKALB_NOTHING_SPECIAL, max_attendance=50, separately_permitted=False,
+                             organizer_type="individual", nonprofit=False, applicant_is_owner=True,
+                             owes_city_debt=False, other_land=[]),
 }
 
 
-def run(book, jurisdiction: str, **changes) -> dict:
-    return assess(with_changes(BASE[jurisdiction], **changes), book)
+run = runner(BASE)
 
 
 
@@ -249,39 +231,52 @@ def _commercial(flag: str = "admission_fee") -> dict:
     return {flag: True}
 
 
+def private_property_cases(paragraph: str, at_one_time: int) -> list:
+    """What § 34.05(a)(1) (a Commercial Event) and (b)(1) (any other) say alike, in their own
+    paragraph and with their own crowd at one time: (a) over the building's occupancy limit, (b) at
+    least partly outside in excess of the crowd, (c) hazardous activities, (d) temporary
+    structures or utilities, (e) a street closure; tickets count as attendance."""
+    def cites(item: str) -> set[str]:
+        return {f"§ 34.05({paragraph})(1)({item})"}
+    over = at_one_time + 1
+    return [
+        # (a) occupancy limit of the building: equal is not "in excess", one over is.
+        pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 300}, set(),
+                     id="a-occupancy-equal"),
+        pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 301}, cites("a"),
+                     id="a-occupancy-one-over"),
+        # (b) at least partly outside, in excess of the crowd at one time.
+        pytest.param({"setting": "outdoors", "max_attendance": at_one_time}, set(), id=f"b-outdoors-{at_one_time}"),
+        pytest.param({"setting": "outdoors", "max_attendance": over}, cites("b"), id=f"b-outdoors-{over}"),
+        pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": at_one_time}, set(),
+                     id=f"b-partly-outdoors-{at_one_time}"),
+        pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": over}, cites("b"),
+                     id=f"b-partly-outdoors-{over}"),
+        pytest.param({"setting": "temporary_structure", "max_attendance": over}, cites("b"), id=f"b-tents-{over}"),
+        # (c)-(e) regardless of size.
+        *[pytest.param({"hazardous": [h]}, cites("c"), id=f"c-hazardous-{h}") for h in (
+            "combat", "firearms_or_pyrotechnics", "circus_carnival_animals_rides", "motor_vehicles", "haunted_house")],
+        pytest.param({"temporary_structures": True}, cites("d"), id="d-temporary-structure"),
+        pytest.param({"temporary_utilities": True}, cites("d"), id="d-temporary-utilities"),
+        pytest.param({"street_closure": True}, cites("e"), id="e-street-closure"),
+        # Issue 9, item 5: "is ticketed or reasonably anticipated to have ... attendance in excess of".
+        pytest.param({"setting": "outdoors", "max_attendance": at_one_time - 10, "tickets": over}, cites("b"),
+                     id=f"b-ticketed-in-excess-of-{at_one_time}"),
+        pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 250, "tickets": 301},
+                     cites("a"), id="a-ticketed-in-excess-of-the-occupancy-limit"),
+    ]
+
+
 PRIVATE_COMMERCIAL = [
-    # (a)(1)(a) occupancy limit of the building: equal is not "in excess", one over is.
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 300}, set(),
-                 id="a-occupancy-equal"),
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 301},
-                 {"§ 34.05(a)(1)(a)"}, id="a-occupancy-one-over"),
-    # (a)(1)(b) at least partly outside, in excess of 100 at one time.
-    pytest.param({"setting": "outdoors", "max_attendance": 100}, set(), id="b-outdoors-100"),
-    pytest.param({"setting": "outdoors", "max_attendance": 101}, {"§ 34.05(a)(1)(b)"}, id="b-outdoors-101"),
-    pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": 100}, set(),
-                 id="b-partly-outdoors-100"),
-    pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": 101},
-                 {"§ 34.05(a)(1)(b)"}, id="b-partly-outdoors-101"),
-    pytest.param({"setting": "temporary_structure", "max_attendance": 101}, {"§ 34.05(a)(1)(b)"},
-                 id="b-tents-101"),
+    *private_property_cases("a", 100),
     pytest.param({"setting": "permanent_building", "venue_capacity": 1000, "max_attendance": 500}, set(),
                  id="b-inside-building-500-under-capacity"),
-    # (a)(1)(c)-(g) regardless of size.
-    *[pytest.param({"hazardous": [h]}, {"§ 34.05(a)(1)(c)"}, id=f"c-hazardous-{h}") for h in (
-        "combat", "firearms_or_pyrotechnics", "circus_carnival_animals_rides", "motor_vehicles", "haunted_house")],
-    pytest.param({"temporary_structures": True}, {"§ 34.05(a)(1)(d)"}, id="d-temporary-structure"),
-    pytest.param({"temporary_utilities": True}, {"§ 34.05(a)(1)(d)"}, id="d-temporary-utilities"),
-    pytest.param({"street_closure": True}, {"§ 34.05(a)(1)(e)"}, id="e-street-closure"),
+    # (f) and (g), commercial only, regardless of size.
     pytest.param({"age_restricted_sales": True}, {"§ 34.05(a)(1)(f)"}, id="f-age-restricted"),
     pytest.param({"multiple_parcels": True}, {"§ 34.05(a)(1)(g)"}, id="g-parcels-or-offsite-parking"),
     pytest.param({"max_attendance": 101, "hazardous": ["combat"], "street_closure": True},
                  {"§ 34.05(a)(1)(b)", "§ 34.05(a)(1)(c)", "§ 34.05(a)(1)(e)"}, id="several-triggers-all-cited"),
-    # Issue 9, item 5: "is ticketed or reasonably anticipated to have ... attendance in excess of".
-    pytest.param({"setting": "outdoors", "max_attendance": 90, "tickets": 150}, {"§ 34.05(a)(1)(b)"},
-                 id="b-ticketed-in-excess-of-100"),
     pytest.param({"setting": "outdoors", "max_attendance": 90, "tickets": 100}, set(), id="b-ticketed-100"),
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 250, "tickets": 301},
-                 {"§ 34.05(a)(1)(a)"}, id="a-ticketed-in-excess-of-the-occupancy-limit"),
 ]
 
 
@@ -301,32 +296,11 @@ def test_dekalb_each_commercial_feature_lowers_the_threshold_to_100(book, flag):
 
 
 PRIVATE_NON_COMMERCIAL = [
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 300}, set(),
-                 id="a-occupancy-equal"),
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 301},
-                 {"§ 34.05(b)(1)(a)"}, id="a-occupancy-one-over"),
+    *private_property_cases("b", 200),
     pytest.param({"setting": "outdoors", "max_attendance": 101}, set(), id="b-outdoors-101-is-commercial-only"),
-    pytest.param({"setting": "outdoors", "max_attendance": 200}, set(), id="b-outdoors-200"),
-    pytest.param({"setting": "outdoors", "max_attendance": 201}, {"§ 34.05(b)(1)(b)"}, id="b-outdoors-201"),
-    pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": 200}, set(),
-                 id="b-partly-outdoors-200"),
-    pytest.param({"setting": "partly_outdoors", "venue_capacity": 1000, "max_attendance": 201},
-                 {"§ 34.05(b)(1)(b)"}, id="b-partly-outdoors-201"),
-    pytest.param({"setting": "temporary_structure", "max_attendance": 201}, {"§ 34.05(b)(1)(b)"},
-                 id="b-tents-201"),
-    *[pytest.param({"hazardous": [h]}, {"§ 34.05(b)(1)(c)"}, id=f"c-hazardous-{h}") for h in (
-        "combat", "firearms_or_pyrotechnics", "circus_carnival_animals_rides", "motor_vehicles", "haunted_house")],
-    pytest.param({"temporary_structures": True}, {"§ 34.05(b)(1)(d)"}, id="d-temporary-structure"),
-    pytest.param({"temporary_utilities": True}, {"§ 34.05(b)(1)(d)"}, id="d-temporary-utilities"),
-    pytest.param({"street_closure": True}, {"§ 34.05(b)(1)(e)"}, id="e-street-closure"),
     # (f) and (g) are in the commercial list only.
     pytest.param({"age_restricted_sales": True}, set(), id="no-f-for-non-commercial"),
     pytest.param({"multiple_parcels": True}, set(), id="no-g-for-non-commercial"),
-    # Issue 9, item 5: tickets count as attendance.
-    pytest.param({"setting": "outdoors", "max_attendance": 150, "tickets": 201}, {"§ 34.05(b)(1)(b)"},
-                 id="b-ticketed-in-excess-of-200"),
-    pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 250, "tickets": 301},
-                 {"§ 34.05(b)(1)(a)"}, id="a-ticketed-in-excess-of-the-occupancy-limit"),
     # § 34.05 counts "at one time": visits over the whole event do not trigger it.
     pytest.param({"setting": "outdoors", "max_attendance": 150, "total_attendance": 900}, set(),
                  id="b-at-one-time-not-over-the-event"),
