@@ -48,6 +48,16 @@ def sign_in(client, email="clerk@example.org", password=PASSWORD):
     return client.post("/office/sign-in", data={"email": email, "password": password})
 
 
+def received(app, answers=None, place="baroda-mi"):
+    """An application sent from a new browser to a clerk of its place, who signs in there: the
+    browser and the reference."""
+    clerk(app, "clerk@example.org", (place,))
+    client = app.test_client()
+    reference = send(client, finished(app, answers))
+    sign_in(client)
+    return client, reference
+
+
 def first_document(app, answers=None) -> str:
     answers = answers or BARODA
     with app.app_context():

@@ -11,7 +11,7 @@ from wizard.office.outbox import SmtpSettings, backoff, deliver_due
 from wizard.web.app import create_app
 from wizard.web.state import office_records
 
-from .office_support import BARODA, Inbox, body, clerk, finished, send, sign_in, texts, visible_text
+from .office_support import BARODA, Inbox, body, clerk, finished, received, send, sign_in, texts, visible_text
 from .served import free_port
 
 
@@ -50,10 +50,7 @@ def test_the_clerk_and_the_organizer_get_their_mail(tmp_path, book, smtp):
 def test_a_clerks_message_reaches_the_organizer(tmp_path, book, smtp):
     controller, inbox = smtp
     app = mail_app(tmp_path, book, controller.port)
-    clerk(app)
-    client = app.test_client()
-    reference = send(client, finished(app))
-    sign_in(client)
+    client, reference = received(app)
     client.post(f"/office/a/{reference}/message", data={"message": "Please send the insurance certificate.",
                                                         "ask": "yes"})
     deliver(app, controller.port)
@@ -67,10 +64,7 @@ def test_a_clerks_message_reaches_the_organizer(tmp_path, book, smtp):
 def test_every_status_change_emails_the_organizer(tmp_path, book, smtp):
     controller, inbox = smtp
     app = mail_app(tmp_path, book, controller.port)
-    clerk(app)
-    client = app.test_client()
-    reference = send(client, finished(app))
-    sign_in(client)
+    client, reference = received(app)
     for status in ("more_information", "under_review", "withdrawn", "received"):
         client.post(f"/office/a/{reference}/status", data={"status": status})
     client.post(f"/office/a/{reference}/status", data={"status": "received"})  # no change: no mail

@@ -15,7 +15,7 @@ from wizard.web.app import create_app
 from wizard.web.state import office_records
 
 from . import html
-from .office_support import BARODA, DEKALB, body, clerk, finished, send, sign_in
+from .office_support import BARODA, DEKALB, body, clerk, received, send, sign_in
 from .test_check import problems_in, variant
 from .test_office_mail import deliver
 
@@ -31,12 +31,11 @@ def office(tmp_path, book, smtp):
     app.extensions["interview_store"].close()
 
 
-def received(app, answers, place):
-    clerk(app, "clerk@example.org", (place,))
-    client = app.test_client()
-    reference = send(client, finished(app, answers))
-    sign_in(client)
-    return client, reference
+def refused_post(client, path: str, data: dict, message: str):
+    """Post an office form that is refused: the page it leads back to says why; that page."""
+    page = client.post(path, data=data, follow_redirects=True)
+    assert message in " ".join(html.texts(page, ".notice"))
+    return page
 
 
 def referral_link(app, port, inbox, address: str) -> str:
@@ -57,16 +56,14 @@ def test_the_application_page_offers_the_departments_the_rule_file_names(office)
 def test_a_department_answers_through_its_private_link_and_the_clerk_sees_it(office):
     app, inbox, port = office
     client, reference = received(app, DEKALB, "dekalb-il")
-    refused = client.post(f"/office/a/{reference}/referrals", data={"department": "police", "recipient": "not mail"},
-                          follow_redirects=True)
-    assert "Enter the department's email address" in " ".join(html.texts(refused, ".notice"))
+    refused_post(client, f"/office/a/{reference}/referrals", {"department": "police", "recipient": "not mail"},
+                 "Enter the department's email address")
     client.post(f"/office/a/{reference}/referrals", data={"department": "police", "recipient": "police@example.org"})
     link = referral_link(app, port, inbox, "police@example.org")
     department = app.test_client()  # no account, no session: the link is the key
     page = department.get(link)
     assert page.status_code == 200 and "Corn Days" in " ".join(html.texts(page, ".answers dd"))
-    empty = department.post(link, data={"answer": "conditions", "text": ""}, follow_redirects=True)
-    assert "Write the conditions." in " ".join(html.texts(empty, ".notice"))
+    refused_post(department, link, {"answer": "conditions", "text": ""}, "Write the conditions.")
     department.post(link, data={"answer": "conditions", "text": "Two officers at the gate"})
     answers = html.texts(client.get(f"/office/a/{reference}"), ".referral-answer")
     assert len(answers) == 1 and answers[0].startswith("Conditions (") and "Two officers at the gate" in answers[0]
@@ -132,13 +129,12 @@ def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, 
 def test_a_denial_needs_reasons_and_quotes_its_section(office):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
-    refused = client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "decided_on": "2027-06-01"},
-                          follow_redirects=True)
-    assert "Write the reasons for the denial" in " ".join(html.texts(refused, ".notice"))
-    assert html.texts(refused, ".application-status") == ["Received"]
-    bad_date = client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                                    "decided_on": "soon"}, follow_redirects=True)
-    assert "Enter the date of the decision" in " ".join(html.texts(bad_date, ".notice"))
+    no_reasons = refused_post(client, f"/office/a/{reference}/decision",
+                              {"decision": "denied", "decided_on": "2027-06-01"}, "Write the reasons for the denial")
+    assert html.texts(no_reasons, ".application-status") == ["Received"]
+    bad_date = refused_post(client, f"/office/a/{reference}/decision",
+                            {"decision": "denied", "reasons": "No insurance", "decided_on": "soon"},
+                            "Enter the date of the decision")
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
                                                          "decided_on": "2027-06-01"})
     deliver(app, port)
@@ -174,10 +170,9 @@ def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
                           follow_redirects=True)
     assert html.field_values(refused, "department") == ["fire"]
     assert html.field_values(refused, "recipient") == ["fire at dekalb"]
-    denied = client.post(f"/office/a/{reference}/decision",
-                         data={"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": "2027-06-01"},
-                         follow_redirects=True)
-    assert "Write the reasons for the denial" in " ".join(html.texts(denied, ".notice"))
+    denied = refused_post(client, f"/office/a/{reference}/decision",
+                          {"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": "2027-06-01"},
+                          "Write the reasons for the denial")
     assert html.field_values(denied, "decision") == ["denied"]
     assert html.texts(denied, "textarea#conditions") == ["Lights out at 11 PM"]
     assert html.field_values(denied, "decided_on") == ["2027-06-01"]

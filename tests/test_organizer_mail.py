@@ -47,11 +47,21 @@ def notices(response) -> list[str]:
     return texts(response.get_data(as_text=True), "notice")
 
 
-def test_the_link_arrives_by_email_and_the_address_is_not_kept(tmp_path, book, smtp):
+@pytest.fixture
+def organizer(tmp_path, book, smtp):
+    """`organizer(**settings)`: a wizard whose mail goes to the test SMTP server, with those
+    settings; a browser; and an interview finished in it (app, client, interview id)."""
+    controller, _ = smtp
+
+    def start(**settings):
+        app = mail_app(tmp_path, book, controller.port, **settings)
+        return app, app.test_client(), finished(app)
+    return start
+
+
+def test_the_link_arrives_by_email_and_the_address_is_not_kept(organizer, smtp):
     controller, inbox = smtp
-    app = mail_app(tmp_path, book, controller.port)
-    client = app.test_client()
-    ident = finished(app)
+    app, client, ident = organizer()
     result = parse(client.get(f"/i/{ident}/result").get_data(as_text=True))
     form = result.select_one("form.by-email")
     assert form is not None and form.select_one("input[type=email]")["value"] == "zoe@example.org"  # her answer
@@ -74,22 +84,18 @@ def test_the_link_arrives_by_email_and_the_address_is_not_kept(tmp_path, book, s
     ("me@example.org\r\nBcc: x@evil.example", "Enter an email address like name@example.com."),
     ("a" * 250 + "@example.org", "Enter an email address like name@example.com."),
 ])
-def test_a_bad_address_is_explained_and_nothing_is_sent(tmp_path, book, smtp, typed, message):
+def test_a_bad_address_is_explained_and_nothing_is_sent(organizer, smtp, typed, message):
     controller, _ = smtp
-    app = mail_app(tmp_path, book, controller.port)
-    client = app.test_client()
-    ident = finished(app)
+    app, client, ident = organizer()
     response = ask(client, ident, email=typed)
     assert response.status_code == 200 and notices(response) == [message]
     assert "Harvest Fair" in visible_text(response.get_data(as_text=True))  # the answers are all there
     assert deliver(app, controller.port) == 0
 
 
-def test_too_many_emails_in_an_hour_are_refused(tmp_path, book, smtp):
+def test_too_many_emails_in_an_hour_are_refused(organizer, smtp):
     controller, inbox = smtp
-    app = mail_app(tmp_path, book, controller.port, ORGANIZER_MAILS_PER_HOUR=2)
-    client = app.test_client()
-    ident = finished(app)
+    app, client, ident = organizer(ORGANIZER_MAILS_PER_HOUR=2)
     ask(client, ident)
     ask(client, ident)
     refused = ask(client, ident)
@@ -117,11 +123,9 @@ def test_a_kiosk_screen_offers_no_email(tmp_path, book, smtp):
     assert outbox_rows(app, ME) == 0
 
 
-def test_reminders_go_once_each_on_their_day_and_the_stop_link_works(tmp_path, book, smtp):
+def test_reminders_go_once_each_on_their_day_and_the_stop_link_works(organizer, smtp):
     controller, inbox = smtp
-    app = mail_app(tmp_path, book, controller.port)
-    client = app.test_client()
-    ident = finished(app)
+    app, client, ident = organizer()
     answered = ask(client, ident, send="reminders")
     assert notices(answered)[0].startswith(f"Reminders set. We will email {ME} on Friday, March 19, 2027, "
                                            "Thursday, March 25, 2027,")
@@ -161,11 +165,9 @@ def test_reminders_go_once_each_on_their_day_and_the_stop_link_works(tmp_path, b
     assert outbox_rows(app, ME) == 0
 
 
-def test_reminders_go_with_the_answers_when_they_are_deleted(tmp_path, book, smtp):
+def test_reminders_go_with_the_answers_when_they_are_deleted(organizer, smtp):
     controller, _ = smtp
-    app = mail_app(tmp_path, book, controller.port)
-    client = app.test_client()
-    ident = finished(app)
+    app, client, ident = organizer()
     ask(client, ident, send="reminders")
     client.post(f"/i/{ident}/delete")
     app.config["TODAY"] = date(2027, 3, 19)
@@ -176,11 +178,8 @@ def test_reminders_go_with_the_answers_when_they_are_deleted(tmp_path, book, smt
     assert outbox_rows(app, ME) == 0  # the confirmation was sent and deleted; no reminder was queued
 
 
-def test_the_new_words_read_at_grade_8_or_below(tmp_path, book, smtp):
-    controller, _ = smtp
-    app = mail_app(tmp_path, book, controller.port)
-    client = app.test_client()
-    ident = finished(app)
+def test_the_new_words_read_at_grade_8_or_below(organizer):
+    app, client, ident = organizer()
     paragraphs = texts(client.get(f"/i/{ident}/result").get_data(as_text=True), "hint")[-1:]
     paragraphs += texts(client.get(f"/i/{ident}/result").get_data(as_text=True), "by-email__kept")
     paragraphs += notices(ask(client, ident, send="reminders"))
