@@ -20,6 +20,7 @@ from wizard.packet import build_packet
 from wizard.packet.calendar import calendar_events
 from wizard.packet.content import SIGNER_ROLES
 
+from . import html
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .posting import STEP, step_data
 from .test_packet import body_text, festival
@@ -79,26 +80,30 @@ def step_url(client, jurisdiction: str, step_id: str, story: dict, book) -> str:
     return location
 
 
+def people_names(page) -> dict[str, list[str]]:
+    """The people list's name boxes, row by row, and what each shows."""
+    return {name: html.field_values(page, name) for name in sorted(html.field_names(page)) if name.endswith("-name")}
+
+
 def test_people_rows_are_added_and_removed_without_javascript(client, book):
     url = step_url(client, "baroda-mi", "officers", BIG_FESTIVAL, book)
     first = {"officers-0-name": "Ann Lee", "officers-0-age": "51", "officers-0-address": "2 Oak St"}
     added = client.post(url, data={**first, "add_person": "officers"})
     assert added.status_code == 303 and added.headers["Location"] == url  # redirect after post: Back works
-    page = client.get(url).get_data(as_text=True)  # the same step again, nothing saved
-    assert 'name="officers-1-name"' in page and 'value="Ann Lee"' in page
-    assert "There is a problem" not in page  # the new empty row is not an error
+    page = client.get(url)  # the same step again, nothing saved
+    assert people_names(page) == {"officers-0-name": ["Ann Lee"], "officers-1-name": [""]}
+    assert html.parse(page).select(".error-summary") == []  # the new empty row is not an error
     two = {**first, "officers-1-name": "Bo Park", "officers-1-age": "", "officers-1-address": ""}
-    wrong = client.post(url, data={**two, "officers-1-name": "", "officers-1-age": "7"},
-                        follow_redirects=True).get_data(as_text=True)
-    assert 'href="#officers-1"' in wrong and "Enter the name of person 2" in wrong
-    removed = client.post(url, data={**two, "remove_person": "officers-0"}, follow_redirects=True).get_data(as_text=True)
-    assert 'value="Bo Park"' in removed and "Ann Lee" not in removed
-    assert 'name="officers-1-name"' not in removed
+    wrong = client.post(url, data={**two, "officers-1-name": "", "officers-1-age": "7"}, follow_redirects=True)
+    assert "#officers-1" in html.links(wrong, ".error-summary a")
+    assert "Enter the name of person 2" in " ".join(html.texts(wrong, ".error-message"))  # beside the row's box
+    removed = client.post(url, data={**two, "remove_person": "officers-0"}, follow_redirects=True)
+    assert people_names(removed) == {"officers-0-name": ["Bo Park"]}
     saved = client.post(url, data=two)
     assert saved.status_code == 303
     interview_id = STEP.search(url).group(1)
-    page = client.get(f"/i/{interview_id}/step/officers").get_data(as_text=True)
-    assert 'value="Ann Lee"' in page and 'value="Bo Park"' in page and 'name="officers-2-name"' not in page
+    page = client.get(f"/i/{interview_id}/step/officers")
+    assert people_names(page) == {"officers-0-name": ["Ann Lee"], "officers-1-name": ["Bo Park"]}
 
 
 @pytest.mark.parametrize("data, message", [
@@ -110,10 +115,12 @@ def test_people_rows_are_added_and_removed_without_javascript(client, book):
 ])
 def test_people_rows_say_what_is_wrong_and_keep_what_was_typed(client, book, data, message):
     url = step_url(client, "baroda-mi", "officers", BIG_FESTIVAL, book)
-    page = client.post(url, data=data, follow_redirects=True).get_data(as_text=True)
-    assert "There is a problem" in page and message in page
-    assert 'href="#officers-0"' in page  # the summary links to the name box of the row in error
-    assert all(f'value="{v}"' in page for v in data.values() if v)
+    page = client.post(url, data=data, follow_redirects=True)
+    assert html.texts(page, ".error-summary__title") == ["There is a problem"]
+    assert message in " ".join(html.texts(page, ".error-message"))
+    assert "#officers-0" in html.links(page, ".error-summary a")  # the summary links to the name box of the row in error
+    assert {key: html.field_values(page, key) for key, value in data.items() if value} == {
+        key: [value] for key, value in data.items() if value}
 
 
 def test_a_company_is_the_applicant_and_its_officer_signs(book):
