@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
+from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -128,10 +128,11 @@ def office_for(tmp_path, smtp, serve_app):
         apps.append(app)
         base = serve_app(app)
         app.config["PUBLIC_URL"] = base  # the links in the mail
-        added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", clerk, "--jurisdiction", jurisdiction,
-                                "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
-        assert added.returncode == 0, added.stderr
-        return base, re.search(r"http://\S+/office/password/\S+", added.stdout).group(0), inbox, app
+        # `wizard clerk add` in this process (click's runner): the same command, without starting Python again.
+        added = CliRunner().invoke(wizard_command, ["clerk", "add", clerk, "--jurisdiction", jurisdiction,
+                                                    "--db", str(db), "--public-url", base])
+        assert added.exit_code == 0, added.output
+        return base, re.search(r"http://\S+/office/password/\S+", added.output).group(0), inbox, app
 
     yield serve
     for app in apps:
