@@ -22,4 +22,6 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# Two worker processes (pytest-xdist): a browser test mostly waits on Chromium and the server, so
+# the other worker's tests use the core meanwhile. `-n 0` after it runs in this one process.
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n 2 "$@"

@@ -26,6 +26,9 @@ def app(tmp_path, book):
         "DATABASE": str(tmp_path / "wizard.db"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
+        # Hundreds of tests walk an interview to its last answer, and each would start a packet
+        # (seconds of CPU) no one downloads; test_packet_cache.py turns it on to test it.
+        "PACKET_PREFETCH": False,
     })
     yield app
     app.extensions["interview_store"].close()

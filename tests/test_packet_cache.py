@@ -68,6 +68,7 @@ def test_packets_made_one_after_another_each_show_their_own_names(book):
 
 
 def test_the_packet_is_made_in_a_worker_as_soon_as_the_last_answer_is_saved(app, client, book, monkeypatch):
+    app.config["PACKET_PREFETCH"] = True  # the default, which the tests' `app` turns off
     made = counting(monkeypatch)
     _, story, _, _ = PATHS["dekalb-festival"]
     story = {**story, "event_name": "Made Ahead Fair"}

@@ -1,13 +1,16 @@
 """Browser fixtures: the real app served on a loopback port, driven by Debian's Chromium."""
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
+from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -18,6 +21,7 @@ CHROMIUM_ARGS = [
 ]
 
 
+OFFICE_CLERK = "clerk@example.org"  # the clerk of the `office` fixture
 BROWSER_TESTS = Path(__file__).resolve().parent
 
 
@@ -56,22 +60,23 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+def desktop_page(browser, **options):
+    """A page in a fresh browser context at desktop width; the context is closed after the test."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, **options)
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def page(browser):
+    yield from desktop_page(browser)
 
 
 @pytest.fixture
 def page_no_js(browser):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    yield from desktop_page(browser, java_script_enabled=False)
 
 
 @pytest.fixture
@@ -106,3 +111,35 @@ def serve_app():
     yield serve
     for server in servers:
         server.shutdown()
+
+
+@pytest.fixture
+def office_for(tmp_path, smtp, serve_app):
+    """`office_for(clerk, jurisdiction, secret)`: the wizard with mail through the real SMTP server
+    (`smtp`), served on a loopback port, and a clerk added with `wizard clerk add`; returns the base
+    URL, the one-time password link it printed, the inbox and the app."""
+    controller, inbox = smtp
+    apps = []
+
+    def serve(clerk: str, jurisdiction: str, secret: str):
+        db = tmp_path / "office.db"
+        app = create_app({"DATABASE": str(db), "SECRET_KEY": secret, "SMTP_HOST": "127.0.0.1",
+                          "SMTP_PORT": controller.port, "MAIL_FROM": "permits@example.org"})
+        apps.append(app)
+        base = serve_app(app)
+        app.config["PUBLIC_URL"] = base  # the links in the mail
+        # `wizard clerk add` in this process (click's runner): the same command, without starting Python again.
+        added = CliRunner().invoke(wizard_command, ["clerk", "add", clerk, "--jurisdiction", jurisdiction,
+                                                    "--db", str(db), "--public-url", base])
+        assert added.exit_code == 0, added.output
+        return base, re.search(r"http://\S+/office/password/\S+", added.output).group(0), inbox, app
+
+    yield serve
+    for app in apps:
+        app.extensions["interview_store"].close()
+
+
+@pytest.fixture
+def office(office_for):
+    """A Baroda office with one clerk (OFFICE_CLERK): base URL, password link, inbox, app."""
+    return office_for(OFFICE_CLERK, "baroda-mi", "office-story")

@@ -9,19 +9,12 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
 from pdfua import validate
-from werkzeug.serving import make_server
 
-from wizard.web.app import create_app
-
-from ..office_support import Inbox, body
-from ..served import free_port
-from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same Chromium as every browser test
+from ..office_support import body
 from .stories import PATHS
 from .story import run_story, wait_for_new_content
 from .test_office_story import audit, click
@@ -32,25 +25,10 @@ ORGANIZER = "zoe@example.org"
 
 
 @pytest.fixture
-def dekalb_office(tmp_path):
-    """The wizard with mail through aiosmtpd on a loopback port, and a DeKalb clerk with a password."""
-    inbox = Inbox()
-    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    smtp.start()
-    db = tmp_path / "office.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "decide-story", "SMTP_HOST": "127.0.0.1",
-                      "SMTP_PORT": smtp.port, "MAIL_FROM": "permits@example.org"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    base = f"http://127.0.0.1:{server.server_port}"
-    app.config["PUBLIC_URL"] = base
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", CLERK, "--jurisdiction", "dekalb-il",
-                            "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
-    assert added.returncode == 0, added.stderr
-    yield base, re.search(r"http://\S+/office/password/\S+", added.stdout).group(0), inbox
-    server.shutdown()
-    smtp.stop()
-    app.extensions["interview_store"].close()
+def dekalb_office(office_for):
+    """A DeKalb office with one clerk: base URL, the clerk's password link, the inbox."""
+    base, link, inbox, _ = office_for(CLERK, "dekalb-il", "decide-story")
+    return base, link, inbox
 
 
 def new_page(browser, javascript: bool):

@@ -11,7 +11,6 @@ from wizard.office.applications import send
 from wizard.web.state import office_records, rulebook
 
 from ..office_support import BARODA, PASSWORD, PDF, clerk, finished
-from .test_office_story import office  # noqa: F401 - the served wizard with its SMTP server
 
 PHONE = {"width": 375, "height": 740}
 # Whether the page scrolls sideways, and every table that neither fits nor scrolls in a box of its own.
@@ -55,7 +54,7 @@ def look(page, url: str, shots, name: str) -> None:
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_every_office_page_fits_a_phone(browser, office, tmp_path, javascript):  # noqa: F811
+def test_every_office_page_fits_a_phone(browser, office, tmp_path, javascript):
     base, _, _, app = office
     ident, reference = sent_application(app)
     clerk(app)  # the account `wizard clerk add` made, with a password

@@ -7,49 +7,17 @@ says how a page without JavaScript is audited)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-import threading
 
 import pytest
-from aiosmtpd.controller import Controller
-from werkzeug.serving import make_server
 
-from wizard.web.app import create_app
-
-from ..office_support import PDF, Inbox, body
-from ..served import free_port
+from ..office_support import PDF, body
 from .audit import audit
-from .conftest import CHROMIUM_ARGS  # noqa: F401 - the same Chromium as every browser test
+from .conftest import OFFICE_CLERK as CLERK
 from .stories import PATHS
 from .story import run_story, wait_for_new_content
 
 PASSWORD = "a long and private passphrase"
-CLERK = "clerk@example.org"
 ORGANIZER = "zoe@example.org"
-
-
-@pytest.fixture
-def office(tmp_path):
-    """The wizard with mail through aiosmtpd, served on a loopback port; the clerk's one-time link."""
-    inbox = Inbox()
-    smtp = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    smtp.start()
-    db = tmp_path / "office.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "office-story", "SMTP_HOST": "127.0.0.1",
-                      "SMTP_PORT": smtp.port, "MAIL_FROM": "permits@example.org"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    base = f"http://127.0.0.1:{server.server_port}"
-    app.config["PUBLIC_URL"] = base  # the links in the mail
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", CLERK, "--jurisdiction", "baroda-mi",
-                            "--db", str(db), "--public-url", base], capture_output=True, text=True, timeout=120)
-    assert added.returncode == 0, added.stderr
-    link = re.search(r"http://\S+/office/password/\S+", added.stdout).group(0)
-    yield base, link, inbox, app
-    server.shutdown()
-    smtp.stop()
-    app.extensions["interview_store"].close()
 
 
 def click(page, name: str, role: str = "button") -> None:

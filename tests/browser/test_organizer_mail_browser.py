@@ -12,7 +12,6 @@ from ..office_support import body
 from .audit import audit
 from .stories import PATHS
 from .story import run_story, wait_for_new_content
-from .test_office_story import office  # noqa: F401 - the served wizard with its SMTP server
 
 ADDRESS = "ann@example.org"
 
@@ -22,7 +21,7 @@ def press(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_the_link_and_reminders_by_email(browser, office, javascript):  # noqa: F811
+def test_the_link_and_reminders_by_email(browser, office, javascript):
     base, _, inbox, _ = office
     context = browser.new_context(java_script_enabled=javascript)
     context.javascript_enabled = javascript
