@@ -31,6 +31,7 @@ from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from .checkrecord import record_folder
+from .db import is_postgres_url
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
@@ -85,9 +86,23 @@ def rules_options(help_text: str = RULES_HELP):
     return decorate
 
 
+class DatabaseTarget(click.ParamType):
+    """A SQLite file (checked as a path) or a postgresql:// URL (passed on as it is)."""
+
+    name = "PATH|URL"
+
+    def __init__(self, **path_checks):
+        self.file = click.Path(path_type=Path, **path_checks)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and is_postgres_url(value):
+            return value
+        return self.file.convert(value, param, ctx)
+
+
 def database_option(**path_checks):
-    return click.option("--db", "db_path", default=DATABASE, show_default=True,
-                        type=click.Path(path_type=Path, **path_checks), help="SQLite database file.")
+    return click.option("--db", "db_path", default=DATABASE, show_default=True, type=DatabaseTarget(**path_checks),
+                        help="SQLite database file, or a postgresql:// URL.")
 
 
 @click.group()
@@ -212,8 +227,7 @@ def purge(db_path, days, keep_days, dry_run) -> None:
 
 
 @main.command("kiosk-link")
-@click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
-              type=click.Path(dir_okay=False, path_type=Path), help="SQLite database file of the server.")
+@database_option(dir_okay=False)
 @click.option("--public-url", default="", help="The server's address, to print the link in full.")
 def kiosk_link(db_path, public_url) -> None:
     """Print a one-time link that makes the browser which opens it a kiosk screen (works once, for an hour)."""
@@ -382,6 +396,21 @@ def clerk_remove(email, db_path) -> None:
     if not office_records(db_path).remove_clerk(email.strip().lower()):
         raise CommandError(f"no clerk account {email!r}")
     click.echo(f"Removed {email.strip().lower()}.")
+
+
+@main.group("db")
+def database() -> None:
+    """The database's schema."""
+
+
+@database.command("upgrade")
+@database_option(dir_okay=False)
+def database_upgrade(db_path) -> None:
+    """Apply the schema's migrations not applied yet (the server also does at start)."""
+    store = InterviewStore(db_path)
+    applied = store.migrate() + OfficeRecords.upgrade(store)
+    store.close()
+    click.echo(f"Applied {', '.join(applied)}." if applied else "The schema is up to date.")
 
 
 if __name__ == "__main__":
