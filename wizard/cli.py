@@ -31,7 +31,7 @@ from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from .checkrecord import record_folder
-from .db import is_postgres_url
+from .db import is_postgres_url, shown
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
@@ -196,7 +196,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     mode += f", mail through {smtp}" if smtp else ", mail off"
     bound_host, bound_port = bound_addresses(server)[0]
-    click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {db_path}{mode})")
+    click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {shown(db_path)}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
         logging.getLogger(name).setLevel(logging.INFO)

@@ -75,6 +75,7 @@ class InterviewStore:
         self.backend: Backend = open_backend(target)
         self._migrate_lock = threading.Lock()
         self._migrated = False
+        self._sets_done: set[str] = set()
         self.closed = False
 
     def _ready(self) -> Backend:
@@ -100,6 +101,17 @@ class InterviewStore:
                 return []
             applied = self.backend.migrate(MIGRATION_SET, MIGRATIONS)
             self._migrated = True
+            return applied
+
+    def migrate_also(self, migration_set: str, migrations: tuple[Migration, ...]) -> list[str]:
+        """Apply another module's migrations (the office's) in this store's backend, once per store:
+        the mailer and the sweeper make their records every round."""
+        self.migrate()
+        with self._migrate_lock:
+            if migration_set in self._sets_done:
+                return []
+            applied = self.backend.migrate(migration_set, migrations)
+            self._sets_done.add(migration_set)
             return applied
 
     def close(self) -> None:

@@ -38,13 +38,13 @@ def unreachable(error: Exception) -> StoreUnavailable:
 class PostgresBackend(Backend):
     dialect = POSTGRES
 
-    def __init__(self, url: str, pool_size: int = POOL_SIZE):
+    def __init__(self, url: str, pool_size: int = POOL_SIZE, connect_seconds: float = CONNECT_SECONDS):
         self.url = url
         self._local = threading.local()  # the connection of this thread's open transaction
-        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=CONNECT_SECONDS,
+        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=connect_seconds,
                                     kwargs={"autocommit": True, "row_factory": dict_row})
         try:
-            self._pool.open(wait=True, timeout=CONNECT_SECONDS)
+            self._pool.open(wait=True, timeout=connect_seconds)
         except PoolTimeout as error:
             self._pool.close()
             raise unreachable(error) from error

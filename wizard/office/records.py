@@ -82,8 +82,7 @@ class OfficeRecords:
     @staticmethod
     def upgrade(store: InterviewStore) -> list[str]:
         """Apply the office's migrations not applied yet (after the interviews'); their names."""
-        store.migrate()
-        return store.backend.migrate(MIGRATION_SET, MIGRATIONS)
+        return store.migrate_also(MIGRATION_SET, MIGRATIONS)
 
     def _query(self, sql: str, params=()) -> list[dict]:
         return self.backend.query(sql, params)
