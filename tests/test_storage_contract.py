@@ -176,6 +176,12 @@ def test_servers_starting_at_once_on_postgresql_migrate_once(shared_database):
         opened.close()
 
 
+def test_a_statement_is_written_once_for_both_engines(store):
+    """`?` placeholders and a literal % mean the same on both (psycopg's own marks are %s)."""
+    assert store.backend.one("SELECT '50%' || ? AS said", (" sure",))["said"] == "50% sure"
+    assert store.backend.one("SELECT '100%' AS said")["said"] == "100%"
+
+
 # The office's records ---------------------------------------------------------------------------
 
 def test_clerks_their_places_passwords_and_one_time_links(records):

@@ -85,3 +85,14 @@ def test_a_database_url_is_printed_without_its_password():
     assert shown("postgresql://wizard:s3cret@db.example.org:5432/permits") == (
         "postgresql://wizard:***@db.example.org:5432/permits")
     assert shown("instance/wizard.db") == "instance/wizard.db"
+
+
+def test_the_clerk_commands_take_a_postgresql_url(tmp_path):
+    with fresh_schema() as url:
+        added = subprocess.run([sys.executable, "-m", "wizard", "clerk", "add", "c@example.org", "--jurisdiction",
+                                "baroda-mi", "--db", url], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert added.returncode == 0, added.stderr
+        listed = subprocess.run([sys.executable, "-m", "wizard", "clerk", "list", "--db", url], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=120)
+        assert "c@example.org: baroda-mi (no password chosen yet)" in listed.stdout
+        assert not (tmp_path / "instance").exists()  # nothing went to an SQLite file instead

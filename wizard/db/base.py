@@ -7,9 +7,10 @@ DDL may use two words the dialect fills in: `{identity}` (an integer key the dat
 """
 from __future__ import annotations
 
+import abc
 import contextlib
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -47,35 +48,36 @@ def marks(values: Sequence) -> str:
     return ", ".join("?" for _ in values)
 
 
-class Backend:
+class Backend(abc.ABC):
     """The interface both engines implement. Every statement outside a `transaction()` is committed
     before it returns, so an answer is durable before its request is acknowledged."""
 
     dialect: Dialect
 
+    @abc.abstractmethod
     def query(self, sql: str, params: Sequence = ()) -> list[dict]:
-        raise NotImplementedError
+        """The rows of one statement, as dicts by column name."""
 
     def one(self, sql: str, params: Sequence = ()) -> dict | None:
         rows = self.query(sql, params)
         return rows[0] if rows else None
 
+    @abc.abstractmethod
     def execute(self, sql: str, params: Sequence = ()) -> int:
         """Run one statement; how many rows it changed."""
-        raise NotImplementedError
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """Statements inside run as one: all of them or none (on this thread)."""
-        raise NotImplementedError
-        yield  # pragma: no cover
+    @abc.abstractmethod
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """Statements inside (on this thread) run as one: all of them or none."""
 
+    @abc.abstractmethod
     def migrate(self, migration_set: str, migrations: Sequence[Migration]) -> list[str]:
         """Apply the set's migrations not applied yet, in order; their names."""
-        raise NotImplementedError
 
     def forget(self) -> None:
-        """After deleting for good: leave no copy of the deleted rows in the engine's own files."""
+        """After deleting for good: leave no copy of the deleted rows in the engine's own files.
+        PostgreSQL's dead rows go at its next vacuum; only SQLite's WAL needs a step here."""
 
+    @abc.abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Close this backend's connections (this thread's, on SQLite)."""
