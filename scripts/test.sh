@@ -48,6 +48,9 @@ if [ -z "${WIZARD_TEST_POSTGRES:-}" ]; then
     -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=off -c max_connections=200" >/dev/null
   as_pg "$(pg_bin createdb)" -h "$PG_DIR" -U wizard wizard_test
   export WIZARD_TEST_POSTGRES="postgresql://wizard@/wizard_test?host=$PG_DIR"
+  # For tests that start a cluster of their own (the outage test stops it) and run pg_dump/pg_restore.
+  export WIZARD_TEST_PG_BIN="$(dirname "$PG_CTL")"
+  if [ "$(id -u)" = 0 ]; then export WIZARD_TEST_PG_USER=wizardpg; fi
 fi
 status=0
 .venv/bin/python -m pytest -q -p no:cacheprovider "$@" || status=$?

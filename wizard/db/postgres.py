@@ -7,6 +7,7 @@ database cannot be reached the backend raises StoreUnavailable, for the edge to 
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import zlib
 from datetime import datetime, timezone
@@ -19,8 +20,13 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from ..errors import StoreUnavailable
 from .base import POSTGRES, Backend, Migration
 
+LOG = logging.getLogger(__name__)
 POOL_SIZE = 10  # connections per server: a waitress server runs 8 threads, plus its sweeper and mailer
 CONNECT_SECONDS = 5.0  # how long a request waits for a connection before the database counts as gone
+# One attempt to open a connection gives up after this (libpq's connect_timeout, whole seconds); the
+# pool keeps trying in the background, so a server reconnects by itself once the database is back.
+ATTEMPT_SECONDS = 3
+RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it reports (and grows anew on demand)
 # One advisory lock for every migration run: two servers starting at once must not both migrate.
 MIGRATION_LOCK = zlib.crc32(b"permit_wizard migrations")
 MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS wizard_migrations (migration_set TEXT NOT NULL, name TEXT NOT NULL, "
@@ -35,14 +41,22 @@ def unreachable(error: Exception) -> StoreUnavailable:
     return StoreUnavailable(f"the database cannot be reached: {error}")
 
 
+def reconnect_failed(pool: ConnectionPool) -> None:
+    LOG.warning("the database has been unreachable for %s s; still trying on each request", RECONNECT_SECONDS)
+
+
 class PostgresBackend(Backend):
     dialect = POSTGRES
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE, connect_seconds: float = CONNECT_SECONDS):
         self.url = url
         self._local = threading.local()  # the connection of this thread's open transaction
+        # check: a connection the database dropped (a restart) is replaced before a request gets it.
         self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=connect_seconds,
-                                    kwargs={"autocommit": True, "row_factory": dict_row})
+                                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS,
+                                    reconnect_failed=reconnect_failed,
+                                    kwargs={"autocommit": True, "row_factory": dict_row,
+                                            "connect_timeout": ATTEMPT_SECONDS})
         try:
             self._pool.open(wait=True, timeout=connect_seconds)
         except PoolTimeout as error:

@@ -16,9 +16,22 @@ from typing import Iterator, Sequence
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from ..errors import StoreUnavailable
 from .base import SQLITE, Backend, Migration
 
 _NO_LOCK = contextlib.nullcontext()
+
+
+@contextlib.contextmanager
+def busy_as_unavailable() -> Iterator[None]:
+    """Another writer held the file past the busy timeout: nothing was written, the same 503 as a
+    PostgreSQL server that is gone (wizard/web/errors.py), not a 500."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if "locked" not in str(error) and "busy" not in str(error):
+            raise
+        raise StoreUnavailable(f"the database file is busy: {error}") from error
 
 
 def create_private_file(path: str) -> None:
@@ -106,19 +119,22 @@ class SqliteBackend(Backend):
         return kept.conn
 
     def query(self, sql: str, params: Sequence = ()) -> list[dict]:
-        cursor = self.connection().execute(sql, tuple(params))
-        if cursor.description is None:
-            return []
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, row)) for row in cursor.fetchall()]
+        with busy_as_unavailable():
+            cursor = self.connection().execute(sql, tuple(params))
+            if cursor.description is None:
+                return []
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def execute(self, sql: str, params: Sequence = ()) -> int:
-        return self.connection().execute(sql, tuple(params)).rowcount
+        with busy_as_unavailable():
+            return self.connection().execute(sql, tuple(params)).rowcount
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         conn = self.connection()
-        conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock halfway
+        with busy_as_unavailable():
+            conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock halfway
         try:
             yield
         except BaseException:
