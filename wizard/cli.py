@@ -26,12 +26,13 @@ import click
 
 from .assess import assess as run_assessment
 from .checks import check_files, run_checks
-from .errors import AnswersError, RuleFileError
+from .errors import AnswersError, RuleFileError, StoreUnavailable
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from .checkrecord import record_folder
 from .db import is_postgres_url, shown
+from .dbcopy import CopyRefused, copy_database
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
@@ -411,6 +412,23 @@ def database_upgrade(db_path) -> None:
     applied = store.migrate() + OfficeRecords.upgrade(store)
     store.close()
     click.echo(f"Applied {', '.join(applied)}." if applied else "The schema is up to date.")
+
+
+@database.command("copy")
+@click.argument("source", type=DatabaseTarget(exists=True, dir_okay=False))
+@click.argument("target", type=DatabaseTarget(dir_okay=False))
+@click.option("--replace", is_flag=True,
+              help="Delete the rows the target already holds first (without it, a target with rows is refused).")
+def database_copy(source, target, replace) -> None:
+    """Copy every interview, application, account and the rest from SOURCE to TARGET (each a SQLite
+    file or a postgresql:// URL), e.g. a village's instance/wizard.db into PostgreSQL."""
+    try:
+        counts = copy_database(str(source), str(target), replace=replace)
+    except (CopyRefused, StoreUnavailable) as error:
+        raise CommandError(str(error))
+    for table, count in counts.items():
+        click.echo(f"{table}: {count}")
+    click.echo(f"Copied {sum(counts.values())} rows from {shown(source)} to {shown(target)}.")
 
 
 if __name__ == "__main__":
