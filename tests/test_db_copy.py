@@ -45,7 +45,7 @@ def the_site_serves(app, interview_id: str, reference: str) -> None:
         key: BARODA[key] for key in ("event_name", "applicant_email")}
 
 
-def test_a_village_copied_into_postgresql_is_served_from_it(app, client, book):
+def test_a_village_copied_into_postgresql_is_served_from_it(app, client, book, tmp_path):
     interview_id, reference = village(app, client)
     runner = CliRunner()
     with fresh_schema() as url:
@@ -60,6 +60,9 @@ def test_a_village_copied_into_postgresql_is_served_from_it(app, client, book):
         assert again.exit_code == 2 and "already holds rows" in again.output and "--replace" in again.output
         replaced = runner.invoke(main, ["db", "copy", "--replace", app.config["DATABASE"], url])
         assert replaced.exit_code == 0 and "interviews: 1" in replaced.output
+
+        back = runner.invoke(main, ["db", "copy", url, str(tmp_path / "back.db")])  # and the other way
+        assert back.exit_code == 0 and sorted(back.output.splitlines()[:-1]) == sorted(replaced.output.splitlines()[:-1])
 
         copied_app = postgres_app(book, url)
         try:

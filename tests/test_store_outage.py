@@ -121,3 +121,12 @@ def test_the_api_answers_503_as_json(app):
         response = store_unavailable(StoreUnavailable("the database cannot be reached"))
     assert response.status_code == 503 and response.is_json and response.headers["Retry-After"]
     assert "try again" in response.get_json()["error"]
+
+
+def test_a_clerks_password_is_never_written_back_into_the_page(app):
+    with app.test_request_context("/office/sign-in", method="POST",
+                                  data={"email": "clerk@example.org", "password": "correct horse battery"}):
+        response = store_unavailable(StoreUnavailable("the database cannot be reached"))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 503 and field_values(page, "email") == ["clerk@example.org"]
+    assert "correct horse battery" not in page

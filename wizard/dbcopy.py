@@ -69,7 +69,12 @@ def copy_database(source_target: str, destination: str, replace: bool = False) -
     """Copy every shared table; the rows copied, by table. Raises CopyRefused, StoreUnavailable."""
     if str(source_target) == str(destination):
         raise CopyRefused("the source and the target are the same database")
-    source, target = opened(source_target), opened(destination)
+    source = opened(source_target)
+    try:
+        target = opened(destination)
+    except BaseException:
+        source.close()
+        raise
     try:
         wanted = set(tables(target.backend))
         chosen = [t for t in tables(source.backend) if t in wanted]

@@ -35,7 +35,12 @@ def kept_fields(form) -> list[dict]:
     questions = rulebook().questions
     return [{"name": name, "value": value, "long": "\n" in value or len(value) > 80,
              "label": questions.get(name, {}).get("label") or name.replace("_", " ").capitalize()}
-            for name, values in form.lists() if name != "csrf_token" for value in values]
+            for name, values in form.lists() if name != "csrf_token" and not secret(name) for value in values]
+
+
+def secret(name: str) -> bool:
+    """A password is never written back into a page: the clerk types it again."""
+    return "password" in name.lower()
 
 
 def store_unavailable(error: StoreUnavailable):
