@@ -362,7 +362,7 @@ def test_every_dependency_has_an_upper_bound_and_the_lock_pins_them_with_hashes(
         assert "<" in requirement, requirement
     lock = (ROOT / "requirements.lock").read_text()
     for requirement in project["dependencies"]:
-        name = requirement.split(">")[0].split("<")[0].split("=")[0].strip().lower()
+        name = requirement.split("[")[0].split(">")[0].split("<")[0].split("=")[0].strip().lower()
         assert f"\n{name}==" in lock, name
     pins = [line for line in lock.splitlines() if "==" in line and not line.startswith("#")]
     assert pins and all(line.rstrip().endswith("\\") for line in pins)  # each pin is followed by --hash lines

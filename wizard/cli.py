@@ -26,11 +26,13 @@ import click
 
 from .assess import assess as run_assessment
 from .checks import check_files, run_checks
-from .errors import AnswersError, RuleFileError
+from .errors import AnswersError, RuleFileError, StoreUnavailable
 from .graph import GraphError, render as render_graph
 from .loader import load_rulebook
 from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from .checkrecord import record_folder
+from .db import is_postgres_url, shown
+from .dbcopy import CopyRefused, copy_database
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
@@ -85,9 +87,23 @@ def rules_options(help_text: str = RULES_HELP):
     return decorate
 
 
+class DatabaseTarget(click.ParamType):
+    """A SQLite file (checked as a path) or a postgresql:// URL (passed on as it is)."""
+
+    name = "PATH|URL"
+
+    def __init__(self, **path_checks):
+        self.file = click.Path(path_type=Path, **path_checks)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and is_postgres_url(value):
+            return value
+        return self.file.convert(value, param, ctx)
+
+
 def database_option(**path_checks):
-    return click.option("--db", "db_path", default=DATABASE, show_default=True,
-                        type=click.Path(path_type=Path, **path_checks), help="SQLite database file.")
+    return click.option("--db", "db_path", default=DATABASE, show_default=True, type=DatabaseTarget(**path_checks),
+                        help="SQLite database file, or a postgresql:// URL.")
 
 
 @click.group()
@@ -181,7 +197,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     mode += f", mail through {smtp}" if smtp else ", mail off"
     bound_host, bound_port = bound_addresses(server)[0]
-    click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {db_path}{mode})")
+    click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {shown(db_path)}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
     for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
@@ -212,8 +228,7 @@ def purge(db_path, days, keep_days, dry_run) -> None:
 
 
 @main.command("kiosk-link")
-@click.option("--db", "db_path", default="instance/wizard.db", show_default=True,
-              type=click.Path(dir_okay=False, path_type=Path), help="SQLite database file of the server.")
+@database_option(dir_okay=False)
 @click.option("--public-url", default="", help="The server's address, to print the link in full.")
 def kiosk_link(db_path, public_url) -> None:
     """Print a one-time link that makes the browser which opens it a kiosk screen (works once, for an hour)."""
@@ -382,6 +397,38 @@ def clerk_remove(email, db_path) -> None:
     if not office_records(db_path).remove_clerk(email.strip().lower()):
         raise CommandError(f"no clerk account {email!r}")
     click.echo(f"Removed {email.strip().lower()}.")
+
+
+@main.group("db")
+def database() -> None:
+    """The database's schema."""
+
+
+@database.command("upgrade")
+@database_option(dir_okay=False)
+def database_upgrade(db_path) -> None:
+    """Apply the schema's migrations not applied yet (the server also does at start)."""
+    store = InterviewStore(db_path)
+    applied = store.migrate() + OfficeRecords.upgrade(store)
+    store.close()
+    click.echo(f"Applied {', '.join(applied)}." if applied else "The schema is up to date.")
+
+
+@database.command("copy")
+@click.argument("source", type=DatabaseTarget(exists=True, dir_okay=False))
+@click.argument("target", type=DatabaseTarget(dir_okay=False))
+@click.option("--replace", is_flag=True,
+              help="Delete the rows the target already holds first (without it, a target with rows is refused).")
+def database_copy(source, target, replace) -> None:
+    """Copy every interview, application, account and the rest from SOURCE to TARGET (each a SQLite
+    file or a postgresql:// URL), e.g. a village's instance/wizard.db into PostgreSQL."""
+    try:
+        counts = copy_database(str(source), str(target), replace=replace)
+    except (CopyRefused, StoreUnavailable) as error:
+        raise CommandError(str(error))
+    for table, count in counts.items():
+        click.echo(f"{table}: {count}")
+    click.echo(f"Copied {sum(counts.values())} rows from {shown(source)} to {shown(target)}.")
 
 
 if __name__ == "__main__":

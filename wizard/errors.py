@@ -56,3 +56,8 @@ class RuleFileError(WizardError):
             f"{len(problems)} problem(s) in the rule files:\n"
             + "\n".join(str(p) for p in problems)
         )
+
+
+class StoreUnavailable(WizardError):
+    """The database cannot be reached just now (a PostgreSQL server down or every connection busy);
+    nothing was saved. The edge answers 503 and keeps the typed answers in the form."""

@@ -1,60 +1,44 @@
-"""Saved interviews in SQLite; schema changes go through sqlite-utils migrations, run once at start.
+"""Saved interviews, in the backend the DATABASE setting names (wizard/db/): an SQLite file by
+default, or a PostgreSQL database shared by several servers. The schema comes from the versioned
+migrations below, the same names on both engines, applied once at start (`migrate`, `wizard db upgrade`).
 
 An interview is keyed by a random id of 256 bits (secrets.token_urlsafe(32)): knowing one
 interview's id tells you nothing about another's.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import secrets
 import sqlite3
 import threading
-import weakref
 from datetime import datetime, timezone
 from pathlib import Path
 
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
 
+from .db import Backend, Migration, open_backend
+from .db.sqlite import SqliteBackend
 from .errors import InterviewTooLarge
 from .interview import Interview
 
-migrations = Migrations("permit_wizard")
-_NO_LOCK = contextlib.nullcontext()
-
-
-@migrations()
-def m001_create_interviews(db: sqlite_utils.Database) -> None:
-    db["interviews"].create(
-        {"id": str, "jurisdiction": str, "answers": str, "completed_steps": str,
-         "created_at": str, "updated_at": str},
-        pk="id",
-    )
-
-
-@migrations()
-def m002_kiosk_and_handoffs(db: sqlite_utils.Database) -> None:
+MIGRATION_SET = "permit_wizard"
+MIGRATIONS = (
+    Migration("m001_create_interviews", (
+        "CREATE TABLE interviews (id TEXT PRIMARY KEY, jurisdiction TEXT, answers TEXT, completed_steps TEXT, "
+        "created_at TEXT, updated_at TEXT)",)),
     # kiosk_seen: the last request from the kiosk session that owns the interview (NULL: not a kiosk's).
-    db["interviews"].add_column("kiosk_seen", str)
-    db["interviews"].create_index(["updated_at"])
-    db["handoffs"].create({"token_hash": str, "interview_id": str, "expires_at": str}, pk="token_hash")
-
-
-@migrations()
-def m003_kiosk_enrolments(db: sqlite_utils.Database) -> None:
+    Migration("m002_kiosk_and_handoffs", (
+        "ALTER TABLE interviews ADD COLUMN kiosk_seen TEXT",
+        "CREATE INDEX idx_interviews_updated_at ON interviews (updated_at)",
+        "CREATE TABLE handoffs (token_hash TEXT PRIMARY KEY, interview_id TEXT, expires_at TEXT)")),
     # One-time links that make a browser a kiosk screen (`wizard kiosk-link`); only their sha256.
-    db["kiosk_enrolments"].create({"token_hash": str, "expires_at": str}, pk="token_hash")
-
-
-@migrations()
-def m004_failed_post(db: sqlite_utils.Database) -> None:
+    Migration("m003_kiosk_enrolments", (
+        "CREATE TABLE kiosk_enrolments (token_hash TEXT PRIMARY KEY, expires_at TEXT)",)),
     # failed_post: the values of the last post that had errors, as JSON {"step": ..., "fields": [[name, value]...]},
     # shown again by the GET it redirects to (issue 23). Deleted with the interview.
-    db["interviews"].add_column("failed_post", str)
-
+    Migration("m004_failed_post", ("ALTER TABLE interviews ADD COLUMN failed_post TEXT",)),
+)
 
 ID_BYTES = 32
 # One interview's answers, as stored: an organizer's run to the end is under 20 KB; one imported
@@ -80,111 +64,60 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def create_private_file(path: str) -> None:
-    """Create the database file readable by its owner only (0600), like the secret key: it holds
-    every organizer's answers and the ids that open them. SQLite gives its -wal and -shm files the
-    same mode. An existing file is left as it is."""
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
-
-
-class _Connection:
-    """One kept SQLite connection; closed when nothing keeps it any more (its thread ended, or
-    its store was dropped). sqlite3 connections take no weak references; this holder does."""
-
-    def __init__(self, conn: sqlite3.Connection):
-        self.conn = conn
-
-    def __del__(self) -> None:
-        self.conn.close()
-
-
 class InterviewStore:
-    """Interviews in one SQLite file, one kept-open connection per thread.
-
-    Each connection is opened once (WAL, `synchronous=NORMAL`, a busy timeout) and reused, and
-    each save is one autocommitted upsert: an answer is committed to the WAL before its request
-    is acknowledged, so a killed server keeps it (tests/test_crash.py). The schema is migrated once,
-    at start-up (`migrate`), never probed per request.
+    """Interviews in one backend (wizard/db/). Each save is one autocommitted upsert: an answer is
+    committed before its request is acknowledged, so a killed server keeps it (tests/test_crash.py).
+    The schema is migrated once, at start-up (`migrate`), never probed per request.
     """
 
-    def __init__(self, path: str | Path):
-        self.path = str(path)
-        self._local = threading.local()
-        self._lock = threading.Lock()  # guards the list of open connections
-        self._memory_lock = threading.Lock()
+    def __init__(self, target: str | Path):
+        self.path = str(target)
+        self.backend: Backend = open_backend(target)
         self._migrate_lock = threading.Lock()
-        # Every open connection, to close them all. Weak: a connection kept for a thread closes when
-        # the thread ends (a server that starts a thread per request would otherwise keep three open
-        # files per request: database, WAL and shared memory) or when the store is dropped.
-        self._connections: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._migrated = False
+        self._sets_done: set[str] = set()
         self.closed = False
-        if self.path != ":memory:":
-            self._prepare_file()
 
-    def _prepare_file(self) -> None:
-        """The one place the database's folder and file come into being."""
-        folder = Path(self.path).parent
-        if not folder.exists():  # the instance folder: its owner's only (0700), like the files in it
-            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
-        create_private_file(self.path)
-
-    def _open(self) -> _Connection:
-        # Autocommit (isolation_level=None): every statement is its own transaction, committed
-        # before it returns. check_same_thread=False only so `close` may close every thread's.
-        conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA busy_timeout = 5000")
-        conn.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable across a process crash
-        conn.execute("PRAGMA secure_delete = ON")  # a deleted answer is overwritten, not left in free pages
-        kept = _Connection(conn)
-        with self._lock:
-            self._connections.add(kept)
-        return kept
-
-    def _thread_connection(self) -> sqlite3.Connection:
-        # An in-memory database has one connection, shared: each `:memory:` open is a new database.
-        holder = self if self.path == ":memory:" else self._local
-        kept = getattr(holder, "kept", None)
-        if kept is None:
-            with self._memory_lock if holder is self else _NO_LOCK:
-                kept = getattr(holder, "kept", None) or self._open()
-                holder.kept = kept
-        return kept.conn
-
-    def connection(self) -> sqlite3.Connection:
-        """This thread's connection, opened on first use and kept."""
-        conn = self._thread_connection()
+    def _ready(self) -> Backend:
         if not self._migrated:
             self.migrate()  # a store used without create_app (scripts, tests)
-        return conn
+        return self.backend
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's SQLite connection (tests and tools that read the file itself)."""
+        if not isinstance(self.backend, SqliteBackend):
+            raise TypeError("connection() is the SQLite backend's; use store.backend")
+        self._ready()
+        return self.backend.connection()
 
     def connect(self) -> sqlite_utils.Database:
-        """The thread's connection wrapped for sqlite-utils (migrations, tests); not used per request."""
+        """The thread's SQLite connection wrapped for sqlite-utils (tests); not used per request."""
         return sqlite_utils.Database(self.connection())
 
-    def migrate(self) -> None:
+    def migrate(self) -> list[str]:
+        """Apply the interviews' migrations not applied yet; their names."""
         with self._migrate_lock:
             if self._migrated:
-                return
-            db = sqlite_utils.Database(self._thread_connection())
-            if self.path != ":memory:":
-                db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once for every connection
-            migrations.apply(db)
+                return []
+            applied = self.backend.migrate(MIGRATION_SET, MIGRATIONS)
             self._migrated = True
+            return applied
+
+    def migrate_also(self, migration_set: str, migrations: tuple[Migration, ...]) -> list[str]:
+        """Apply another module's migrations (the office's) in this store's backend, once per store:
+        the mailer and the sweeper make their records every round."""
+        self.migrate()
+        with self._migrate_lock:
+            if migration_set in self._sets_done:
+                return []
+            applied = self.backend.migrate(migration_set, migrations)
+            self._sets_done.add(migration_set)
+            return applied
 
     def close(self) -> None:
-        """Stop using the store (tests; a server simply exits): this thread's connection closes now,
-        another thread's when that thread ends. Closing a connection while another thread is inside
-        a query on it crashes SQLite, so no thread closes another's; the sweeper stops on `closed`."""
+        """Stop using the store (tests; a server simply exits); the sweeper stops on `closed`."""
         self.closed = True
-        holder = self if self.path == ":memory:" else self._local
-        kept = getattr(holder, "kept", None)
-        if kept is not None:
-            del holder.kept
-            kept.conn.close()
+        self.backend.close()
 
     def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
         now = _now()
@@ -195,12 +128,13 @@ class InterviewStore:
     def get(self, interview_id: str) -> Interview | None:
         if not looks_like_id(interview_id):
             return None
-        row = self.connection().execute(
-            "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL FROM interviews"
-            " WHERE id = ?", (interview_id,)).fetchone()
+        row = self._ready().one(
+            "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL AS in_kiosk"
+            " FROM interviews WHERE id = ?", (interview_id,))
         if row is None:
             return None
-        return Interview(row[0], json.loads(row[1]), json.loads(row[2]), row[3], row[4], bool(row[5]))
+        return Interview(row["id"], json.loads(row["answers"]), json.loads(row["completed_steps"]),
+                         row["created_at"], row["updated_at"], bool(row["in_kiosk"]))
 
     def save(self, interview: Interview) -> None:
         """Save the interview; InterviewTooLarge (nothing saved) past MAX_ANSWERS_BYTES."""
@@ -208,7 +142,7 @@ class InterviewStore:
         if len(answers.encode("utf-8", "surrogatepass")) > MAX_ANSWERS_BYTES:
             raise InterviewTooLarge(f"the answers take more than {MAX_ANSWERS_BYTES // 1024} KB")
         interview.updated_at = _now()
-        self.connection().execute(UPSERT, (
+        self._write(UPSERT, (
             interview.id, interview.jurisdiction, answers,
             json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
 
@@ -220,22 +154,21 @@ class InterviewStore:
 
     def take_failed_post(self, interview_id: str, step_id: str) -> list[tuple[str, str]] | None:
         """The kept post of this step, once: it is gone after it is shown."""
-        row = self.connection().execute("SELECT failed_post FROM interviews WHERE id = ?", (interview_id,)).fetchone()
-        if row is None or row[0] is None:
+        row = self._ready().one("SELECT failed_post FROM interviews WHERE id = ?", (interview_id,))
+        if row is None or row["failed_post"] is None:
             return None
         self._write("UPDATE interviews SET failed_post = NULL WHERE id = ?", (interview_id,))
-        kept = json.loads(row[0])
+        kept = json.loads(row["failed_post"])
         return [tuple(pair) for pair in kept["fields"]] if kept.get("step") == step_id else None
 
-    # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with a checkpoint that
-    # truncates the WAL, so a cleared answer survives neither in the database file nor in its WAL.
+    # Deleting for good, the kiosk and the phone hand-off. Each deletion ends with the backend's
+    # `forget` (on SQLite a checkpoint that truncates the WAL).
 
     def _write(self, sql: str, params=()) -> int:
-        return self.connection().execute(sql, params).rowcount
+        return self._ready().execute(sql, params)
 
     def _forget(self) -> None:
-        if self.path != ":memory:":
-            self.connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.backend.forget()
 
     def clear(self, interview_ids) -> int:
         """Delete these interviews for good; how many there were."""
@@ -259,8 +192,7 @@ class InterviewStore:
 
     def older_than(self, before: str) -> list[str]:
         """Ids of interviews not changed since `before` (an ISO time in UTC)."""
-        rows = self.connection().execute("SELECT id FROM interviews WHERE updated_at < ?", (before,))
-        return [row[0] for row in rows]
+        return [row["id"] for row in self._ready().query("SELECT id FROM interviews WHERE updated_at < ?", (before,))]
 
     def purge_older_than(self, before: str) -> int:
         """Delete interviews not changed since `before`: the retention period has passed."""
@@ -278,9 +210,9 @@ class InterviewStore:
     def claim_handoff(self, token_hash: str, now: str) -> str | None:
         """The interview a hand-off link opens, once: the link is deleted as it is used (one
         statement, so two phones scanning at once cannot both have it)."""
-        row = self.connection().execute(
-            "DELETE FROM handoffs WHERE token_hash = ? RETURNING interview_id, expires_at", (token_hash,)).fetchone()
-        return row[0] if row is not None and row[1] >= now else None
+        row = self._ready().one(
+            "DELETE FROM handoffs WHERE token_hash = ? RETURNING interview_id, expires_at", (token_hash,))
+        return row["interview_id"] if row is not None and row["expires_at"] >= now else None
 
     def new_enrolment(self, expires_at: str) -> str:
         """A one-time token that enrols a kiosk screen until `expires_at`; only its hash is kept."""
@@ -290,15 +222,14 @@ class InterviewStore:
         return token
 
     def enrolment_open(self, token: str, now: str) -> bool:
-        row = self.connection().execute("SELECT expires_at FROM kiosk_enrolments WHERE token_hash = ?",
-                                        (token_hash(token),)).fetchone()
-        return row is not None and row[0] >= now
+        row = self._ready().one("SELECT expires_at FROM kiosk_enrolments WHERE token_hash = ?", (token_hash(token),))
+        return row is not None and row["expires_at"] >= now
 
     def claim_enrolment(self, token: str, now: str) -> bool:
         """True once for a token still open: it is deleted as it is used."""
-        row = self.connection().execute("DELETE FROM kiosk_enrolments WHERE token_hash = ? RETURNING expires_at",
-                                        (token_hash(token),)).fetchone()
-        return row is not None and row[0] >= now
+        row = self._ready().one("DELETE FROM kiosk_enrolments WHERE token_hash = ? RETURNING expires_at",
+                                (token_hash(token),))
+        return row is not None and row["expires_at"] >= now
 
     def move(self, interview_id: str) -> Interview | None:
         """The interview under a new random id, the old one deleted for good (a kiosk's hand-off)."""

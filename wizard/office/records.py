@@ -1,9 +1,9 @@
 """The office's tables and every statement that reads or writes them.
 
-The tables live in the interviews' SQLite file and are created by their own sqlite-utils
-migrations (`permit_wizard_office`). Every query is plain SQL that SQLite and PostgreSQL both
-accept (`ON CONFLICT ... DO UPDATE`, `RETURNING`), so a later PostgreSQL backend can replace the
-connection without touching the callers: they reach the tables only through `OfficeRecords`.
+The tables live beside the interviews, in the same backend (an SQLite file or a PostgreSQL
+database, wizard/db/), and come from their own versioned migrations (`permit_wizard_office`).
+Every query is written once in SQL both engines accept (`ON CONFLICT ... DO UPDATE`, `RETURNING`,
+`?` placeholders the backend adapts): callers reach the tables only through `OfficeRecords`.
 """
 from __future__ import annotations
 
@@ -11,70 +11,56 @@ import json
 import secrets
 from datetime import datetime, timezone
 
-import sqlite_utils
-from sqlite_utils.migrations import Migrations
-
+from ..db import Migration, marks
 from ..storage import InterviewStore
 
-migrations = Migrations("permit_wizard_office")
-
-
-@migrations()
-def m001_office(db: sqlite_utils.Database) -> None:
-    db["clerks"].create({"email": str, "jurisdictions": str, "password_hash": str, "created_at": str,
-                         "session_version": int}, pk="email")
-    db["clerk_links"].create({"token_hash": str, "email": str, "expires_at": str}, pk="token_hash")
-    db["applications"].create({
-        "reference": str, "interview_id": str, "jurisdiction": str, "status": str, "version": int,
-        "received_at": str, "updated_at": str, "closed_at": str, "event_name": str, "starts_at": str,
-        "ends_at": str, "applicant_email": str}, pk="reference")
-    db["applications"].create_index(["interview_id"], unique=True)
-    db["applications"].create_index(["jurisdiction"])
-    db["application_versions"].create({"reference": str, "version": int, "answers": str, "sent_at": str},
-                                      pk=("reference", "version"))
-    db["uploads"].create({"id": str, "interview_id": str, "document": str, "filename": str, "mimetype": str,
-                          "size": int, "data": bytes, "uploaded_at": str}, pk="id")
-    db["uploads"].create_index(["interview_id"])
-    db["ticks"].create({"reference": str, "item": str, "received": int}, pk=("reference", "item"))
-    db["history"].create({"id": int, "reference": str, "at": str, "who": str, "what": str, "detail": str}, pk="id")
-    db["history"].create_index(["reference"])
-    db["outbox"].create({"id": int, "reference": str, "recipient": str, "subject": str, "text_body": str, "html_body": str,
-                         "created_at": str, "attempts": int, "next_try_at": str, "sent_at": str,
-                         "last_error": str}, pk="id")
-    db["counters"].create({"name": str, "last": int}, pk="name")
-
-
-@migrations()
-def m002_organizer_mail(db: sqlite_utils.Database) -> None:
+MIGRATION_SET = "permit_wizard_office"
+MIGRATIONS = (
+    Migration("m001_office", (
+        "CREATE TABLE clerks (email TEXT PRIMARY KEY, jurisdictions TEXT, password_hash TEXT, created_at TEXT, "
+        "session_version INTEGER)",
+        "CREATE TABLE clerk_links (token_hash TEXT PRIMARY KEY, email TEXT, expires_at TEXT)",
+        "CREATE TABLE applications (reference TEXT PRIMARY KEY, interview_id TEXT, jurisdiction TEXT, status TEXT, "
+        "version INTEGER, received_at TEXT, updated_at TEXT, closed_at TEXT, event_name TEXT, starts_at TEXT, "
+        "ends_at TEXT, applicant_email TEXT)",
+        "CREATE UNIQUE INDEX idx_applications_interview_id ON applications (interview_id)",
+        "CREATE INDEX idx_applications_jurisdiction ON applications (jurisdiction)",
+        "CREATE TABLE application_versions (reference TEXT, version INTEGER, answers TEXT, sent_at TEXT, "
+        "PRIMARY KEY (reference, version))",
+        "CREATE TABLE uploads (id TEXT PRIMARY KEY, interview_id TEXT, document TEXT, filename TEXT, mimetype TEXT, "
+        "size INTEGER, data {binary}, uploaded_at TEXT)",
+        "CREATE INDEX idx_uploads_interview_id ON uploads (interview_id)",
+        "CREATE TABLE ticks (reference TEXT, item TEXT, received INTEGER, PRIMARY KEY (reference, item))",
+        "CREATE TABLE history (id {identity}, reference TEXT, at TEXT, who TEXT, what TEXT, detail TEXT)",
+        "CREATE INDEX idx_history_reference ON history (reference)",
+        "CREATE TABLE outbox (id {identity}, reference TEXT, recipient TEXT, subject TEXT, text_body TEXT, "
+        "html_body TEXT, created_at TEXT, attempts INTEGER, next_try_at TEXT, sent_at TEXT, last_error TEXT)",
+        "CREATE TABLE counters (name TEXT PRIMARY KEY, last INTEGER)")),
     # An organizer's own reminders (issue 23, item 10): one row per reminder still to send, with the
     # address; a row is deleted once its mail is queued, stopped, or its interview is gone.
-    db["reminders"].create({"id": int, "interview_id": str, "recipient": str, "title": str, "citation": str,
-                            "day": str, "remind_on": str, "link": str, "stop_link": str}, pk="id")
-    db["reminders"].create_index(["interview_id"])
-    db["reminders"].create_index(["remind_on"])
     # A mail that carries an interview's private link is deleted once sent, not kept 30 days.
-    db["outbox"].add_column("forget_when_sent", int)
-
-
-@migrations()
-def m003_review(db: sqlite_utils.Database) -> None:
-    """Issue 22: short codes of clerks' links, referrals to departments, decisions, calendar
-    feeds and the office's own local notes."""
-    db["short_links"].create({"code": str, "target": str, "created_at": str}, pk="code")
-    db["referrals"].create({"id": int, "reference": str, "department": str, "recipient": str, "token_hash": str,
-                            "sent_at": str, "due_on": str, "expires_at": str, "answer": str, "answer_text": str,
-                            "answered_at": str}, pk="id")
-    db["referrals"].create_index(["reference"])
-    db["referrals"].create_index(["token_hash"], unique=True)
-    db["decisions"].create({"reference": str, "decision": str, "conditions": str, "reasons": str,
-                            "decided_on": str, "decided_by": str, "recorded_at": str}, pk="reference")
-    db["feeds"].create({"token_hash": str, "email": str, "created_at": str}, pk="token_hash")
-    db["local_notes"].create({"id": int, "jurisdiction": str, "text": str, "written_by": str, "written_at": str},
-                             pk="id")
-    db["local_notes"].create_index(["jurisdiction"])
-    # A decision's email carries the permit itself.
-    db["outbox"].add_column("attachment_name", str)
-    db["outbox"].add_column("attachment", bytes)
+    Migration("m002_organizer_mail", (
+        "CREATE TABLE reminders (id {identity}, interview_id TEXT, recipient TEXT, title TEXT, citation TEXT, "
+        "day TEXT, remind_on TEXT, link TEXT, stop_link TEXT)",
+        "CREATE INDEX idx_reminders_interview_id ON reminders (interview_id)",
+        "CREATE INDEX idx_reminders_remind_on ON reminders (remind_on)",
+        "ALTER TABLE outbox ADD COLUMN forget_when_sent INTEGER")),
+    # Issue 22: short codes of clerks' links, referrals to departments, decisions, calendar feeds
+    # and the office's own local notes; a decision's email carries the permit itself.
+    Migration("m003_review", (
+        "CREATE TABLE short_links (code TEXT PRIMARY KEY, target TEXT, created_at TEXT)",
+        "CREATE TABLE referrals (id {identity}, reference TEXT, department TEXT, recipient TEXT, token_hash TEXT, "
+        "sent_at TEXT, due_on TEXT, expires_at TEXT, answer TEXT, answer_text TEXT, answered_at TEXT)",
+        "CREATE INDEX idx_referrals_reference ON referrals (reference)",
+        "CREATE UNIQUE INDEX idx_referrals_token_hash ON referrals (token_hash)",
+        "CREATE TABLE decisions (reference TEXT PRIMARY KEY, decision TEXT, conditions TEXT, reasons TEXT, "
+        "decided_on TEXT, decided_by TEXT, recorded_at TEXT)",
+        "CREATE TABLE feeds (token_hash TEXT PRIMARY KEY, email TEXT, created_at TEXT)",
+        "CREATE TABLE local_notes (id {identity}, jurisdiction TEXT, text TEXT, written_by TEXT, written_at TEXT)",
+        "CREATE INDEX idx_local_notes_jurisdiction ON local_notes (jurisdiction)",
+        "ALTER TABLE outbox ADD COLUMN attachment_name TEXT",
+        "ALTER TABLE outbox ADD COLUMN attachment {binary}")),
+)
 
 
 def now_text() -> str:
@@ -85,27 +71,33 @@ APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, 
                        "closed_at, event_name, starts_at, ends_at, applicant_email")
 
 
-def _rows(cursor) -> list[dict]:
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
-
-
 class OfficeRecords:
-    """The office's storage, on the interview store's kept connection (one per thread)."""
+    """The office's storage, in the interview store's backend."""
 
     def __init__(self, store: InterviewStore):
         self.store = store
-        migrations.apply(sqlite_utils.Database(store.connection()))
+        self.backend = store.backend
+        self.upgrade(store)
+
+    @staticmethod
+    def upgrade(store: InterviewStore) -> list[str]:
+        """Apply the office's migrations not applied yet (after the interviews'); their names."""
+        return store.migrate_also(MIGRATION_SET, MIGRATIONS)
 
     def _query(self, sql: str, params=()) -> list[dict]:
-        return _rows(self.store.connection().execute(sql, params))
+        return self.backend.query(sql, params)
 
     def _one(self, sql: str, params=()) -> dict | None:
-        rows = self._query(sql, params)
-        return rows[0] if rows else None
+        return self.backend.one(sql, params)
 
     def _write(self, sql: str, params=()) -> int:
-        return self.store.connection().execute(sql, params).rowcount
+        return self.backend.execute(sql, params)
+
+    def _query_in(self, sql: str, jurisdictions: list[str], params=()) -> list[dict]:
+        """Rows of a query over some places; `{places}` in `sql` becomes `IN (?, ...)`. No place, no rows."""
+        if not jurisdictions:
+            return []
+        return self._query(sql.format(places=f"IN ({marks(jurisdictions)})"), (*params, *jurisdictions))
 
     # Clerks -------------------------------------------------------------------------------
 
@@ -164,16 +156,12 @@ class OfficeRecords:
         return self._one(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE interview_id = ?", (interview_id,))
 
     def applications_in(self, jurisdictions: list[str]) -> list[dict]:
-        if not jurisdictions:
-            return []
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._query(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction IN ({marks}) "
-                           "ORDER BY received_at DESC", tuple(jurisdictions))
+        return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction {{places}} "
+                              "ORDER BY received_at DESC", jurisdictions)
 
     def insert_application(self, row: dict) -> None:
         names = ", ".join(row)
-        marks = ", ".join("?" for _ in row)
-        self._write(f"INSERT INTO applications ({names}) VALUES ({marks})", tuple(row.values()))
+        self._write(f"INSERT INTO applications ({names}) VALUES ({marks(row)})", tuple(row.values()))
 
     def update_application(self, reference: str, **changes) -> None:
         sets = ", ".join(f"{name} = ?" for name in changes)
@@ -261,12 +249,9 @@ class OfficeRecords:
 
     def unsent_mail(self, jurisdictions: list[str]) -> list[dict]:
         """Mail not sent yet about these places' applications."""
-        if not jurisdictions:
-            return []
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._query("SELECT o.id, o.reference, o.subject, o.created_at, o.attempts, o.next_try_at, o.last_error "
-                           "FROM outbox o JOIN applications a ON a.reference = o.reference "
-                           f"WHERE o.sent_at IS NULL AND a.jurisdiction IN ({marks}) ORDER BY o.id", tuple(jurisdictions))
+        return self._query_in("SELECT o.id, o.reference, o.subject, o.created_at, o.attempts, o.next_try_at, "
+                              "o.last_error FROM outbox o JOIN applications a ON a.reference = o.reference "
+                              "WHERE o.sent_at IS NULL AND a.jurisdiction {places} ORDER BY o.id", jurisdictions)
 
     def forget_sent_mail(self, before: str) -> int:
         return self._write("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,))
@@ -342,19 +327,16 @@ class OfficeRecords:
 
     def add_referral(self, row: dict) -> None:
         names = ", ".join(row)
-        self._write(f"INSERT INTO referrals ({names}) VALUES ({', '.join('?' for _ in row)})", tuple(row.values()))
+        self._write(f"INSERT INTO referrals ({names}) VALUES ({marks(row)})", tuple(row.values()))
 
     def referrals(self, reference: str) -> list[dict]:
         return self._query("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
                            "answer_text, answered_at FROM referrals WHERE reference = ? ORDER BY id", (reference,))
 
     def referrals_in(self, jurisdictions: list[str]) -> list[dict]:
-        if not jurisdictions:
-            return []
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._query("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
-                           "FROM referrals r JOIN applications a ON a.reference = r.reference "
-                           f"WHERE a.jurisdiction IN ({marks}) ORDER BY r.id", tuple(jurisdictions))
+        return self._query_in("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
+                              "FROM referrals r JOIN applications a ON a.reference = r.reference "
+                              "WHERE a.jurisdiction {places} ORDER BY r.id", jurisdictions)
 
     def referral_by_token(self, token_hash: str) -> dict | None:
         return self._one("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
@@ -378,12 +360,9 @@ class OfficeRecords:
                          "WHERE reference = ?", (reference,))
 
     def decisions_in(self, jurisdictions: list[str]) -> list[dict]:
-        if not jurisdictions:
-            return []
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._query("SELECT d.reference, d.decision, d.decided_on, a.received_at, a.jurisdiction "
-                           "FROM decisions d JOIN applications a ON a.reference = d.reference "
-                           f"WHERE a.jurisdiction IN ({marks})", tuple(jurisdictions))
+        return self._query_in("SELECT d.reference, d.decision, d.decided_on, a.received_at, a.jurisdiction "
+                              "FROM decisions d JOIN applications a ON a.reference = d.reference "
+                              "WHERE a.jurisdiction {places}", jurisdictions)
 
     def add_feed(self, token_hash: str, email: str) -> None:
         self._write("DELETE FROM feeds WHERE email = ?", (email,))
@@ -409,16 +388,10 @@ class OfficeRecords:
                            "WHERE jurisdiction = ? ORDER BY id", (jurisdiction,))
 
     def remove_note(self, note_id: int, jurisdictions: list[str]) -> bool:
-        if not jurisdictions:
-            return False
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._write(f"DELETE FROM local_notes WHERE id = ? AND jurisdiction IN ({marks})",
-                           (note_id, *jurisdictions)) > 0
+        return bool(self._query_in("DELETE FROM local_notes WHERE id = ? AND jurisdiction {places} RETURNING id",
+                                   jurisdictions, (note_id,)))
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
         """The kept interviews of these places, for the Board's counts (web/counts.py)."""
-        if not jurisdictions:
-            return []
-        marks = ", ".join("?" for _ in jurisdictions)
-        return self._query(f"SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction IN ({marks})",
-                           tuple(jurisdictions))
+        return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
+                              jurisdictions)

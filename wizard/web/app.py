@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from ..checkrecord import RECORD_FILE, record_folder
+from ..db import is_postgres_url
 from ..loader import load_rulebook
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
@@ -76,8 +77,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
     deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
-    instance = (Path(app.config["DATABASE"]).resolve().parent if app.config["DATABASE"] != ":memory:"
-                else Path(app.instance_path))
+    in_file = app.config["DATABASE"] != ":memory:" and not is_postgres_url(app.config["DATABASE"])
+    instance = Path(app.config["DATABASE"]).resolve().parent if in_file else Path(app.instance_path)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(instance)
 
@@ -87,7 +88,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
-    if app.config["DATABASE"] != ":memory:":
+    if in_file:
         warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store
     app.extensions["office_records"] = records = OfficeRecords(store)

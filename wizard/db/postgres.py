@@ -1,0 +1,122 @@
+"""The shared backend: a PostgreSQL database reached through a bounded pool of connections.
+
+Every server of a statewide host opens one pool (at most POOL_SIZE connections each). Statements
+outside a transaction run in autocommit, committed before they return, as on SQLite. When the
+database cannot be reached the backend raises StoreUnavailable, for the edge to turn into a page.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import zlib
+from datetime import datetime, timezone
+from typing import Iterator, Sequence
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from ..errors import StoreUnavailable
+from .base import POSTGRES, Backend, Migration
+
+LOG = logging.getLogger(__name__)
+POOL_SIZE = 10  # connections per server: a waitress server runs 8 threads, plus its sweeper and mailer
+CONNECT_SECONDS = 5.0  # how long a request waits for a connection before the database counts as gone
+# One attempt to open a connection gives up after this (libpq's connect_timeout, whole seconds); the
+# pool keeps trying in the background, so a server reconnects by itself once the database is back.
+ATTEMPT_SECONDS = 3
+RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it reports (and grows anew on demand)
+# One advisory lock for every migration run: two servers starting at once must not both migrate.
+MIGRATION_LOCK = zlib.crc32(b"permit_wizard migrations")
+MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS wizard_migrations (migration_set TEXT NOT NULL, name TEXT NOT NULL, "
+                    "applied_at TEXT NOT NULL, PRIMARY KEY (migration_set, name))")
+
+
+def is_postgres_url(target: str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def unreachable(error: Exception) -> StoreUnavailable:
+    return StoreUnavailable(f"the database cannot be reached: {error}")
+
+
+def reconnect_failed(pool: ConnectionPool) -> None:
+    LOG.warning("the database has been unreachable for %s s; still trying on each request", RECONNECT_SECONDS)
+
+
+class PostgresBackend(Backend):
+    dialect = POSTGRES
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE, connect_seconds: float = CONNECT_SECONDS):
+        self.url = url
+        self._local = threading.local()  # the connection of this thread's open transaction
+        # check: a connection the database dropped (a restart) is replaced before a request gets it.
+        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=connect_seconds,
+                                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS,
+                                    reconnect_failed=reconnect_failed,
+                                    kwargs={"autocommit": True, "row_factory": dict_row,
+                                            "connect_timeout": ATTEMPT_SECONDS})
+        try:
+            self._pool.open(wait=True, timeout=connect_seconds)
+        except PoolTimeout as error:
+            self._pool.close()
+            raise unreachable(error) from error
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        held = getattr(self._local, "conn", None)
+        if held is not None:
+            yield held
+            return
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except (PoolTimeout, psycopg.OperationalError) as error:
+            raise unreachable(error) from error
+
+    def _run(self, conn: psycopg.Connection, sql: str, params: Sequence) -> psycopg.Cursor:
+        if not params:  # without parameters psycopg reads the text as it is: no % to double
+            return conn.execute(sql)
+        return conn.execute(self.dialect.statement(sql), tuple(params))
+
+    def query(self, sql: str, params: Sequence = ()) -> list[dict]:
+        with self._connection() as conn:
+            cursor = self._run(conn, sql, params)
+            return cursor.fetchall() if cursor.description else []
+
+    def execute(self, sql: str, params: Sequence = ()) -> int:
+        with self._connection() as conn:
+            return self._run(conn, sql, params).rowcount
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._connection() as conn, conn.transaction():
+            self._local.conn = conn
+            try:
+                yield
+            finally:
+                self._local.conn = None
+
+    def migrate(self, migration_set: str, migrations: Sequence[Migration]) -> list[str]:
+        applied_now = []
+        with self._connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+            try:
+                conn.execute(MIGRATIONS_TABLE)
+                done = {r["name"] for r in conn.execute(
+                    "SELECT name FROM wizard_migrations WHERE migration_set = %s", (migration_set,))}
+                for migration in (m for m in migrations if m.name not in done):
+                    with conn.transaction():
+                        for statement in migration.statements:
+                            conn.execute(self.dialect.ddl(statement))
+                        conn.execute("INSERT INTO wizard_migrations (migration_set, name, applied_at) "
+                                     "VALUES (%s, %s, %s)", (migration_set, migration.name,
+                                                             datetime.now(timezone.utc).isoformat()))
+                    applied_now.append(migration.name)
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
+        return applied_now
+
+    def close(self) -> None:
+        self._pool.close()
