@@ -1,6 +1,7 @@
 """Two servers on one PostgreSQL database share what one process used to keep to itself: a client's
-limit counts once across both, both sign with one secret key, one sweeper runs at a time (and another
-takes over when it goes), and a packet downloaded from one server shows the answers saved on the other."""
+limit (and a password guesser's failures) counts once across both, both sign with one secret key, one
+sweeper runs at a time (and another takes over when it goes), and a packet downloaded from one server
+shows the answers saved on the other."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,7 @@ from wizard.storage import InterviewStore
 from wizard.web.app import create_app
 
 from .html import csrf_token
+from .office_support import clerk, sign_in
 from .postgres_support import fresh_schema
 from .test_packet import festival
 from .test_packet_cache import text_of
@@ -52,6 +54,19 @@ def test_the_limit_page_comes_from_the_count_both_servers_keep(url, book):
         statuses = [(first if n % 2 else second).test_client().post("/start", data={"jurisdiction": "baroda-mi"})
                     .status_code for n in range(3)]
         assert statuses == [303, 303, 429]
+    finally:
+        closed(first, second)
+
+
+def test_a_password_guesser_alternating_between_servers_is_slowed_down_once(url, book):
+    first, second = two_apps(url, book)
+    try:
+        clerk(first)
+        guesses = [sign_in((first if n % 2 else second).test_client(), password="nope nope nope").status_code
+                   for n in range(5)]
+        assert guesses == [401] * 5
+        assert sign_in(first.test_client()).status_code == 429  # even the right password waits, on either
+        assert sign_in(second.test_client()).status_code == 429
     finally:
         closed(first, second)
 

@@ -1,5 +1,5 @@
 """What the servers of one PostgreSQL database share that one process used to keep for itself:
-the abuse limits' counts, the secret key, and whose turn it is to run a background job.
+the abuse limits' counts (and a clerk's failed sign-ins), the secret key, and whose turn it is to run a background job.
 
 With an SQLite file there is one server (`wizard serve` on one machine): its limits count in memory
 (wizard/web/limits.py) and its jobs need no turn. With PostgreSQL every server may be behind the same
@@ -73,6 +73,29 @@ class DatabaseCounter:
             due = self._calls % PRUNE_EVERY == 0
         if due:
             self.backend.execute("DELETE FROM limit_events WHERE kind = ? AND at <= ?", (self.kind, now - WINDOW))
+
+
+class SharedEvents:
+    """Moments something happened to a key (a clerk's failed sign-ins), kept for `window` seconds,
+    for a policy that weighs more than a count (wizard/web/signin.py)."""
+
+    def __init__(self, store: InterviewStore, kind: str, window: float):
+        store.migrate_also(MIGRATION_SET, MIGRATIONS)
+        self.backend, self.kind, self.window = store.backend, kind, window
+
+    def times(self, client: str, now: float) -> list[float]:
+        return [row["at"] for row in self.backend.query(
+            "SELECT at FROM limit_events WHERE kind = ? AND client = ? AND at > ? ORDER BY at",
+            (self.kind, client, now - self.window))]
+
+    def add(self, client: str, now: float) -> None:
+        with self.backend.transaction():
+            self.backend.execute("DELETE FROM limit_events WHERE kind = ? AND at <= ?", (self.kind, now - self.window))
+            self.backend.execute("INSERT INTO limit_events (kind, client, at) VALUES (?, ?, ?)",
+                                 (self.kind, client, now))
+
+    def clear(self, client: str) -> None:
+        self.backend.execute("DELETE FROM limit_events WHERE kind = ? AND client = ?", (self.kind, client))
 
 
 def shared_secret_key(store: InterviewStore) -> str:
