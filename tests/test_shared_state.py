@@ -104,6 +104,27 @@ def test_one_sweeper_at_a_time_and_another_takes_over_when_it_goes(url):
             lock.release()
 
 
+def test_the_sweeper_of_one_server_at_a_time_clears_idle_kiosk_interviews(url, book):
+    first, second = two_apps(url, book)
+    store = first.extensions["interview_store"]
+    try:
+        idle = store.create({"jurisdiction": "baroda-mi"})
+        store.mark_kiosk([idle.id], seen="2000-01-01T00:00:00+00:00")
+        first.extensions["sweeper"].sweep_once(0)  # its turn: the idle kiosk interview goes
+        assert store.get(idle.id) is None
+        again = store.create({"jurisdiction": "baroda-mi"})
+        store.mark_kiosk([again.id], seen="2000-01-01T00:00:00+00:00")
+        second.extensions["sweeper"].sweep_once(0)  # not its turn while the first server lives
+        assert store.get(again.id) is not None
+        first.extensions["sweeper"].turn.release()
+        second.extensions["sweeper"].sweep_once(0)  # the first is gone: the second takes over
+        assert store.get(again.id) is None
+    finally:
+        for app in (first, second):
+            app.extensions["sweeper"].turn.release()
+        closed(first, second)
+
+
 def test_a_packet_from_one_server_shows_the_answers_saved_on_the_other(url, book):
     first, second = two_apps(url, book)
     try:
