@@ -18,8 +18,8 @@ from collections import deque
 from flask import abort, current_app, g, request
 from werkzeug.exceptions import TooManyRequests
 
-from . import kiosk
 from ..shared import DatabaseCounter, is_shared
+from . import kiosk
 from .audit import security_event
 from .pages import render_page
 
