@@ -18,7 +18,9 @@ Figures (milliseconds are medians, with p95 where it says so):
   folder; scripts/bench_scale.py): `wizard check` on all, then after one file changed; a server
   started after it with a new instance folder (CPU with its worker processes, peak memory of them
   all), a later start; page sizes; answer POST and "where" step against the built-in four; the
-  first read of a jurisdiction.
+  first read of a jurisdiction;
+- on PostgreSQL (scripts/bench_cluster.py): two servers against one, and two servers with one
+  killed halfway (confirmed answers, lost, 5xx).
 
 Each checkout is measured in its own child processes, so `--compare` runs both in one session,
 under the same load. The goals are for people to read: the exit status is non-zero only if a run
@@ -46,6 +48,7 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(HERE))  # the tests' helpers: the benchmark posts and generates what the tests do
 from bench_scale import child_env, scale, scale_rows  # noqa: E402
+from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
 
@@ -280,13 +283,15 @@ def measure(root: Path, quick: bool, files: int) -> dict:
         "served": served(root, 1 if quick else 6, 1 if quick else 3),
         "packets": packets(1, only=1) if quick else packets(5),
         "scale": scale(root, files),
+        "cluster": cluster(quick),
     }
 
 
 def served_errors(f: dict) -> int:
     served = f["served"]
     return (sum(run["failed"] for runs in served["runs"].values() for run in runs)
-            + served["alone"]["failed"] + served["busy"]["failed"] + served["failed"])
+            + served["alone"]["failed"] + served["busy"]["failed"] + served["failed"]
+            + cluster_errors(f.get("cluster", {})))
 
 
 def rows(f: dict) -> list[tuple[str, str]]:
@@ -307,7 +312,7 @@ def rows(f: dict) -> list[tuple[str, str]]:
     ]
     out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
     out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
-    return out + scale_rows(f["scale"])
+    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {}))
 
 
 def run_child(root: Path, quick: bool, files: int) -> dict:

@@ -23,33 +23,16 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 # A throwaway PostgreSQL cluster for the storage tests on the PostgreSQL backend (issue 25): in a temporary
-# folder, as an unprivileged user, on a unix socket in that folder; stopped and removed on exit whatever
-# pytest's result. WIZARD_TEST_POSTGRES already set: that database is used instead.
-pg_bin() { for dir in /usr/lib/postgresql/*/bin; do [ -x "$dir/$1" ] && { echo "$dir/$1"; return; }; done; command -v "$1"; }
+# folder, as an unprivileged user, on a unix socket in that folder (scripts/pg_cluster.sh); stopped and
+# removed on exit whatever pytest's result. WIZARD_TEST_POSTGRES already set: that database is used instead.
 if [ -z "${WIZARD_TEST_POSTGRES:-}" ]; then
-  if [ -z "$(pg_bin initdb)" ] || [ -z "$(pg_bin pg_ctl)" ]; then
-    SUDO=""
-    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
-  fi
-  INITDB="$(pg_bin initdb)"; PG_CTL="$(pg_bin pg_ctl)"
   PG_DIR="$(mktemp -d /tmp/wizardpg.XXXXXX)"
-  as_pg() { "$@"; }
-  if [ "$(id -u)" = 0 ]; then  # PostgreSQL refuses to run as root
-    id wizardpg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin wizardpg
-    chown wizardpg "$PG_DIR"
-    as_pg() { su -s /bin/sh wizardpg -c "$(printf '%q ' "$@")"; }
-  fi
-  stop_pg() { as_pg "$PG_CTL" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$PG_DIR"; }
-  trap stop_pg EXIT
-  as_pg "$INITDB" -D "$PG_DIR/data" -U wizard --auth=trust --no-sync -E UTF8 >/dev/null
-  as_pg "$PG_CTL" -D "$PG_DIR/data" -l "$PG_DIR/log" -w start \
-    -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=off -c max_connections=200" >/dev/null
-  as_pg "$(pg_bin createdb)" -h "$PG_DIR" -U wizard wizard_test
-  export WIZARD_TEST_POSTGRES="postgresql://wizard@/wizard_test?host=$PG_DIR"
+  trap 'scripts/pg_cluster.sh stop "$PG_DIR"' EXIT
+  WIZARD_TEST_POSTGRES="$(scripts/pg_cluster.sh start "$PG_DIR")"
+  export WIZARD_TEST_POSTGRES
   # For tests that start a cluster of their own (the outage test stops it) and run pg_dump/pg_restore.
-  export WIZARD_TEST_PG_BIN="$(dirname "$PG_CTL")"
+  WIZARD_TEST_PG_BIN="$(scripts/pg_cluster.sh bin)"
+  export WIZARD_TEST_PG_BIN
   if [ "$(id -u)" = 0 ]; then export WIZARD_TEST_PG_USER=wizardpg; fi
 fi
 status=0

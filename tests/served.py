@@ -35,10 +35,10 @@ def free_port() -> int:
 class ServedWizard:
     """A running `wizard serve ARGS...`; `url` is its base URL, `output` what it printed so far."""
 
-    def __init__(self, *args: str, seconds: float = 60):
+    def __init__(self, *args: str, seconds: float = 60, env: dict | None = None):
         self.process = subprocess.Popen(
             [sys.executable, "-u", "-m", "wizard", "serve", "--port", "0", *args],
-            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, text=True,
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}, text=True,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.lines: list[str] = []
         started = threading.Event()

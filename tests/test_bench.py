@@ -20,6 +20,7 @@ def test_the_quick_benchmark_runs_and_prints_its_table():
     labels = [line.split(" | ")[0].removeprefix("| ") for line in table[2:]]
     for expected in ("answer POST in-process, ms (median / p95)", "served step GET / bare Flask (each round)",
                      "packet baroda-mi, ms of CPU", "80 files: `wizard check`, s of CPU (all / after one file changed)",
-                     "80 files vs 4: \"where\" step GET"):
+                     "80 files vs 4: \"where\" step GET",
+                     "PostgreSQL: two servers against one, step GET + POST requests/s"):
         assert expected in labels, labels
     assert all(line.count(" | ") == 1 and "n/a" not in line for line in table[2:]), table

@@ -13,6 +13,7 @@ from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
 from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
+from ..shared import shared_secret_key
 from ..storage import InterviewStore
 from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
                kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
@@ -57,7 +58,8 @@ DEFAULTS = dict(
 def defaults(instance_path: str) -> dict:
     return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
             "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
-            "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None}
+            "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None,
+            "SECRET_KEY": os.environ.get("WIZARD_SECRET_KEY") or None}
 
 
 def _record_dir(app: Flask, instance: Path) -> Path:
@@ -79,7 +81,7 @@ def create_app(config: dict | None = None) -> Flask:
     deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
     in_file = app.config["DATABASE"] != ":memory:" and not is_postgres_url(app.config["DATABASE"])
     instance = Path(app.config["DATABASE"]).resolve().parent if in_file else Path(app.instance_path)
-    if not app.config.get("SECRET_KEY"):
+    if not app.config.get("SECRET_KEY") and not is_postgres_url(app.config["DATABASE"]):
         app.config["SECRET_KEY"] = secret_key(instance)
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
@@ -88,6 +90,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
+    if not app.config.get("SECRET_KEY"):  # PostgreSQL: one key for every server of the database
+        app.config["SECRET_KEY"] = shared_secret_key(store)
     if in_file:
         warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store

@@ -4,8 +4,9 @@ At most NEW_INTERVIEWS_PER_HOUR new interviews (starting and importing) and ANSW
 answered pages (step POSTs) per client per hour. One client once made 97 interviews a second.
 A client is an enrolled kiosk screen (a whole village hall shares one address), else its address
 (behind a proxy, the address the trusted proxy reports), with an IPv6 address counted by its /64:
-one home or phone gets a whole /64 and may use any address in it. Counted in memory: one server
-process, as `wizard serve` runs it.
+one home or phone gets a whole /64 and may use any address in it. Counted in memory with an SQLite
+file (one server process, as `wizard serve` runs it); in the database with PostgreSQL, where several
+servers share the clients (wizard/shared.py).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections import deque
 from flask import abort, current_app, g, request
 from werkzeug.exceptions import TooManyRequests
 
+from ..shared import DatabaseCounter, is_shared
 from . import kiosk
 from .audit import security_event
 from .pages import render_page
@@ -117,7 +119,7 @@ def too_many(error: TooManyRequests):
 
 
 def init_app(app) -> None:
-    app.extensions["new_interviews"] = NewInterviewCounter()
-    app.extensions["answers"] = NewInterviewCounter()
-    app.extensions["organizer_mails"] = NewInterviewCounter()
+    store = app.extensions["interview_store"]
+    for kind in ("new_interviews", "answers", "organizer_mails"):
+        app.extensions[kind] = DatabaseCounter(store, kind) if is_shared(store) else NewInterviewCounter()
     app.register_error_handler(429, too_many)

@@ -2,7 +2,8 @@
 background thread that empties the outbox through the SMTP server (`wizard serve --smtp`).
 
 Without SMTP settings mail is off: messages still go into the outbox (so nothing is lost if mail
-is turned on later) and the office pages say that mail is off.
+is turned on later) and the office pages say that mail is off. Servers sharing a PostgreSQL
+database send in turn (one at a time, wizard/shared.py), so no message goes out twice.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from flask import current_app
 from ..office.mailing import Mail
 from ..office.outbox import SmtpSettings, deliver_due, queue
 from ..office.records import OfficeRecords
+from ..shared import turn_for
 from .background import BackgroundJob
 from .state import office_records
 
@@ -30,14 +32,17 @@ class MailSender(BackgroundJob):
         self._store = weakref.ref(records.store)  # as the sweeper: a dropped app's store is not kept open
         self.settings = settings
         self.wake = threading.Event()
+        self.turn = turn_for(records.store, "mail sender")
 
     def _run(self) -> None:
         while True:
             store = self._store()
             if store is None or store.closed:
+                self.turn.release()
                 return
             try:
-                deliver_due(OfficeRecords(store), self.settings)
+                if self.turn.held():
+                    deliver_due(OfficeRecords(store), self.settings)
             except Exception:  # noqa: BLE001 - the sender must outlive one bad round; the outbox keeps the mail
                 log.exception("mail round failed")
             del store

@@ -16,6 +16,7 @@ from flask import Blueprint, current_app, flash, redirect, request, session, url
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 
 from ..office.accounts import AccountError, Clerk, choose_password, clerk, link_email, signed_in_clerk
+from ..shared import SharedEvents, is_shared
 from .audit import security_event
 from .logs import short_hash
 from .pages import render_page
@@ -49,6 +50,14 @@ def load_clerk(user_id: str):
     return ClerkUser(account)
 
 
+def wait_after(recent: list[float], now: float) -> int:
+    """Seconds one key must wait after these failures of the window (oldest first)."""
+    if len(recent) < FREE_FAILURES:
+        return 0
+    delay = min(2 ** (len(recent) - FREE_FAILURES + 1), LONGEST_WAIT)
+    return max(int(recent[-1] + delay - now) + 1, 0)
+
+
 class FailedSignIns:
     """Recent failures per key (an address, an account), in memory: one server process."""
 
@@ -63,10 +72,8 @@ class FailedSignIns:
             for key in keys:
                 recent = [t for t in self._failures.get(key, []) if t > now - WINDOW]
                 self._failures[key] = recent
-                if len(recent) >= FREE_FAILURES:
-                    delay = min(2 ** (len(recent) - FREE_FAILURES + 1), LONGEST_WAIT)
-                    longest = max(longest, int(recent[-1] + delay - now) + 1)
-            return max(longest, 0)
+                longest = max(longest, wait_after(recent, now))
+            return longest
 
     def failed(self, keys: list[str], now: float) -> None:
         with self._lock:
@@ -79,6 +86,25 @@ class FailedSignIns:
         with self._lock:
             for key in keys:
                 self._failures.pop(key, None)
+
+
+class SharedFailedSignIns:
+    """The same policy over failures kept in a PostgreSQL database, so that servers sharing it
+    count a guesser who alternates between them once (wizard/shared.py)."""
+
+    def __init__(self, store):
+        self.events = SharedEvents(store, "sign_in_failure", WINDOW)
+
+    def wait(self, keys: list[str], now: float) -> int:
+        return max(wait_after(self.events.times(key, now), now) for key in keys)
+
+    def failed(self, keys: list[str], now: float) -> None:
+        for key in keys:
+            self.events.add(key, now)
+
+    def succeeded(self, keys: list[str]) -> None:
+        for key in keys:
+            self.events.clear(key)
 
 
 def safe_next(target: str | None) -> str:
@@ -148,7 +174,8 @@ def password(token: str):
 
 
 def init_app(app) -> None:
-    app.extensions["failed_sign_ins"] = FailedSignIns()
+    store = app.extensions["interview_store"]
+    app.extensions["failed_sign_ins"] = SharedFailedSignIns(store) if is_shared(store) else FailedSignIns()
     login_manager.init_app(app)
     login_manager.login_view = "signin.sign_in"
     login_manager.login_message = "Sign in to open the office pages."

@@ -4,7 +4,9 @@ It deletes a kiosk screen's interviews once KIOSK_IDLE_SECONDS pass with no
 request from that session (a closed tab never fires its timer); for everyone it deletes
 interviews not changed for RETENTION_DAYS, and queues the organizers' reminders due by today
 (wizard/office/reminders.py). One daemon thread per app, started with the first
-request (so it runs under waitress as under any server), sleeping between sweeps.
+request (so it runs under waitress as under any server), sleeping between sweeps. On a PostgreSQL database
+shared by several servers, each server's sweeper tries every round and one sweeps: the holder of
+the sweeper's advisory lock (wizard/shared.py), taken over by another when that server dies.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..office.keeping import purge_applications
 from ..office.records import OfficeRecords
 from ..office.reminders import send_due_reminders
 from ..retention import moment_ago, purge
+from ..shared import turn_for
 from ..storage import InterviewStore
 from .audit import security_event
 from .background import BackgroundJob
@@ -43,6 +46,7 @@ class Sweeper(BackgroundJob):
         self._next_retention = 0.0
         self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
         self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
+        self.turn = turn_for(store, "sweeper")
 
     @property
     def store(self) -> InterviewStore | None:
@@ -51,7 +55,7 @@ class Sweeper(BackgroundJob):
 
     def sweep_once(self, clock: float) -> None:
         store = self.store
-        if store is None:
+        if store is None or not self.turn.held():
             return
         if self.kiosk_idle:
             cleared = store.delete_idle(moment_ago(self.kiosk_idle))
@@ -75,8 +79,9 @@ class Sweeper(BackgroundJob):
             except Exception:  # a locked or vanished database: try again next time, never die
                 log.exception("sweep failed")
             if self.stop.wait(interval):
-                return
+                break
             clock += interval
+        self.turn.release()
 
 
 def init_app(app) -> None:

@@ -1,0 +1,123 @@
+"""The figures of issue 25 item 4 for scripts/bench.py: two `wizard serve` processes against one on
+the same PostgreSQL database (requests/s of a step GET + answer POST mix from 16 organizers), and
+the two-server run of tests/test_two_servers.py with one server killed (SIGKILL) halfway: confirmed
+answers, lost ones, 5xx responses.
+
+The database is WIZARD_TEST_POSTGRES when it is set (scripts/test.sh's cluster), else a throwaway
+cluster this starts and removes (scripts/pg_cluster.sh, as scripts/test.sh does); each run gets a
+fresh schema of it.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+SCRIPTS = Path(__file__).resolve().parent
+CLIENTS = 16  # organizers sending the mix at once: two servers' 8 threads each
+KILL_ORGANIZERS, KILL_STEPS = 24, 6
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[None]:
+    """WIZARD_TEST_POSTGRES names a database the runs may make schemas in, for as long as this lasts."""
+    if os.environ.get("WIZARD_TEST_POSTGRES"):
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="wizardpg.")
+    try:
+        url = subprocess.run([str(SCRIPTS / "pg_cluster.sh"), "start", folder], check=True, capture_output=True,
+                             text=True).stdout.strip().splitlines()[-1]
+        os.environ["WIZARD_TEST_POSTGRES"] = url
+        yield
+    finally:
+        os.environ.pop("WIZARD_TEST_POSTGRES", None)
+        subprocess.run([str(SCRIPTS / "pg_cluster.sh"), "stop", folder], check=False)
+
+
+def throughput(servers: int, seconds: float) -> dict:
+    """Requests/s of CLIENTS organizers each getting a step and answering it, over `servers` servers."""
+    from tests.postgres_support import fresh_schema
+    from tests.served import ServedBrowser
+    from tests.test_crash import answers_for, path_of
+    from tests.two_servers import Site
+
+    with fresh_schema() as url:
+        site = Site(url, servers)
+        try:
+            def client(counts: list) -> None:
+                browser = ServedBrowser("")
+                site.send(browser, "/")
+                _, head, _ = site.send(browser, "/start", {"jurisdiction": "whitesboro-ny"})
+                step = path_of(head["Location"])
+                ready.wait()
+                while time.monotonic() < deadline:
+                    _, _, page = site.send(browser, step)
+                    site.send(browser, step, answers_for(page))
+                    counts.append(2)
+
+            ready = threading.Event()
+            deadline = float("inf")
+            counts: list = []
+            clients = [threading.Thread(target=client, args=(counts,)) for _ in range(CLIENTS)]
+            for thread in clients:
+                thread.start()
+            time.sleep(1)  # every client has its interview before the clock starts
+            started = time.monotonic()
+            deadline = started + seconds
+            ready.set()
+            for thread in clients:
+                thread.join()
+            elapsed = time.monotonic() - started
+        finally:
+            site.stop()
+    statuses = site.statuses
+    return {"rate": sum(counts) / elapsed, "failed": sum(s not in (200, 303) for s in statuses)}
+
+
+def kill_figures() -> dict:
+    from tests.postgres_support import fresh_schema
+    from tests.two_servers import kill_run
+
+    with fresh_schema() as url:
+        run = kill_run(url, KILL_ORGANIZERS, KILL_STEPS)
+    return {"pages": run["pages"], "answers": sum(len(a) for a in run["confirmed"].values()), "lost": run["lost"],
+            "crossed": run["crossed"], "5xx": sum(s >= 500 for s in run["statuses"]),
+            "unanswered": run["unanswered"], "failed": len(run["failures"])}
+
+
+def cluster(quick: bool) -> dict:
+    """Every figure of this module, or {} for a checkout without the two-server helpers (`--compare`)."""
+    if not (Path.cwd() / "tests" / "two_servers.py").exists():
+        return {}
+    seconds = 3 if quick else 10
+    with postgres_server():
+        return {"one": throughput(1, seconds), "two": throughput(2, seconds), "kill": kill_figures()}
+
+
+def cluster_errors(f: dict) -> int:
+    if not f:
+        return 0
+    kill = f["kill"]
+    return f["one"]["failed"] + f["two"]["failed"] + kill["lost"] + kill["crossed"] + kill["5xx"] + kill["failed"]
+
+
+def cluster_rows(f: dict) -> list[tuple[str, str]]:
+    if not f:
+        return [("PostgreSQL: two servers against one, step GET + POST requests/s", "not in this checkout"),
+                ("PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx",
+                 "not in this checkout")]
+    one, two, kill = f["one"]["rate"], f["two"]["rate"], f["kill"]
+    return [
+        ("PostgreSQL: two servers against one, step GET + POST requests/s",
+         f"{two:.0f} against {one:.0f} ({two / max(one, 0.001):.2f}×)"),
+        (f"PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx "
+         f"({KILL_ORGANIZERS} organizers)",
+         f"{kill['pages']} / {kill['answers']} / {kill['lost']} / {kill['crossed']} / {kill['5xx']} "
+         f"({kill['unanswered']} requests sent again to the other server)"),
+    ]
