@@ -15,6 +15,7 @@ import threading
 import weakref
 from datetime import date
 
+from ..errors import StoreUnavailable
 from ..office.keeping import purge_applications
 from ..office.records import OfficeRecords
 from ..office.reminders import send_due_reminders
@@ -76,7 +77,9 @@ class Sweeper(BackgroundJob):
         while self.store is not None:
             try:
                 self.sweep_once(clock)
-            except Exception:  # a locked or vanished database: try again next time, never die
+            except StoreUnavailable as gone:  # the database is down or busy: one line a round, not a traceback
+                log.warning("sweep skipped: %s", gone)
+            except Exception:  # anything else: try again next time, never die
                 log.exception("sweep failed")
             if self.stop.wait(interval):
                 break
