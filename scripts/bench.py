@@ -203,9 +203,10 @@ def wrk(port: int, path: str, seconds: int) -> dict:
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out.stdout)
     if socket_errors:  # a timeout is a slow answer, not a failed one
         failed += sum(int(n) for n in socket_errors.groups()[:3])
+    # No latency table when no request finished (a short warm-up on a busy machine): 0, as `hammer`'s own.
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out.stdout, re.M))
     return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "failed": failed,
-            "p50": _ms(latency["50"]), "p99": _ms(latency["99"])}
+            "p50": _ms(latency["50"]) if "50" in latency else 0, "p99": _ms(latency["99"]) if "99" in latency else 0}
 
 
 def cpu_seconds(pid: int) -> float:
