@@ -186,7 +186,7 @@ def hammer(port: int, path: str, seconds: float) -> dict:
         results = list(pool.map(worker, range(THREADS)))
     elapsed = time.perf_counter() - started
     times = sorted(t * 1000 for found, _ in results for t in found)
-    return {"rate": len(times) / elapsed, "failed": sum(e for _, e in results),
+    return {"rate": len(times) / elapsed, "requests": len(times), "failed": sum(e for _, e in results),
             "p50": times[len(times) // 2] if times else 0, "p99": times[int(len(times) * 0.99)] if times else 0}
 
 
@@ -199,14 +199,31 @@ def wrk(port: int, path: str, seconds: int) -> dict:
     out = subprocess.run(["wrk", "-t1", f"-c{THREADS}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}{path}"],
                          capture_output=True, text=True, timeout=seconds + 60)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out.stdout)
-    if out.returncode or rate is None:
+    requests = re.search(r"(\d+) requests in", out.stdout)
+    if out.returncode or rate is None or requests is None:
         raise RuntimeError(f"wrk failed: {out.stdout[-500:]} {out.stderr[-500:]}")
     failed = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses:\s*(\d+)", out.stdout))
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out.stdout)
     if socket_errors:  # a timeout is a slow answer, not a failed one
         failed += sum(int(n) for n in socket_errors.groups()[:3])
+    # No latency table when no request finished (a short warm-up on a busy machine): 0, as `hammer`'s own.
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out.stdout, re.M))
-    return {"rate": float(rate.group(1)), "failed": failed, "p50": _ms(latency["50"]), "p99": _ms(latency["99"])}
+    return {"rate": float(rate.group(1)), "requests": int(requests.group(1)), "failed": failed,
+            "p50": _ms(latency["50"]) if "50" in latency else 0, "p99": _ms(latency["99"]) if "99" in latency else 0}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process, all its threads (from /proc: Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def hammer_counted(port: int, path: str, seconds: float, pid: int) -> dict:
+    """`hammer`, with the server's own CPU time per request: on a shared machine the requests a
+    second move with everyone else's load, the CPU a request costs the server much less."""
+    before = cpu_seconds(pid)
+    found = hammer(port, path, seconds)
+    return {**found, "cpu_ms": (cpu_seconds(pid) - before) * 1000 / max(found["requests"], 1)}
 
 
 def download_packets(port: int, ids: list[str], stop: threading.Event) -> dict:
@@ -259,7 +276,7 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
             runs = {name: [] for name in ports}
             for _ in range(rounds):
                 for name in ports:
-                    runs[name].append(hammer(ports[name], paths[name], seconds))
+                    runs[name].append(hammer_counted(ports[name], paths[name], seconds, processes[name].pid))
             alone = hammer(ports["app"], step, seconds)
             stop = threading.Event()
             with ThreadPoolExecutor(1) as pool:
@@ -305,6 +322,9 @@ def rows(f: dict) -> list[tuple[str, str]]:
         ("served step GET, requests/s (each round)", " / ".join(f"{a:.0f}" for a, _ in rates)),
         ("bare Flask route, same waitress, requests/s (each round)", " / ".join(f"{b:.0f}" for _, b in rates)),
         ("served step GET / bare Flask (each round)", " / ".join(f"{100 * a / b:.0f}%" for a, b in rates)),
+        ("server CPU per request, ms: step / bare Flask (each round)",
+         " · ".join(f"{a['cpu_ms']:.2f} / {b['cpu_ms']:.2f} ({100 * b['cpu_ms'] / a['cpu_ms']:.0f}%)"
+                    for a, b in zip(app, bare))),
         ("served step GET p50 / p99, ms: alone", f"{alone['p50']:.1f} / {alone['p99']:.1f}"),
         (f"served step GET p50 / p99, ms: while another client downloads new packets ({served['downloads']})",
          f"{busy['p50']:.1f} / {busy['p99']:.1f} (p99 {busy['p99'] / max(alone['p99'], 0.001):.2f}×; "

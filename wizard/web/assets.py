@@ -4,6 +4,7 @@
 whose `v` is the file's current hash never changes, so browsers may keep it a year without
 asking again (`immutable`); a new file gets a new hash, hence a new URL. Anything else under
 /static/ is revalidated as before. Pages keep `no-store` (see app.security_headers).
+`site_url('interview.start')` is `url_for` for a page without arguments, remembered per prefix.
 """
 from __future__ import annotations
 
@@ -58,6 +59,19 @@ def static_url(filename: str) -> str:
     return found
 
 
+def site_url(endpoint: str) -> str:
+    """The address of a page that takes no arguments (the start page, the clerks' builder), worked
+    out once per prefix as `static_url` is: every page's header and footer link them."""
+    known = current_app.extensions.setdefault("site_urls", {})
+    key = (request.script_root, endpoint)
+    found = known.get(key)
+    if found is None:
+        found = url_for(endpoint)
+        if len(known) < STATIC_URLS:
+            known[key] = found
+    return found
+
+
 def cache_versioned_static(response):
     if request.endpoint != "static" or response.status_code != 200:
         return response
@@ -78,4 +92,5 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     Compress(app)
     app.add_template_global(static_url)
+    app.add_template_global(site_url)
     app.after_request(cache_versioned_static)

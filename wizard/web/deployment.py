@@ -85,6 +85,15 @@ class HttpsAwareSessions(SecureCookieSessionInterface):
     def get_cookie_secure(self, app) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
+    def get_signing_serializer(self, app):
+        """Flask's serializer, built once per key and fallbacks instead of twice a request (opening
+        and saving the session): building one encodes a test value to see what it makes."""
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        cached = getattr(self, "_signing", None)
+        if cached is None or cached[0] != keys:
+            cached = self._signing = (keys, super().get_signing_serializer(app))
+        return cached[1]
+
 
 def init_app(app) -> None:
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
