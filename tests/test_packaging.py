@@ -17,5 +17,5 @@ def test_wheel_contains_templates_static_interviews_and_fonts(tmp_path):
     for expected in ("wizard/_data/templates/step.html", "wizard/_data/static/htmx-2.0.11.min.js",
                      "wizard/_data/interviews/questions.yaml", "wizard/_data/interviews/jurisdictions/baroda-mi.yaml",
                      "wizard/_data/interviews/schema/jurisdiction.schema.yaml",
-                     "wizard/packet/fonts/NotoSans-Regular.ttf"):
+                     "wizard/packet/fonts/NotoSans-Regular.ttf", "wizard/packet/fonts/NotoSans-Fields.ttf"):
         assert expected in names, expected

@@ -8,12 +8,14 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from wizard.answers import clean_answers
 from wizard.assess import assess_jurisdiction
 from wizard.packet import build_packet, packet_pdf
 from wizard.offices import OfficeCard
+from wizard.packet.document import FIELDS, latin_coverage
 from wizard.packet.formatting import answer_text, long_date, money, number
 
 JURISDICTIONS = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
@@ -243,6 +245,19 @@ def test_non_latin_name_and_long_purpose_render_without_loss(book):
     assert any(name.endswith("+NotoSans") and stream for name, stream in fonts.items())
     assert any("NotoSansCJK" in name and stream for name, stream in fonts.items())
     assert all(stream for stream in fonts.values()), "every font is embedded"
+
+
+def test_form_fields_are_set_in_an_embedded_face_with_every_character_of_noto_sans(packets):
+    # A field's font is embedded whole, so the packet uses a lighter copy of Noto Sans for its fields;
+    # whatever the organizer may type that the body text can print, the field can show too.
+    reader = PdfReader(BytesIO(packets["baroda-mi"][3]))
+    form_fonts = {str(font.get_object()["/BaseFont"]): font.get_object()
+                  for font in reader.trailer["/Root"]["/AcroForm"]["/DR"]["/Font"].values()}
+    (fields_font,) = [font for name, font in form_fonts.items() if name.endswith("+NotoSansFields")]
+    descriptor = fields_font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+    assert "/FontFile2" in descriptor, "the fields' font is embedded"
+    with TTFont(FIELDS) as face:
+        assert frozenset(face.getBestCmap()) == latin_coverage()
 
 
 def test_latin_only_packet_leaves_out_the_cjk_font(packets):
