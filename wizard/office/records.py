@@ -63,6 +63,10 @@ MIGRATIONS = (
 )
 
 
+# What a clerk's and a department's pages read of a referral (never its token's hash).
+REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
+
+
 def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -330,8 +334,7 @@ class OfficeRecords:
         self._write(f"INSERT INTO referrals ({names}) VALUES ({marks(row)})", tuple(row.values()))
 
     def referrals(self, reference: str) -> list[dict]:
-        return self._query("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
-                           "answer_text, answered_at FROM referrals WHERE reference = ? ORDER BY id", (reference,))
+        return self._query(f"SELECT {REFERRAL} FROM referrals WHERE reference = ? ORDER BY id", (reference,))
 
     def referrals_in(self, jurisdictions: list[str]) -> list[dict]:
         return self._query_in("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
@@ -339,8 +342,7 @@ class OfficeRecords:
                               "WHERE a.jurisdiction {places} ORDER BY r.id", jurisdictions)
 
     def referral_by_token(self, token_hash: str) -> dict | None:
-        return self._one("SELECT id, reference, department, recipient, sent_at, due_on, expires_at, answer, "
-                         "answer_text, answered_at FROM referrals WHERE token_hash = ?", (token_hash,))
+        return self._one(f"SELECT {REFERRAL} FROM referrals WHERE token_hash = ?", (token_hash,))
 
     def answer_referral(self, referral_id: int, answer: str, text: str) -> None:
         self._write("UPDATE referrals SET answer = ?, answer_text = ?, answered_at = ? WHERE id = ?",
