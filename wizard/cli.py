@@ -36,7 +36,7 @@ from .dbcopy import CopyRefused, copy_database
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
-from .office.records import OfficeRecords
+from .office.records import OfficeRecords, upgrade_schema
 from .rulebook import jurisdiction_files, rule_sources
 from .skeleton import skeleton
 from .storage import ENROLMENT_MINUTES, InterviewStore
@@ -409,7 +409,7 @@ def database() -> None:
 def database_upgrade(db_path) -> None:
     """Apply the schema's migrations not applied yet (the server also does at start)."""
     store = InterviewStore(db_path)
-    applied = store.migrate() + OfficeRecords.upgrade(store)
+    applied = upgrade_schema(store)
     store.close()
     click.echo(f"Applied {', '.join(applied)}." if applied else "The schema is up to date.")
 

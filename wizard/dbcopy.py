@@ -11,7 +11,7 @@ from __future__ import annotations
 from .db import Backend, shown
 from .db.base import POSTGRES
 from .errors import WizardError
-from .office.records import OfficeRecords
+from .office.records import upgrade_schema
 from .storage import InterviewStore
 
 # The engines' own records of applied migrations: each side keeps its own, written by `migrate`.
@@ -41,8 +41,7 @@ def columns(backend: Backend, table: str) -> dict[str, bool]:
 
 def opened(target: str) -> InterviewStore:
     store = InterviewStore(target)
-    store.migrate()
-    OfficeRecords.upgrade(store)
+    upgrade_schema(store)
     return store
 
 

@@ -67,6 +67,12 @@ MIGRATIONS = (
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
 
 
+def upgrade_schema(store: InterviewStore) -> list[str]:
+    """Apply every migration not applied yet, the interviews' then the office's (`wizard db upgrade`,
+    and both ends of `wizard db copy`); their names."""
+    return store.migrate() + OfficeRecords.upgrade(store)
+
+
 def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
