@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from wizard.answers import clean_answers
 from wizard.assess import assess_jurisdiction
-from wizard.packet import build_packet, packet_pdf
+from wizard.packet import build_packet
 from wizard.offices import OfficeCard
 from wizard.packet.document import FIELDS, latin_coverage
 from wizard.packet.formatting import answer_text, long_date, money, number
