@@ -5,9 +5,9 @@ server's start: about 0.8 s of CPU of the 2 s that importing the web app took (`
 importtime`: its Pango bindings `weasyprint.text.ffi` 0.37 s, fontTools, pydyf). A server never
 prints: it sends a job to a worker and waits for the bytes, so it never imports WeasyPrint. The
 jobs below (`packet_pdf`, `permit_pdf`) import the printer inside their functions, on a worker's
-first job. That is the one deliberate lazy boundary of the engine: tests/test_structure.py allows
-imports inside functions here (and in the CLI) only, and checks that a started web app has not
-loaded WeasyPrint.
+first job. That is a deliberate lazy boundary: tests/test_structure.py allows imports inside
+functions here (besides the CLI's `serve` and `open_backend`'s psycopg) only, and checks that a
+started web app has not loaded WeasyPrint.
 
 Printing a packet is a few hundred milliseconds of pure Python. In a request thread it holds the
 interpreter and every other page waits: one client downloading new packets back to back halved
