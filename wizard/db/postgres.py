@@ -161,4 +161,3 @@ class TurnLock:
             pass  # the connection is gone already, and its lock with it
         finally:
             conn.close()
-
