@@ -106,7 +106,7 @@ def festival(book, jurisdiction: str, event_name: str | None = None) -> dict:
 
 def packets(runs: int, only: int | None = None) -> dict:
     from wizard.loader import load_rulebook
-    from wizard.packet import packet_pdf
+    from wizard.printing import packet_pdf
 
     book = load_rulebook()
     figures = {}

@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from wizard.cli import main
 from wizard.loader import load_rulebook
-from wizard.packet import packet_pdf
 from wizard.packet.content import build_packet
+from wizard.printing import packet_pdf
 from wizard.rulebook import rule_sources
 from wizard.web.app import create_app
 

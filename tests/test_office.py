@@ -9,7 +9,8 @@ from io import BytesIO
 
 import pytest
 
-from wizard.office.accounts import link_email
+from wizard.office import accounts
+from wizard.office.accounts import link_email, signed_in_clerk
 from wizard.web.app import create_app
 from wizard.web.state import office_records
 
@@ -169,6 +170,26 @@ def test_a_clerk_signs_in_sees_the_inbox_and_signs_out(app, client):
     assert reference in texts(page, "inbox")[0] and "Harvest Fair" in texts(page, "inbox")[0]
     client.post("/office/sign-out")
     assert client.get("/office").status_code == 302
+
+
+def test_an_unknown_email_costs_one_scrypt_check_like_a_wrong_password(app, monkeypatch):
+    """Nobody can tell from the time a refusal takes whether an email has an account: an unknown
+    email is checked against a hash with the same scrypt parameters as a clerk's password."""
+    clerk(app)
+    checked = []
+    real = accounts.check_password_hash
+
+    def check_counted(stored: str, password: str) -> bool:
+        checked.append(stored.split("$")[0])  # method and cost parameters
+        return real(stored, password)
+
+    monkeypatch.setattr(accounts, "check_password_hash", check_counted)
+    with app.app_context():
+        assert signed_in_clerk(office_records(), "clerk@example.org", "wrong password!") is None
+        for unknown in ("nobody@example.org", "not an email", ""):
+            assert signed_in_clerk(office_records(), unknown, PASSWORD) is None
+        assert signed_in_clerk(office_records(), "clerk@example.org", PASSWORD) is not None
+    assert len(checked) == 5 and len(set(checked)) == 1 and checked[0].startswith("scrypt:")
 
 
 def test_failed_sign_ins_slow_down(app, client):

@@ -3,6 +3,7 @@ through private, expiring links; the decision, the organizer's email with the pe
 by the same `pdfua` checker as the packet), and denials quoting their section."""
 from __future__ import annotations
 
+from concurrent.futures import Future
 from datetime import date, timedelta
 from io import BytesIO
 from urllib.parse import urlsplit
@@ -11,6 +12,7 @@ import pytest
 from pdfua import validate
 from pypdf import PdfReader
 
+from wizard import printing
 from wizard.web.app import create_app
 from wizard.web.state import office_records
 
@@ -122,6 +124,31 @@ def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, 
                  "Lights out at 11 PM", "Ord. 171, Application (h)", "posted", "Ord. 171, Application (j)"):
         assert part in text, part
     assert "post it at the site" in body(mail)
+    download = client.get(f"/office/a/{reference}/permit.pdf")
+    assert download.status_code == 200 and download.mimetype == "application/pdf"
+
+
+def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_so(office, monkeypatch):
+    app, inbox, port = office
+    client, reference = received(app, BARODA, "baroda-mi")
+
+    def dead_worker(job, *args) -> Future:
+        failed: Future = Future()
+        failed.set_exception(OSError("the print worker was killed"))
+        return failed
+
+    monkeypatch.setattr(printing, "submit", dead_worker)
+    page = client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"},
+                       follow_redirects=True)
+    assert page.status_code == 200 and html.texts(page, ".application-status") == ["Approved"]
+    (warning,) = html.texts(page, ".notice--warning")
+    assert "decision is recorded" in warning and "could not be printed" in warning
+    deliver(app, port)
+    (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Approved"]
+    assert not list(mail.iter_attachments()) and "on your application's page as a PDF" in body(mail)
+    refused = client.get(f"/office/a/{reference}/permit.pdf")
+    assert refused.status_code == 503 and html.texts(refused, "h1") == ["The PDF could not be printed just now"]
+    monkeypatch.undo()  # the workers print again: the permit is there to download
     download = client.get(f"/office/a/{reference}/permit.pdf")
     assert download.status_code == 200 and download.mimetype == "application/pdf"
 

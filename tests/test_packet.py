@@ -13,10 +13,11 @@ from pypdf import PdfReader
 
 from wizard.answers import clean_answers
 from wizard.assess import assess_jurisdiction
-from wizard.packet import build_packet, packet_pdf
+from wizard.packet import build_packet
 from wizard.offices import OfficeCard
 from wizard.packet.document import FIELDS, latin_coverage
 from wizard.packet.formatting import answer_text, long_date, money, number
+from wizard.printing import packet_pdf
 
 JURISDICTIONS = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
 

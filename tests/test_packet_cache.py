@@ -7,7 +7,8 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from wizard.interview import applicable_answers
-from wizard.packet import cache, packet_pdf
+from wizard.packet import cache
+from wizard.printing import WORKERS, packet_pdf
 from wizard.web.state import store
 
 from .browser.stories import PATHS
@@ -80,7 +81,7 @@ def test_the_packet_is_made_in_a_worker_as_soon_as_the_last_answer_is_saved(app,
     download = client.get(f"/i/{interview_id}/packet.pdf")
     assert download.status_code == 200 and "Made Ahead Fair" in text_of(download.data)
     assert len(made) == 1  # the download found it made
-    assert cache.WORKERS <= 2
+    assert WORKERS <= 2
 
 
 def test_a_kiosk_makes_no_packet_ahead(app, client, book, monkeypatch):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.shared import WINDOW, DatabaseCounter, TurnLock
+from wizard.db.postgres import TurnLock
+from wizard.shared import WINDOW, DatabaseCounter
 from wizard.storage import InterviewStore
 from wizard.web.app import create_app
 

@@ -5,6 +5,7 @@ import ast
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +31,23 @@ def test_importing_every_engine_module_leaves_flask_unloaded():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+def test_a_started_web_app_has_not_loaded_the_printer_nor_postgresql():
+    """The server sends printing to its print workers (wizard/printing.py): importing the web app and
+    creating it must not load WeasyPrint, the dearest import of a start; nor psycopg, on an SQLite
+    file (wizard/db/__init__.py)."""
+    script = (
+        "import json, sys\n"
+        "from wizard.web.app import create_app\n"
+        "app = create_app({'DATABASE': sys.argv[1], 'SECRET_KEY': 'k', 'SWEEPER': False, 'PACKET_PREFETCH': False})\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'psycopg', 'psycopg_pool'))))\n"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run([sys.executable, "-c", script, str(Path(folder) / "wizard.db")], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
 
 
 def _module_imports(path: Path) -> tuple[list[str], list[int]]:
@@ -95,8 +113,12 @@ def _is_package_descent(cycle: str) -> bool:
 
 
 def test_imports_inside_functions_are_only_the_commented_lazy_ones():
-    """Only the CLI's `serve` loads the web stack lazily; everything else imports at the top."""
-    allowed = {"wizard/cli.py"}
+    """Only the commented lazy boundaries import inside functions; everything else imports at the top."""
+    allowed = {
+        "wizard/cli.py",  # `serve` loads the web stack, which `wizard check` and `assess` never need
+        "wizard/printing.py",  # the print workers' jobs load WeasyPrint (0.8 s of CPU), so the server never does
+        "wizard/db/__init__.py",  # `open_backend` loads psycopg (0.15 s) only for a PostgreSQL database
+    }
     offenders = {}
     for path in (ROOT / "wizard").rglob("*.py"):
         _, nested = _module_imports(path)

@@ -8,7 +8,7 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from wizard.assess import assess_jurisdiction
-from wizard.packet import packet_pdf
+from wizard.printing import packet_pdf
 from wizard.timeline import build_timeline
 
 from .test_packet import festival

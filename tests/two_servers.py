@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from http.client import IncompleteRead
 
 from tests.served import ServedBrowser, ServedWizard
 from tests.test_crash import answers_for, path_of
@@ -56,7 +57,9 @@ class Site:
             browser.base = self.servers[(first + attempt) % len(self.servers)].url
             try:
                 status, head, body = browser.post(path, form) if form is not None else browser.get(path)
-            except OSError:  # refused or reset: the killed server, or the one starting again
+            # Refused or reset: the killed server, or the one starting again. Cut off after its headers
+            # (IncompleteRead): killed between sending the headers and the body, so no answer either.
+            except (OSError, IncompleteRead):
                 with self.lock:
                     self.unanswered += 1
                 time.sleep(0.05)

@@ -58,6 +58,11 @@ class RuleFileError(WizardError):
         )
 
 
+class PrintingFailed(WizardError):
+    """A PDF (the permit) could not be printed by a print worker (wizard/printing.py) in time; what
+    was decided or saved before it stands, and the edge says the PDF is missing."""
+
+
 class StoreUnavailable(WizardError):
     """The database cannot be reached just now (a PostgreSQL server down or every connection busy);
     nothing was saved. The edge answers 503 and keeps the typed answers in the form."""

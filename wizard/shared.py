@@ -12,12 +12,9 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-import zlib
-
-import psycopg
 
 from .db import Migration
-from .db.postgres import PostgresBackend
+from .db.base import POSTGRES, Turn, lock_key
 from .storage import InterviewStore
 
 MIGRATION_SET = "permit_wizard_shared"
@@ -33,11 +30,7 @@ PRUNE_EVERY = 500  # counts between sweeps of every client's expired rows (one c
 
 
 def is_shared(store: InterviewStore) -> bool:
-    return isinstance(store.backend, PostgresBackend)
-
-
-def _key(text: str) -> int:
-    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+    return store.backend.dialect == POSTGRES
 
 
 class DatabaseCounter:
@@ -55,7 +48,7 @@ class DatabaseCounter:
         backend = self.backend
         with backend.transaction():
             # Two servers counting the same client at once must not both take its last place.
-            backend.query("SELECT pg_advisory_xact_lock(?)", (_key(f"limit {self.kind} {client}"),))
+            backend.query("SELECT pg_advisory_xact_lock(?)", (lock_key(f"limit {self.kind} {client}"),))
             backend.execute("DELETE FROM limit_events WHERE kind = ? AND client = ? AND at <= ?",
                             (self.kind, client, now - WINDOW))
             used = backend.one("SELECT COUNT(*) AS used FROM limit_events WHERE kind = ? AND client = ?",
@@ -107,57 +100,7 @@ def shared_secret_key(store: InterviewStore) -> str:
     return store.backend.one("SELECT value FROM shared_settings WHERE name = 'secret_key'")["value"]
 
 
-class EveryTurn:
-    """An SQLite file has one server: its jobs always have their turn."""
-
-    def held(self) -> bool:
-        return True
-
-    def release(self) -> None:
-        pass
-
-
-class TurnLock:
-    """One server at a time: the holder of a session-level `pg_try_advisory_lock` on a connection of
-    its own (not the pool's: the lock lives as long as the connection). Every server tries at each
-    round; when the holder dies its connection ends and the next server to try takes the turn."""
-
-    def __init__(self, url: str, job: str):
-        self.url, self.job = url, job
-        self._conn: psycopg.Connection | None = None
-        self._holding = False
-
-    def held(self) -> bool:
-        try:
-            if self._conn is None or self._conn.closed:
-                self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
-                self._holding = False
-            if self._holding:
-                self._conn.execute("SELECT 1")  # still connected, so still the holder
-                return True
-            # One lock per schema: two sites sharing a database each have their own sweeper.
-            place = self._conn.execute("SELECT current_database() || '.' || current_schema()").fetchone()[0]
-            self._holding = bool(self._conn.execute("SELECT pg_try_advisory_lock(%s)",
-                                                    (_key(f"turn {self.job} {place}"),)).fetchone()[0])
-            return self._holding
-        except psycopg.Error:
-            self.release()  # the database went away: whoever connects next takes the turn
-            return False
-
-    def release(self) -> None:
-        conn, holding = self._conn, self._holding
-        self._conn, self._holding = None, False
-        if conn is None:
-            return
-        try:
-            if holding and not conn.closed:
-                # Unlocked now: a closed connection's lock ends only once the database notices.
-                conn.execute("SELECT pg_advisory_unlock_all()")
-        except psycopg.Error:
-            pass  # the connection is gone already, and its lock with it
-        finally:
-            conn.close()
-
-
-def turn_for(store: InterviewStore, job: str) -> EveryTurn | TurnLock:
-    return TurnLock(store.backend.url, job) if is_shared(store) else EveryTurn()
+def turn_for(store: InterviewStore, job: str) -> Turn:
+    """The turn of `job` among this database's servers: always this one's on SQLite, a PostgreSQL
+    advisory lock's holder on PostgreSQL (wizard/db/postgres.py: TurnLock)."""
+    return store.backend.turn(job)

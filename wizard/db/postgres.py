@@ -18,7 +18,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreUnavailable
-from .base import POSTGRES, Backend, Migration
+from .base import POSTGRES, Backend, Migration, lock_key
 
 LOG = logging.getLogger(__name__)
 POOL_SIZE = 10  # connections per server: a waitress server runs 8 threads, plus its sweeper and mailer
@@ -31,10 +31,6 @@ RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it
 MIGRATION_LOCK = zlib.crc32(b"permit_wizard migrations")
 MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS wizard_migrations (migration_set TEXT NOT NULL, name TEXT NOT NULL, "
                     "applied_at TEXT NOT NULL, PRIMARY KEY (migration_set, name))")
-
-
-def is_postgres_url(target: str) -> bool:
-    return str(target).startswith(("postgresql://", "postgres://"))
 
 
 def unreachable(error: Exception) -> StoreUnavailable:
@@ -118,5 +114,50 @@ class PostgresBackend(Backend):
                 conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
         return applied_now
 
+    def turn(self, job: str) -> TurnLock:
+        return TurnLock(self.url, job)
+
     def close(self) -> None:
         self._pool.close()
+
+
+class TurnLock:
+    """One server at a time: the holder of a session-level `pg_try_advisory_lock` on a connection of
+    its own (not the pool's: the lock lives as long as the connection). Every server tries at each
+    round; when the holder dies its connection ends and the next server to try takes the turn."""
+
+    def __init__(self, url: str, job: str):
+        self.url, self.job = url, job
+        self._conn: psycopg.Connection | None = None
+        self._holding = False
+
+    def held(self) -> bool:
+        try:
+            if self._conn is None or self._conn.closed:
+                self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+                self._holding = False
+            if self._holding:
+                self._conn.execute("SELECT 1")  # still connected, so still the holder
+                return True
+            # One lock per schema: two sites sharing a database each have their own sweeper.
+            place = self._conn.execute("SELECT current_database() || '.' || current_schema()").fetchone()[0]
+            self._holding = bool(self._conn.execute("SELECT pg_try_advisory_lock(%s)",
+                                                    (lock_key(f"turn {self.job} {place}"),)).fetchone()[0])
+            return self._holding
+        except psycopg.Error:
+            self.release()  # the database went away: whoever connects next takes the turn
+            return False
+
+    def release(self) -> None:
+        conn, holding = self._conn, self._holding
+        self._conn, self._holding = None, False
+        if conn is None:
+            return
+        try:
+            if holding and not conn.closed:
+                # Unlocked now: a closed connection's lock ends only once the database notices.
+                conn.execute("SELECT pg_advisory_unlock_all()")
+        except psycopg.Error:
+            pass  # the connection is gone already, and its lock with it
+        finally:
+            conn.close()

@@ -2,7 +2,8 @@
 
 It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same
 HTML-to-PDF path as the packet (issue 20): `wizard/packet/document.tagged_pdf`, with the packet's
-bundled fonts (so a licensee's name in any script prints). The permit says what the text asks a
+bundled fonts (so a licensee's name in any script prints). This module only writes the HTML: it is
+printed by `wizard.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint. The permit says what the text asks a
 license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
 the gathering, the maximum number of attendants, the duration, the conditions, posted at the site),
 and for the other places the same facts, with the section it is issued under.
@@ -15,7 +16,6 @@ from functools import lru_cache
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..readable import long_date, number, when
-from ..packet.document import tagged_pdf
 from ..resources import resource_dir
 from ..rulebook import Jurisdiction
 
@@ -49,6 +49,3 @@ def permit_title(permit: Permit) -> str:
     """The title viewers show (DisplayDocTitle), the same as the HTML document's <title>."""
     return f"Mass gathering {permit.jurisdiction.license_word} {permit.reference}"
 
-
-def permit_pdf(permit: Permit) -> bytes:
-    return tagged_pdf(permit_html(permit), permit_title(permit), "en-US", stylesheets=())

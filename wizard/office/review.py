@@ -138,7 +138,9 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
                     base_url: str | None, permit: bytes | None) -> Mail:
     word = j.license_word
     if decision["decision"] == "approved":
-        lines = [f"Your application {reference} is approved. The {word} is attached as a PDF"
+        # No permit: it could not be printed just now, and the status page offers it to download.
+        kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
+        lines = [f"Your application {reference} is approved. The {word} {kept}"
                  + (f": post it at the site, as {j.post_at_site} requires." if j.post_at_site else "."),
                  *([f"Conditions: {c}" for c in condition_lines(decision)]),
                  f"Issued under {j.issued_under}."]

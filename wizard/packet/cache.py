@@ -6,47 +6,35 @@ text, the questions file's text, the app's version and the day it is prepared (d
 warnings count from it). Change any of them and the packet is made again. A small LRU in
 memory: each packet is ~50 KB, and a process forgets them when it restarts.
 
-Making a packet is a few hundred milliseconds of pure Python. In a request thread it holds the
-interpreter, and every other page waits: one client downloading new packets back to back halved
-step throughput and tripled its p99. So packets are made by `packet_pdf` in a small pool of
-worker processes (`WORKERS`, started with "spawn", so no lock or thread of the server is copied
-into them), started as soon as the last answer is saved (`prefetch`), and the request thread only
-waits for the bytes.
+Making a packet is a few hundred milliseconds of pure Python, so it is never made in a request
+thread: `wizard.printing.packet_pdf` runs in a print worker (wizard/printing.py, which also keeps
+WeasyPrint out of the server), started as soon as the last answer is saved (`prefetch`), and the
+request thread only waits for the bytes.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import os
 import threading
-import time
 from collections import OrderedDict
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from datetime import date
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
 from ..offices import OfficeCard
+from ..printing import packet_pdf, submit
 from ..rulebook import RuleBook
 from ..resources import resource_dir
-from . import packet_pdf
 
 SIZE = 64  # packets: about 3 MB at most
-# Worker processes making packets: one per core but one, at most two, so pages keep a core.
-WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
-PRIORITY_BELOW = 10  # nice value added to a worker
-PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
 PREFETCH = 8  # packets being made ahead of a download at once; more are made when downloaded
 WAIT_SECONDS = 120  # a packet takes well under one; a hung worker must not hold a thread for ever
 
 _packets: OrderedDict[str, bytes] = OrderedDict()
 _making: dict[str, Future] = {}
 _lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
-_pool_lock = threading.Lock()  # apart from _lock, which is held while a packet is sent to a worker
 
 
 @lru_cache(maxsize=1)
@@ -112,11 +100,7 @@ def start_render(answers: dict, book: RuleBook, today: date | None, office: Offi
     """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily)."""
     j = book.jurisdictions[answers["jurisdiction"]]
     one = RuleBook(book.questions, {j.id: j})
-    try:
-        return _workers().submit(packet_pdf, answers, one, today, office)
-    except BrokenProcessPool:  # a worker died (killed, out of memory): start a new pool once
-        _reset_workers()
-        return _workers().submit(packet_pdf, answers, one, today, office)
+    return submit(packet_pdf, answers, one, today, office)
 
 
 def _keep(key: str, made: Future) -> None:
@@ -128,37 +112,3 @@ def _keep(key: str, made: Future) -> None:
         while len(_packets) > SIZE:
             _packets.popitem(last=False)
 
-
-def _workers() -> ProcessPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_start_worker, initargs=(os.getpid(),))
-        return _pool
-
-
-def _start_worker(server_pid: int) -> None:
-    """A worker runs at a lower priority than the server: on a machine with few cores, a page
-    waiting for the processor comes before a packet (a packet is awaited by one person, the
-    pages by everyone). It ends when the server does, even one killed by a signal, which leaves
-    no exit handler to stop it."""
-    try:
-        os.nice(PRIORITY_BELOW)
-    except OSError:  # not permitted here: the worker still keeps rendering out of the server's interpreter
-        pass
-    threading.Thread(target=_end_with, args=(server_pid,), daemon=True).start()
-
-
-def _end_with(server_pid: int) -> None:
-    while os.getppid() == server_pid:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
-
-
-def _reset_workers() -> None:
-    global _pool
-    with _pool_lock:
-        broken, _pool = _pool, None
-    if broken is not None:
-        broken.shutdown(wait=False, cancel_futures=True)

@@ -5,7 +5,7 @@ from flask import current_app, jsonify, make_response, request
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
-from ..errors import InterviewTooLarge, StoreUnavailable
+from ..errors import InterviewTooLarge, PrintingFailed, StoreUnavailable
 from .audit import security_event
 from .pages import render_page
 from .security import plain_page
@@ -96,5 +96,12 @@ def init_app(app) -> None:
         413, "Too much to save", "Your answers are longer than one interview may keep. Nothing new was "
         "saved and your earlier answers are kept: go back and shorten the longest ones."))
     app.register_error_handler(StoreUnavailable, store_unavailable)
+
+    def printing_failed(error: PrintingFailed):
+        current_app.logger.error("printing failed on %s: %s", request.path, error)
+        return page(503, "The PDF could not be printed just now",
+                    "Nothing is lost: the decision and the application are kept. Please try again in a minute.")
+
+    app.register_error_handler(PrintingFailed, printing_failed)
     app.register_error_handler(500, lambda e: page(500, "Sorry, something went wrong on our side",
         "Your saved answers are safe. Please try again in a moment."))

@@ -1,5 +1,6 @@
 """The office's review at the web edge (issue 22): referring an application to a department, the
-department's private page, the decision, and the permit PDF.
+department's private page, the decision, and the permit PDF (printed by a print worker,
+wizard/printing.py: a permit that cannot be printed leaves the decision recorded and says so).
 
 A department's page needs no account: its link's token is the key, it shows only that one
 application's answers, and it stops working when the link expires. Everything else is a signed-in
@@ -10,10 +11,12 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
+from ..errors import PrintingFailed
 from ..office.applications import STATUSES
-from ..office.permit import Permit, permit_pdf
+from ..office.permit import Permit
 from ..office.review import (ANSWERS, DECISIONS, ReviewError, condition_lines, decide, decision_notice,
                              open_referral, record_answer, refer, referral_request)
+from ..printing import printed_permit
 from ..wording import office_short
 from .mailer import send_mail
 from .office import answer_rows, clerk_application, download, organizer_path, today, who
@@ -76,8 +79,9 @@ def department_answer(token: str):
 
 
 def the_permit(row: dict, decision: dict) -> bytes:
+    """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page)."""
     j, answers = sent_version(row)
-    return permit_pdf(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
+    return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
                              office_short(j.issuer)))
 
 
@@ -92,13 +96,26 @@ def decision(reference: str):
         keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
-    permit = the_permit(row, made) if made["decision"] == "approved" else None
     j = rulebook().get(row["jurisdiction"])
+    permit = _permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
                               current_app.config.get("PUBLIC_URL"), permit))
     flash(f"Decision recorded: {DECISIONS[made['decision']]}. The organizer is told"
           + (" by email." if row["applicant_email"] else " on their application's page."), "success")
     return redirect(url_for("office.application", reference=reference), code=303)
+
+
+def _permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
+    """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
+    be printed: the decision is recorded already, and the mail then points to the status page."""
+    try:
+        return the_permit(row, made)
+    except PrintingFailed as error:
+        current_app.logger.error("approval of %s: %s", row["reference"], error)
+        flash(f"The decision is recorded, but the {word} could not be printed just now: the organizer's email "
+              f"has no PDF attached and tells them to download the {word} from their application's page. "
+              f"Open the {word} (PDF) link below in a minute to check it prints.", "warning")
+        return None
 
 
 @bp.get("/office/a/<reference>/permit.pdf")
@@ -108,8 +125,9 @@ def permit(reference: str):
     made = office_records().decision(reference)
     if made is None or made["decision"] != "approved":
         abort(404)
+    body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
     office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
-    return download(the_permit(row, made), "application/pdf", f"{reference}-permit.pdf")
+    return download(body, "application/pdf", f"{reference}-permit.pdf")
 
 
 @bp.get("/i/<interview_id>/application/permit.pdf")
