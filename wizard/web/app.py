@@ -20,6 +20,7 @@ from . import (api, assets, clerk_links, clerks, costs, counts, deployment, erro
                printview, review, sending, signin, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
+from .pages import WizardApp
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
 
@@ -70,7 +71,7 @@ def _record_dir(app: Flask, instance: Path) -> Path:
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(
+    app = WizardApp(
         "wizard",
         template_folder=str(resource_dir("templates")),
         static_folder=str(resource_dir("static")),

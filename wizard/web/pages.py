@@ -1,13 +1,27 @@
 """One template per page; an htmx request gets its `content` block (jinja2-fragments)."""
 from __future__ import annotations
 
-from flask import request
-from flask import make_response, render_template
+from flask import Flask, make_response, render_template, request
+from flask.templating import Environment
 from jinja2_fragments.flask import render_block
 from markupsafe import escape
 from urllib.parse import quote
 
 from .extensions import htmx
+
+
+class PageEnvironment(Environment):
+    """Flask's Jinja environment, with a template loaded without globals of its own sharing the
+    environment's. Jinja gives each template a ChainMap over them, and every `{% from %} import`
+    compared the importing page's keys with the imported template's through it, key by key: 5% of
+    a step page's time, for maps that are always the same."""
+
+    def make_globals(self, d):
+        return self.globals if not d else super().make_globals(d)
+
+
+class WizardApp(Flask):
+    jinja_environment = PageEnvironment
 
 
 def is_htmx() -> bool:
