@@ -17,7 +17,7 @@ from ..shared import shared_secret_key
 from ..storage import InterviewStore
 from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
                kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
-               printview, review, sending, signin, summary, sweeper, typed)
+               pages, printview, review, sending, signin, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .pages import WizardApp
@@ -103,6 +103,7 @@ def create_app(config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     filters.init_app(app)
+    pages.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)
