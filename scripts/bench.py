@@ -311,8 +311,10 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
 
 # ---------------------------------------------------------------- one checkout, then the table
 
-def measure(root: Path, quick: bool, files: int) -> dict:
+def measure(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
+    if served_only:
+        return {"served": served(root, 1 if quick else 6, 1 if quick else 3)}
     return {
         "step": in_process(1 if quick else 3),
         "served": served(root, 1 if quick else 6, 1 if quick else 3),
@@ -330,13 +332,23 @@ def served_errors(f: dict) -> int:
 
 
 def rows(f: dict) -> list[tuple[str, str]]:
-    s, served = f["step"], f["served"]
-    app, bare = served["runs"]["app"], served["runs"]["bare"]
-    rates = [(a["rate"], b["rate"]) for a, b in zip(app, bare)]
-    alone, busy = served["alone"], served["busy"]
+    if "step" not in f:  # --served
+        return served_rows(f["served"])
+    s = f["step"]
     out = [
         ("step GET in-process, ms (median / p95)", f"{s['get'][0]:.1f} / {s['get'][1]:.1f}"),
         ("answer POST in-process, ms (median / p95)", f"{s['post'][0]:.1f} / {s['post'][1]:.1f}"),
+    ] + served_rows(f["served"])
+    out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
+    out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
+    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {}))
+
+
+def served_rows(served: dict) -> list[tuple[str, str]]:
+    app, bare = served["runs"]["app"], served["runs"]["bare"]
+    rates = [(a["rate"], b["rate"]) for a, b in zip(app, bare)]
+    alone, busy = served["alone"], served["busy"]
+    return [
         ("served step GET, requests/s (each round)", " / ".join(f"{a:.0f}" for a, _ in rates)),
         ("bare Flask route, same waitress, requests/s (each round)", " / ".join(f"{b:.0f}" for _, b in rates)),
         ("served step GET / bare Flask (each round)", " / ".join(f"{100 * a / b:.0f}%" for a, b in rates)),
@@ -351,14 +363,12 @@ def rows(f: dict) -> list[tuple[str, str]]:
          f"{busy['p50']:.1f} / {busy['p99']:.1f} (p99 {busy['p99'] / max(alone['p99'], 0.001):.2f}×; "
          f"{busy['rate']:.0f} against {alone['rate']:.0f} requests/s)"),
     ]
-    out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
-    out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
-    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {}))
 
 
-def run_child(root: Path, quick: bool, files: int) -> dict:
+def run_child(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
     args = [sys.executable, str(Path(__file__).resolve()), "--child", str(root), "--files", str(files)]
-    out = subprocess.run(args + (["--quick"] if quick else []), cwd=root, env=child_env(root),
+    args += (["--quick"] if quick else []) + (["--served"] if served_only else [])
+    out = subprocess.run(args, cwd=root, env=child_env(root),
                          capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"{root}: the run failed:\n{out.stderr[-3000:]}")
@@ -371,19 +381,22 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true",
                         help="one short round of each figure, one packet and 80 generated files (under a minute)")
     parser.add_argument("--files", type=int, help="generated rule files (default 20,000; 80 with --quick)")
+    parser.add_argument("--served", action="store_true",
+                        help="only the served step GET rows (three rounds against bare Flask, p99 while "
+                             "packets download): about two minutes, to repeat them")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     files = args.files or (80 if args.quick else 20_000)  # 80: above PARALLEL_FROM, so workers check them
     if args.child:
         sys.path.insert(0, str(args.child))
-        print(json.dumps(measure(args.child, args.quick, files)))
+        print(json.dumps(measure(args.child, args.quick, files, args.served)))
         return 0
     roots = ([args.compare.resolve()] if args.compare else []) + [HERE]
     started = time.monotonic()
     results, errors = [], 0
     for root in roots:
         try:
-            figures = run_child(root, args.quick, files)
+            figures = run_child(root, args.quick, files, args.served)
             errors += served_errors(figures)
             results.append(rows(figures))
         except (RuntimeError, KeyError, ValueError) as error:
