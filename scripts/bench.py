@@ -158,14 +158,14 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 120) -> None
     raise RuntimeError("server did not start")
 
 
-def hammer(port: int, path: str, seconds: float) -> dict:
+def hammer(port: int, path: str, seconds: float, cookie: str = "") -> dict:
     """Requests per second, failed requests and latency (p50, p99 in ms) over `THREADS`
-    keep-alive connections to 127.0.0.1 for `seconds`.
+    keep-alive connections to 127.0.0.1 for `seconds`, each request sending `cookie` if given.
 
     With Debian's `wrk` installed (`apt-get install wrk`), wrk sends them: a C client takes far
     less CPU from the servers than Python threads do. Without it, a thread pool does."""
     if shutil.which("wrk"):
-        return wrk(port, path, max(1, round(seconds)))
+        return wrk(port, path, max(1, round(seconds)), cookie)
     deadline = time.monotonic() + seconds
 
     def worker(_):
@@ -173,7 +173,7 @@ def hammer(port: int, path: str, seconds: float) -> dict:
         times, errors = [], 0
         while time.monotonic() < deadline:
             started = time.perf_counter()
-            connection.request("GET", path)
+            connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
             response = connection.getresponse()
             response.read()
             times.append(time.perf_counter() - started)
@@ -195,8 +195,9 @@ def _ms(text: str) -> float:
     return float(number) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 
 
-def wrk(port: int, path: str, seconds: int) -> dict:
-    out = subprocess.run(["wrk", "-t1", f"-c{THREADS}", f"-d{seconds}s", "--latency", f"http://127.0.0.1:{port}{path}"],
+def wrk(port: int, path: str, seconds: int, cookie: str = "") -> dict:
+    out = subprocess.run(["wrk", "-t1", f"-c{THREADS}", f"-d{seconds}s", "--latency"]
+                         + (["-H", f"Cookie: {cookie}"] if cookie else []) + [f"http://127.0.0.1:{port}{path}"],
                          capture_output=True, text=True, timeout=seconds + 60)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out.stdout)
     requests = re.search(r"(\d+) requests in", out.stdout)
@@ -218,11 +219,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def hammer_counted(port: int, path: str, seconds: float, pid: int) -> dict:
+def hammer_counted(port: int, path: str, seconds: float, pid: int, cookie: str = "") -> dict:
     """`hammer`, with the server's own CPU time per request: on a shared machine the requests a
     second move with everyone else's load, the CPU a request costs the server much less."""
     before = cpu_seconds(pid)
-    found = hammer(port, path, seconds)
+    found = hammer(port, path, seconds, cookie)
     return {**found, "cpu_ms": (cpu_seconds(pid) - before) * 1000 / max(found["requests"], 1)}
 
 
@@ -240,9 +241,21 @@ def download_packets(port: int, ids: list[str], stop: threading.Event) -> dict:
     return {"downloads": done, "failed": failed}
 
 
+def session_cookie(port: int, step: str) -> str:
+    """The session cookie an organizer's browser has on a step page (its CSRF token's half): the
+    step GETs are measured with it, as a browser sends them, and once without it (a first visit,
+    which makes and signs a new session on every request)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", step)
+    response = connection.getresponse()
+    response.read()
+    return response.headers["Set-Cookie"].split(";", 1)[0]
+
+
 def served(root: Path, seconds: float, rounds: int) -> dict:
-    """Both servers up at once, measured in alternating rounds so both see the same load; then
-    the step's latency alone and while another client downloads new packets."""
+    """Both servers up at once, measured in alternating rounds so both see the same load (and the
+    step again as a first visit); then the step's latency alone and while another client
+    downloads new packets."""
     from wizard.loader import load_rulebook
     from wizard.storage import InterviewStore
 
@@ -269,22 +282,27 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
             connection.request("GET", f"/i/{interview.id}")
             step = re.sub(r"^https?://[^/]+", "", connection.getresponse().headers["Location"])
             assert "/step/" in step, step
+            cookie = session_cookie(ports["app"], step)
             paths = {"app": step, "bare": "/"}
+            cookies = {"app": cookie, "bare": ""}
             for name in ports:
-                hammer(ports[name], paths[name], 1)  # warm-up
+                hammer(ports[name], paths[name], 1, cookies[name])  # warm-up
             download_packets(ports["app"], ready[-1:], threading.Event())  # a running server has its worker started
             runs = {name: [] for name in ports}
+            first_visits = []
             for _ in range(rounds):
                 for name in ports:
-                    runs[name].append(hammer_counted(ports[name], paths[name], seconds, processes[name].pid))
-            alone = hammer(ports["app"], step, seconds)
+                    runs[name].append(hammer_counted(ports[name], paths[name], seconds, processes[name].pid,
+                                                     cookies[name]))
+                first_visits.append(hammer_counted(ports["app"], step, seconds, processes["app"].pid))
+            alone = hammer(ports["app"], step, seconds, cookie)
             stop = threading.Event()
             with ThreadPoolExecutor(1) as pool:
                 downloads = pool.submit(download_packets, ports["app"], ready, stop)
-                busy = hammer(ports["app"], step, seconds)
+                busy = hammer(ports["app"], step, seconds, cookie)
                 stop.set()
                 downloaded = downloads.result()
-            return {"runs": runs, "alone": alone, "busy": busy, **downloaded}
+            return {"runs": runs, "first_visits": first_visits, "alone": alone, "busy": busy, **downloaded}
         finally:
             for process in processes.values():
                 process.terminate()
@@ -293,8 +311,10 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
 
 # ---------------------------------------------------------------- one checkout, then the table
 
-def measure(root: Path, quick: bool, files: int) -> dict:
+def measure(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
+    if served_only:
+        return {"served": served(root, 1 if quick else 6, 1 if quick else 3)}
     return {
         "step": in_process(1 if quick else 3),
         "served": served(root, 1 if quick else 6, 1 if quick else 3),
@@ -306,38 +326,49 @@ def measure(root: Path, quick: bool, files: int) -> dict:
 
 def served_errors(f: dict) -> int:
     served = f["served"]
-    return (sum(run["failed"] for runs in served["runs"].values() for run in runs)
+    return (sum(run["failed"] for runs in [*served["runs"].values(), served["first_visits"]] for run in runs)
             + served["alone"]["failed"] + served["busy"]["failed"] + served["failed"]
             + cluster_errors(f.get("cluster", {})))
 
 
 def rows(f: dict) -> list[tuple[str, str]]:
-    s, served = f["step"], f["served"]
-    app, bare = served["runs"]["app"], served["runs"]["bare"]
-    rates = [(a["rate"], b["rate"]) for a, b in zip(app, bare)]
-    alone, busy = served["alone"], served["busy"]
+    if "step" not in f:  # --served
+        return served_rows(f["served"])
+    s = f["step"]
     out = [
         ("step GET in-process, ms (median / p95)", f"{s['get'][0]:.1f} / {s['get'][1]:.1f}"),
         ("answer POST in-process, ms (median / p95)", f"{s['post'][0]:.1f} / {s['post'][1]:.1f}"),
+    ] + served_rows(f["served"])
+    out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
+    out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
+    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {}))
+
+
+def served_rows(served: dict) -> list[tuple[str, str]]:
+    app, bare = served["runs"]["app"], served["runs"]["bare"]
+    rates = [(a["rate"], b["rate"]) for a, b in zip(app, bare)]
+    alone, busy = served["alone"], served["busy"]
+    return [
         ("served step GET, requests/s (each round)", " / ".join(f"{a:.0f}" for a, _ in rates)),
         ("bare Flask route, same waitress, requests/s (each round)", " / ".join(f"{b:.0f}" for _, b in rates)),
         ("served step GET / bare Flask (each round)", " / ".join(f"{100 * a / b:.0f}%" for a, b in rates)),
         ("server CPU per request, ms: step / bare Flask (each round)",
          " · ".join(f"{a['cpu_ms']:.2f} / {b['cpu_ms']:.2f} ({100 * b['cpu_ms'] / a['cpu_ms']:.0f}%)"
                     for a, b in zip(app, bare))),
+        ("served step GET as a first visit (no cookie: a new session each request) / bare Flask (each round)",
+         " · ".join(f"{100 * f['rate'] / b['rate']:.0f}% ({f['cpu_ms']:.2f} ms of CPU)"
+                    for f, b in zip(served["first_visits"], bare))),
         ("served step GET p50 / p99, ms: alone", f"{alone['p50']:.1f} / {alone['p99']:.1f}"),
         (f"served step GET p50 / p99, ms: while another client downloads new packets ({served['downloads']})",
          f"{busy['p50']:.1f} / {busy['p99']:.1f} (p99 {busy['p99'] / max(alone['p99'], 0.001):.2f}×; "
          f"{busy['rate']:.0f} against {alone['rate']:.0f} requests/s)"),
     ]
-    out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
-    out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
-    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {}))
 
 
-def run_child(root: Path, quick: bool, files: int) -> dict:
+def run_child(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
     args = [sys.executable, str(Path(__file__).resolve()), "--child", str(root), "--files", str(files)]
-    out = subprocess.run(args + (["--quick"] if quick else []), cwd=root, env=child_env(root),
+    args += (["--quick"] if quick else []) + (["--served"] if served_only else [])
+    out = subprocess.run(args, cwd=root, env=child_env(root),
                          capture_output=True, text=True)
     if out.returncode:
         raise RuntimeError(f"{root}: the run failed:\n{out.stderr[-3000:]}")
@@ -350,19 +381,22 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true",
                         help="one short round of each figure, one packet and 80 generated files (under a minute)")
     parser.add_argument("--files", type=int, help="generated rule files (default 20,000; 80 with --quick)")
+    parser.add_argument("--served", action="store_true",
+                        help="only the served step GET rows (three rounds against bare Flask, p99 while "
+                             "packets download): about two minutes, to repeat them")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     files = args.files or (80 if args.quick else 20_000)  # 80: above PARALLEL_FROM, so workers check them
     if args.child:
         sys.path.insert(0, str(args.child))
-        print(json.dumps(measure(args.child, args.quick, files)))
+        print(json.dumps(measure(args.child, args.quick, files, args.served)))
         return 0
     roots = ([args.compare.resolve()] if args.compare else []) + [HERE]
     started = time.monotonic()
     results, errors = [], 0
     for root in roots:
         try:
-            figures = run_child(root, args.quick, files)
+            figures = run_child(root, args.quick, files, args.served)
             errors += served_errors(figures)
             results.append(rows(figures))
         except (RuntimeError, KeyError, ValueError) as error:

@@ -40,6 +40,9 @@ class Interview:
     created_at: str = ""
     updated_at: str = ""
     kiosk: bool = False  # started on a kiosk screen: only that screen's session may open it
+    # A post with errors is kept for the step's next GET (web/corrections.py); knowing there is none
+    # spares that GET a second query.
+    has_kept_post: bool = False
 
     @property
     def jurisdiction(self) -> str | None:
@@ -71,11 +74,11 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     them (the answers that still apply)."""
     effective = {"jurisdiction": j.id}
     path = []
-    questions = book.questions_for(j.id)
-    for step in plan_road(j, questions).steps:
+    road = plan_road(j, book.questions_for(j.id))
+    for step in road.steps:
         if evaluate(step.get("if"), Facts(effective))[0] is True:
             path.append(step)
-            for key in expand_questions(step["questions"], questions):
+            for key in road.asks[step["step"]]:
                 if key in answers:
                     effective[key] = answers[key]
     return path, effective

@@ -52,6 +52,7 @@ class Road:
     steps: list[dict]
     deciding: frozenset[str]  # step ids
     section: dict[str, str]  # step id -> section name, for the steps that do not decide
+    asks: dict[str, tuple[str, ...]]  # step id -> the answer keys it asks (a flag set's flags each)
 
     def section_of(self, step_id: str, word: str) -> str:
         return DECIDING_SECTION.format(word=word) if step_id in self.deciding else self.section[step_id]
@@ -108,7 +109,8 @@ def work_out_road(j: Jurisdiction, questions: dict) -> Road:
         placed.append(best)
         waiting.discard(best)
     return Road([steps[i] for i in placed], frozenset(steps[i]["step"] for i in deciding),
-                {steps[i]["step"]: order[section[i]] for i in range(len(steps)) if i not in deciding})
+                {steps[i]["step"]: order[section[i]] for i in range(len(steps)) if i not in deciding},
+                {s["step"]: tuple(expand_questions(s["questions"], questions)) for s in steps})
 
 
 @dataclass(frozen=True)

@@ -182,6 +182,7 @@ class Listing:
 # serves a few hundred a day; one read jurisdiction is about 0.1 MB (measured with tracemalloc),
 # and reading one again from its parsed form costs 1-2 ms, so 1,024 bound the memory near 110 MB.
 KEEP = 1024
+MERGED_KEEP = 256  # jurisdictions' merged question maps kept (RuleBook.questions_for)
 
 
 class Jurisdictions(Mapping):
@@ -222,6 +223,9 @@ class RuleBook:
     questions: dict
     jurisdictions: Mapping[str, Jurisdiction]
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    # `questions_for` merged once per jurisdiction read (a step page asks for it several times),
+    # at most MERGED_KEEP of them: with thousands of jurisdictions, a few hundred are in use.
+    _merged: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
@@ -235,7 +239,12 @@ class RuleBook:
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions
-        return {**self.questions, **j.question_changes}
+        found = self._merged.get(j.id)
+        if found is None or found[0] is not j:  # a rule file read again is a new Jurisdiction
+            if len(self._merged) >= MERGED_KEEP:
+                self._merged.clear()
+            found = self._merged[j.id] = (j, {**self.questions, **j.question_changes})
+        return found[1]
 
     def questions_for_answers(self, answers: object) -> dict:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""

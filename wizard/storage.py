@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -41,6 +42,7 @@ MIGRATIONS = (
 )
 
 ID_BYTES = 32
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{40,64}")  # token_urlsafe's alphabet: anything else is no id
 # One interview's answers, as stored: an organizer's run to the end is under 20 KB; one imported
 # file once stored 652 KB. Far more than any honest packet needs, small enough that one client
 # cannot fill the disk quickly (the new-interview limit bounds how many).
@@ -53,7 +55,7 @@ def new_interview_id() -> str:
 
 
 def looks_like_id(value: str) -> bool:
-    return isinstance(value, str) and 40 <= len(value) <= 64 and all(c.isalnum() or c in "-_" for c in value)
+    return isinstance(value, str) and ID_SHAPE.fullmatch(value) is not None
 
 
 def token_hash(token: str) -> str:
@@ -129,12 +131,12 @@ class InterviewStore:
         if not looks_like_id(interview_id):
             return None
         row = self._ready().one(
-            "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL AS in_kiosk"
-            " FROM interviews WHERE id = ?", (interview_id,))
+            "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL AS in_kiosk,"
+            " failed_post IS NOT NULL AS has_kept_post FROM interviews WHERE id = ?", (interview_id,))
         if row is None:
             return None
         return Interview(row["id"], json.loads(row["answers"]), json.loads(row["completed_steps"]),
-                         row["created_at"], row["updated_at"], bool(row["in_kiosk"]))
+                         row["created_at"], row["updated_at"], bool(row["in_kiosk"]), bool(row["has_kept_post"]))
 
     def save(self, interview: Interview) -> None:
         """Save the interview; InterviewTooLarge (nothing saved) past MAX_ANSWERS_BYTES."""

@@ -17,9 +17,10 @@ from ..shared import shared_secret_key
 from ..storage import InterviewStore
 from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
                kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
-               printview, review, sending, signin, summary, sweeper, typed)
+               pages, printview, review, sending, signin, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
+from .pages import WizardApp
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
 from .security import SECURITY_HEADERS
 
@@ -70,7 +71,7 @@ def _record_dir(app: Flask, instance: Path) -> Path:
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(
+    app = WizardApp(
         "wizard",
         template_folder=str(resource_dir("templates")),
         static_folder=str(resource_dir("static")),
@@ -102,6 +103,7 @@ def create_app(config: dict | None = None) -> Flask:
     htmx.init_app(app)
 
     filters.init_app(app)
+    pages.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)

@@ -48,7 +48,7 @@ def rows_changed(kept: MultiDict | None, form) -> bool:
     return True
 
 
-def take(interview_id: str, step_id: str) -> MultiDict | None:
+def take(interview, step_id: str) -> MultiDict | None:
     """The failed post to show again, as form data with a valid CSRF token; None when there is none."""
-    kept = store().take_failed_post(interview_id, step_id)
+    kept = store().take_failed_post(interview.id, step_id) if interview.has_kept_post else None
     return None if kept is None else MultiDict(kept + [("csrf_token", generate_csrf())])

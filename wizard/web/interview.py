@@ -171,7 +171,7 @@ def step(interview_id: str, step_id: str):
     if request.method == "POST":
         limits.count_answer()
     book = rulebook()
-    kept = corrections.take(interview.id, step_id) if request.method == "GET" else None
+    kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
                     today=today())

@@ -176,7 +176,9 @@ def password(token: str):
 def init_app(app) -> None:
     store = app.extensions["interview_store"]
     app.extensions["failed_sign_ins"] = SharedFailedSignIns(store) if is_shared(store) else FailedSignIns()
-    login_manager.init_app(app)
+    # No `current_user` in every template: no template uses it, and the context processor looked the
+    # user up on every organizer's page too.
+    login_manager.init_app(app, add_context_processor=False)
     login_manager.login_view = "signin.sign_in"
     login_manager.login_message = "Sign in to open the office pages."
     login_manager.login_message_category = "info"
