@@ -15,13 +15,11 @@ under "Your event"). No Flask here.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from .conditions import names_in
 from .facts import inputs_of
-from .rulebook import Jurisdiction, expand_questions
+from .rulebook import Jurisdiction, PerRuleFile, expand_questions
 from .interview_sections import progress, step_sections
 
 DECIDING_SECTION = "Do you need a {word}?"
@@ -58,24 +56,12 @@ class Road:
         return DECIDING_SECTION.format(word=word) if step_id in self.deciding else self.section[step_id]
 
 
-_ROADS: OrderedDict[int, tuple[Jurisdiction, Road]] = OrderedDict()
-_ROADS_KEPT = 512  # rule files read at once are bounded too (rulebook.Jurisdictions keeps 256)
-_ROADS_LOCK = threading.Lock()
+_ROADS: PerRuleFile[Road] = PerRuleFile(512)  # rule files read at once are bounded too (rulebook.KEEP)
 
 
 def plan_road(j: Jurisdiction, questions: dict) -> Road:
     """The road of a jurisdiction, worked out once per loaded rule file (`questions` are its own)."""
-    with _ROADS_LOCK:
-        kept = _ROADS.get(id(j))
-        if kept is not None and kept[0] is j:
-            _ROADS.move_to_end(id(j))
-            return kept[1]
-    road = work_out_road(j, questions)
-    with _ROADS_LOCK:
-        _ROADS[id(j)] = (j, road)
-        while len(_ROADS) > _ROADS_KEPT:
-            _ROADS.popitem(last=False)
-    return road
+    return _ROADS.get(j, lambda: work_out_road(j, questions))
 
 
 def work_out_road(j: Jurisdiction, questions: dict) -> Road:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
 from .kinds import KINDS
 from .resources import resource_dir
@@ -184,6 +184,40 @@ class Listing:
 KEEP = 1024
 MERGED_KEEP = 256  # jurisdictions' merged question maps kept (RuleBook.questions_for)
 
+Value = TypeVar("Value")
+
+
+class PerRuleFile(Generic[Value]):
+    """What is worked out from one loaded rule file alone (its road, its merged questions, the
+    first step's box), kept with the Jurisdiction it came from: a file read again (edited, or
+    dropped from the cache and read back) is a new Jurisdiction and is worked out anew. At most
+    `keep`, the least recently used dropped first. Holding each Jurisdiction keeps its id from
+    being reused while its entry lives. Sent to a print worker, it goes empty."""
+
+    def __init__(self, keep: int):
+        self.keep = keep
+        self._kept: OrderedDict[int, tuple[Jurisdiction, Value]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, j: Jurisdiction, work_out: Callable[[], Value]) -> Value:
+        with self._lock:
+            kept = self._kept.get(id(j))
+            if kept is not None and kept[0] is j:
+                self._kept.move_to_end(id(j))
+                return kept[1]
+        value = work_out()
+        with self._lock:
+            self._kept[id(j)] = (j, value)
+            while len(self._kept) > self.keep:
+                self._kept.popitem(last=False)
+        return value
+
+    def __getstate__(self) -> dict:
+        return {"keep": self.keep}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["keep"])
+
 
 class Jurisdictions(Mapping):
     """Jurisdictions by id, each rule file read on first use and kept in a bounded cache.
@@ -225,7 +259,8 @@ class RuleBook:
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
     # `questions_for` merged once per jurisdiction read (a step page asks for it several times),
     # at most MERGED_KEEP of them: with thousands of jurisdictions, a few hundred are in use.
-    _merged: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _merged: PerRuleFile[dict] = field(default_factory=lambda: PerRuleFile(MERGED_KEEP), init=False, repr=False,
+                                       compare=False)
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
@@ -239,12 +274,7 @@ class RuleBook:
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions
-        found = self._merged.get(j.id)
-        if found is None or found[0] is not j:  # a rule file read again is a new Jurisdiction
-            if len(self._merged) >= MERGED_KEEP:
-                self._merged.clear()
-            found = self._merged[j.id] = (j, {**self.questions, **j.question_changes})
-        return found[1]
+        return self._merged.get(j, lambda: {**self.questions, **j.question_changes})
 
     def questions_for_answers(self, answers: object) -> dict:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""

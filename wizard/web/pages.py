@@ -1,14 +1,13 @@
 """One template per page; an htmx request gets its `content` block (jinja2-fragments)."""
 from __future__ import annotations
 
-import threading
-
 from flask import Flask, current_app, make_response, render_template, request
 from flask.templating import Environment
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 from urllib.parse import quote
 
+from ..rulebook import Jurisdiction, PerRuleFile
 from .extensions import htmx
 
 
@@ -26,24 +25,14 @@ class WizardApp(Flask):
     jinja_environment = PageEnvironment
 
 
-BOXES_KEPT = 512  # jurisdictions whose "Before you start" box is kept drawn
-_boxes: dict[str, tuple[object, Markup]] = {}
-_boxes_lock = threading.Lock()
+_boxes: PerRuleFile[Markup] = PerRuleFile(512)
 
 
-def before_you_start_box(j) -> Markup:
+def before_you_start_box(j: Jurisdiction) -> Markup:
     """The first step's "Before you start, you'll need" box, drawn once per loaded rule file: it
     says only what the file says, and drawing it was a fifth of drawing the whole step."""
-    with _boxes_lock:
-        kept = _boxes.get(j.id)
-    if kept is not None and kept[0] is j:  # a rule file read again is a new Jurisdiction
-        return kept[1]
-    box = Markup(current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j))
-    with _boxes_lock:
-        if len(_boxes) >= BOXES_KEPT:
-            _boxes.clear()
-        _boxes[j.id] = (j, box)
-    return box
+    return _boxes.get(j, lambda: Markup(
+        current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j)))
 
 
 def init_app(app) -> None:
