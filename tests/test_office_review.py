@@ -128,13 +128,13 @@ def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, 
     assert download.status_code == 200 and download.mimetype == "application/pdf"
 
 
-def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_so(office, monkeypatch):
+def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_so(office, monkeypatch, caplog):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
 
     def dead_worker(job, *args) -> Future:
         failed: Future = Future()
-        failed.set_exception(OSError("the print worker was killed"))
+        failed.set_exception(OSError("the print worker was killed printing Zoe Organizer's permit"))
         return failed
 
     monkeypatch.setattr(printing, "submit", dead_worker)
@@ -148,6 +148,13 @@ def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_s
     assert not list(mail.iter_attachments()) and "on your application's page as a PDF" in body(mail)
     refused = client.get(f"/office/a/{reference}/permit.pdf")
     assert refused.status_code == 503 and html.texts(refused, "h1") == ["The PDF could not be printed just now"]
+    with app.app_context():
+        interview_id = office_records().application(reference)["interview_id"]
+    organizers = app.test_client().get(f"/i/{interview_id}/application/permit.pdf")
+    assert organizers.status_code == 503
+    # Logged, without the interview's id (the key to it) or what the printer said (it may quote answers).
+    assert "could not be printed: OSError" in caplog.text and "/i/#" in caplog.text
+    assert interview_id not in caplog.text and "Zoe Organizer" not in caplog.text
     monkeypatch.undo()  # the workers print again: the permit is there to download
     download = client.get(f"/office/a/{reference}/permit.pdf")
     assert download.status_code == 200 and download.mimetype == "application/pdf"

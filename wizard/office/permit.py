@@ -3,8 +3,8 @@
 It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same
 HTML-to-PDF path as the packet (issue 20): `wizard/packet/document.tagged_pdf`, with the packet's
 bundled fonts (so a licensee's name in any script prints). This module only writes the HTML: it is
-printed by `wizard.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint. The permit says what the text asks a
-license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
+printed by `wizard.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint.
+The permit says what the text asks a license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
 the gathering, the maximum number of attendants, the duration, the conditions, posted at the site),
 and for the other places the same facts, with the section it is issued under.
 """

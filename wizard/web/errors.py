@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFError
 
 from ..errors import InterviewTooLarge, PrintingFailed, StoreUnavailable
 from .audit import security_event
+from .logs import redact_path
 from .pages import render_page
 from .security import plain_page
 from .state import rulebook
@@ -46,7 +47,7 @@ def secret(name: str) -> bool:
 def store_unavailable(error: StoreUnavailable):
     """A 503 that keeps the typed answers: a post shows its values again in a form that sends them
     to the same address; a read says try again. Nothing was saved, so nothing half-saved is lost."""
-    current_app.logger.warning("database unavailable on %s %s: %s", request.method, request.path, error)
+    current_app.logger.warning("database unavailable on %s %s: %s", request.method, redact_path(request.path), error)
     posted = request.method == "POST"
     message = NOT_SAVED if posted else NOT_READ
     if _wants_json():
@@ -98,7 +99,7 @@ def init_app(app) -> None:
     app.register_error_handler(StoreUnavailable, store_unavailable)
 
     def printing_failed(error: PrintingFailed):
-        current_app.logger.error("printing failed on %s: %s", request.path, error)
+        current_app.logger.error("printing failed on %s: %s", redact_path(request.path), error)
         return page(503, "The PDF could not be printed just now",
                     "Nothing is lost: the decision and the application are kept. Please try again in a minute.")
 
