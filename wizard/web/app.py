@@ -17,12 +17,12 @@ from ..shared import shared_secret_key
 from ..storage import InterviewStore
 from . import (api, assets, clerk_links, clerks, costs, counts, deployment, errors, filters, handoff, interview,
                kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail, packet,
-               pages, printview, review, sending, signin, summary, sweeper, typed)
+               pages, printview, review, sending, signin, signing, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .pages import WizardApp
 from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
-from .security import SECURITY_HEADERS
+from .security import add_vary, missing_security_headers
 
 # Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
 # DATABASE and PUBLIC_URL also read the environment (see `defaults`).
@@ -100,6 +100,7 @@ def create_app(config: dict | None = None) -> Flask:
     offices.init_app(app, instance)
 
     csrf.init_app(app)
+    signing.init_app(app)
     htmx.init_app(app)
 
     filters.init_app(app)
@@ -139,16 +140,14 @@ def create_app(config: dict | None = None) -> Flask:
 
 def vary_on_htmx(response):
     """The same URL is a whole page or, for htmx, one block of it: caches must keep both."""
-    response.vary.add("HX-Request")
+    add_vary(response, "HX-Request")
     return response
 
 
 def security_headers(response):
     """Nothing a user types can run as code (see security.SECURITY_HEADERS)."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    if response.mimetype == "text/html":
-        response.headers.setdefault("Cache-Control", "no-store")  # a kiosk's next user must not see answers
+    # A kiosk's next user must not see answers: no page is kept in the browser's cache.
+    response.headers.extend(missing_security_headers(response.headers, no_store=response.mimetype == "text/html"))
     if (current_app.config.get("PUBLIC_URL") or "").startswith("https://"):
         # The site is served over HTTPS: a browser that has seen it never tries plain HTTP again.
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")

@@ -11,11 +11,11 @@ import re
 from urllib.parse import urlsplit
 
 from flask import current_app, has_request_context, request
-from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .requests import WizardRequest
 from .security import ResponseGuard
+from .signing import VerifiedOnceSessions
 
 
 class DeploymentError(ValueError):
@@ -78,21 +78,12 @@ def operator_values(config) -> None:
         raise DeploymentError(f"KIOSK_IDLE_SECONDS must be a whole number from 1 to 86,400, got {idle!r}")
 
 
-class HttpsAwareSessions(SecureCookieSessionInterface):
+class HttpsAwareSessions(VerifiedOnceSessions):
     """The session cookie (which holds the CSRF secret) is marked Secure whenever the request came
     over HTTPS, directly or through a trusted proxy, as well as when SESSION_COOKIE_SECURE says so."""
 
     def get_cookie_secure(self, app) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
-
-    def get_signing_serializer(self, app):
-        """Flask's serializer, built once per key and fallbacks instead of twice a request (opening
-        and saving the session): building one encodes a test value to see what it makes."""
-        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        cached = getattr(self, "_signing", None)
-        if cached is None or cached[0] != keys:
-            cached = self._signing = (keys, super().get_signing_serializer(app))
-        return cached[1]
 
 
 def init_app(app) -> None:

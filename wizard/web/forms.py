@@ -2,8 +2,6 @@
 any answer questions, each optional (`answer_form`: the clerks' builder and a clerk's prefilled link)."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from datetime import date
 from typing import Any
 
@@ -13,14 +11,26 @@ from ..answers import clean_answers
 from ..cross_answers import broken
 from ..interview import step_questions
 from ..kinds import KINDS
+from ..remembered import Remembered
 from ..rulebook import RuleBook
 from .fields import make_field
+from .signing import csrf_token
+
+
+class RememberedTokenCSRF(FlaskForm.Meta.csrf_class):
+    """Flask-WTF's form CSRF, with the token signed once a minute per session (see signing.py)."""
+
+    def generate_csrf_token(self, csrf_token_field):
+        return csrf_token()
 
 
 class AnswerForm(FlaskForm):
     """A form of answer questions. Validating it also checks the rules between answers declared in
     the questions (`must_be:`, wizard/cross_answers.py) between the answers on the form. A saved answer
     on another step that no longer fits is dropped when the step is saved (`record_step`), not shown."""
+
+    class Meta:
+        csrf_class = RememberedTokenCSRF
 
     question_keys: list = []
     _questions: dict = {}  # every question the answers may name (underscored: never a field's name)
@@ -40,31 +50,21 @@ class AnswerForm(FlaskForm):
 # the objects keeps their ids from being reused while the entry lives. Building a class costs more
 # than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
-_form_classes: OrderedDict[tuple, tuple] = OrderedDict()
-_form_classes_lock = threading.Lock()
+_form_classes = Remembered(FORM_CLASSES)
 
 
 def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None) -> FlaskForm:
     """The step's form; with `today`, dates before it are refused (see WhenField)."""
     used = tuple(questions[key] for key in step["questions"])
     key = (id(step), *map(id, used), today)
-    with _form_classes_lock:
-        found = _form_classes.get(key)
-        if found is not None:
-            _form_classes.move_to_end(key)
-    form_class = found[2] if found is not None else _remember(key, step, used, step_form_class(step, questions, today))
-    form = form_class(formdata=formdata, data=stored_to_form(step, questions, answers))
+    found = _form_classes.get(key)
+    if found is None:
+        found = (step, used, step_form_class(step, questions, today))
+        _form_classes.put(key, found)
+    form = found[2](formdata=formdata, data=stored_to_form(step, questions, answers))
     # Per form, not per class: a jurisdiction's own questions make a new mapping on each request.
     form._questions = questions
     return form
-
-
-def _remember(key: tuple, step: dict, used: tuple, form_class: type) -> type:
-    with _form_classes_lock:
-        _form_classes[key] = (step, used, form_class)
-        while len(_form_classes) > FORM_CLASSES:
-            _form_classes.popitem(last=False)
-    return form_class
 
 
 def step_form_class(step: dict, questions: dict, today: date | None = None) -> type:

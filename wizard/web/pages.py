@@ -24,6 +24,18 @@ class PageEnvironment(Environment):
 class WizardApp(Flask):
     jinja_environment = PageEnvironment
 
+    def ensure_sync(self, func):
+        """Flask's, remembered per function: it asks `inspect` whether each hook is a coroutine
+        function, for every hook of every request (eighteen times a step page)."""
+        known = self.__dict__.setdefault("_sync_functions", {})
+        try:
+            return known[func]
+        except KeyError:
+            found = known[func] = super().ensure_sync(func)
+            return found
+        except TypeError:  # an unhashable callable
+            return super().ensure_sync(func)
+
 
 _boxes: PerRuleFile[Markup] = PerRuleFile(512)
 

@@ -36,11 +36,26 @@ _PAGE = """<!doctype html>
 
 def with_security_headers(headers: list[tuple[str, str]], no_store: bool = False) -> list[tuple[str, str]]:
     """The headers plus any security header they lack (a view may set a stricter one itself)."""
+    return list(headers) + missing_security_headers(headers, no_store)
+
+
+def missing_security_headers(headers, no_store: bool = False) -> list[tuple[str, str]]:
+    """The security headers (and no-store, if asked) that `headers`, a list of pairs, lacks."""
     present = {name.lower() for name, _ in headers}
     extra = [(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present]
     if no_store and "cache-control" not in present:
         extra.append(("Cache-Control", "no-store"))
-    return list(headers) + extra
+    return extra
+
+
+def add_vary(response, name: str) -> None:
+    """Add `name` to the response's Vary header. Written directly, as Flask-Compress does:
+    `response.vary` parses the header into a set and writes it back, on every page."""
+    vary = response.headers.get("Vary")
+    if not vary:
+        response.headers["Vary"] = name
+    elif name.lower() not in (part.strip().lower() for part in vary.split(",")):
+        response.headers["Vary"] = f"{vary}, {name}"
 
 
 def plain_page(status: str, title: str, message: str) -> tuple[str, list[tuple[str, str]], bytes]:

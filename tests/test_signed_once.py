@@ -1,0 +1,120 @@
+"""The session cookie and the CSRF token are checked or signed once per value (wizard/web/signing.py):
+what is remembered never lets a changed, expired or re-keyed cookie through, nor one session's data
+into another's."""
+from __future__ import annotations
+
+import pytest
+from flask import request
+
+from wizard.web import signing
+from wizard.web.app import create_app
+from wizard.web.state import store
+
+from .html import csrf_token, parse
+
+
+@pytest.fixture
+def csrf_app(tmp_path, book):
+    app = create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "first key",
+                      "PACKET_PREFETCH": False})
+    yield app
+    app.extensions["interview_store"].close()
+
+
+def opened(app, cookie: str) -> dict:
+    with app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
+        return dict(app.session_interface.open_session(app, request))
+
+
+def session_cookie(client) -> str:
+    return client.get_cookie("session").value
+
+
+def step_url(app, answers=None) -> str:
+    with app.app_context():
+        return f"/i/{store().create(answers or {'jurisdiction': 'baroda-mi'}).id}/step/land"
+
+
+def test_an_answer_posts_with_the_token_of_a_page_seen_again(csrf_app):
+    client = csrf_app.test_client()
+    url = step_url(csrf_app)
+    client.get(url)
+    page = client.get(url)  # the cookie now opens from what was remembered
+    assert "Cookie" in page.headers["Vary"] and "HX-Request" in page.headers["Vary"]
+    response = client.post(url, data={"csrf_token": csrf_token(page), "property_owner": "private"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("/step/setting")
+
+
+def test_a_cookie_changed_after_it_was_read_opens_as_a_new_session(csrf_app):
+    client = csrf_app.test_client()
+    client.get(step_url(csrf_app))
+    cookie = session_cookie(client)
+    assert opened(csrf_app, cookie)["csrf_token"]
+    payload, signature = cookie.rsplit(".", 1)
+    forged = f"{payload}.{'A' if signature[0] != 'A' else 'B'}{signature[1:]}"
+    assert opened(csrf_app, forged) == {}
+    # And the page itself: the forged cookie's token no longer matches, so the post is refused.
+    url = step_url(csrf_app)
+    page = client.get(url)
+    client.set_cookie("session", forged)
+    response = client.post(url, data={"csrf_token": csrf_token(page), "property_owner": "private"})
+    assert response.status_code == 400
+
+
+def test_a_remembered_cookie_still_expires(csrf_app, monkeypatch):
+    client = csrf_app.test_client()
+    client.get(step_url(csrf_app))
+    cookie = session_cookie(client)
+    assert opened(csrf_app, cookie)
+    lifetime = csrf_app.permanent_session_lifetime.total_seconds()
+    later = signing.time.time() + lifetime + 60
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    assert opened(csrf_app, cookie) == {}
+
+
+def test_a_new_secret_key_forgets_every_remembered_cookie(csrf_app):
+    client = csrf_app.test_client()
+    client.get(step_url(csrf_app))
+    cookie = session_cookie(client)
+    assert opened(csrf_app, cookie)
+    csrf_app.secret_key = "second key"
+    assert opened(csrf_app, cookie) == {}
+    csrf_app.config["SECRET_KEY_FALLBACKS"] = ["first key"]  # a rotation keeps old cookies working
+    assert opened(csrf_app, cookie)["csrf_token"]
+
+
+def test_a_page_changing_its_session_does_not_change_what_the_next_page_opens(csrf_app):
+    client = csrf_app.test_client()
+    client.get(step_url(csrf_app))
+    cookie = session_cookie(client)
+    with csrf_app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
+        first = csrf_app.session_interface.open_session(csrf_app, request)
+        first.setdefault("kiosk_interviews", []).append("someone-else")
+        first["csrf_token"] = "changed"
+    assert opened(csrf_app, cookie) == {"csrf_token": opened(csrf_app, cookie)["csrf_token"]}
+    assert opened(csrf_app, cookie)["csrf_token"] != "changed"
+
+
+def test_a_csrf_token_is_signed_again_after_a_minute_and_both_are_taken(csrf_app, monkeypatch):
+    client = csrf_app.test_client()
+    url = step_url(csrf_app)
+    first = csrf_token(client.get(url))
+    assert csrf_token(client.get(url)) == first  # the same minute: the signature remembered
+    later = signing.time.time() + signing.TOKEN_REISSUE_SECONDS + 1
+    monkeypatch.setattr(signing.time, "time", lambda: later)
+    second = csrf_token(client.get(url))
+    assert second != first
+    for token in (first, second):
+        response = client.post(url, data={"csrf_token": token, "property_owner": "private"})
+        assert response.status_code == 303, token
+
+
+def test_a_page_without_an_answer_form_carries_the_same_token(csrf_app):
+    """The start page writes its token through the template's csrf_token(), not a step form."""
+    client = csrf_app.test_client()
+    step = client.get(step_url(csrf_app))
+    start = client.get("/")
+    token = parse(start).select_one("form[action='/start'] input[name=csrf_token]")["value"]
+    assert token == csrf_token(step)  # one signature for the session this minute, on every page
+    response = client.post("/start", data={"csrf_token": token, "jurisdiction": "dekalb-il"})
+    assert response.status_code == 303 and "/step/" in response.headers["Location"]
