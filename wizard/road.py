@@ -108,16 +108,15 @@ class RoadMark:
 
 def road_marks(road: Road, path: list[dict], step_id: str, completed: list[str], word: str) -> list[RoadMark]:
     """The sections of this interview in the order they are met, the current one marked."""
-    named = [road.section_of(s["step"], word) for s in path]
-    marks, seen = [], []
-    for name in named:
-        if name not in seen:
-            seen.append(name)
-    current = next((name for s, name in zip(path, named) if s["step"] == step_id), None)
-    for name in seen:
-        steps = [s["step"] for s, section in zip(path, named) if section == name]
-        marks.append(RoadMark(name, name == current, all(s in completed for s in steps)))
-    return marks
+    answered = set(completed)
+    done: dict[str, bool] = {}  # section name -> every step of it on the path answered
+    current = None
+    for s in path:
+        name = road.section_of(s["step"], word)
+        done[name] = done.get(name, True) and s["step"] in answered
+        if s["step"] == step_id:
+            current = name
+    return [RoadMark(name, name == current, all_done) for name, all_done in done.items()]
 
 
 def questions_left(path: list[dict], step_id: str, completed: list[str]) -> int:

@@ -4,11 +4,14 @@
 whose `v` is the file's current hash never changes, so browsers may keep it a year without
 asking again (`immutable`); a new file gets a new hash, hence a new URL. Anything else under
 /static/ is revalidated as before. Pages keep `no-store` (see app.security_headers).
-`site_url('interview.start')` is `url_for` for a page without arguments, remembered per prefix.
+`site_url('interview.start')` is `url_for` for a page without arguments, remembered per prefix;
+`plain_url` is `url_for` for arguments that need no quoting (ids, step names), from a pattern
+remembered per prefix, endpoint and argument names.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -70,6 +73,32 @@ def site_url(endpoint: str) -> str:
         if len(known) < STATIC_URLS:
             known[key] = found
     return found
+
+
+# Values put in an address as they are: url_for quotes nothing in them.
+PLAIN_VALUE = re.compile(r"[A-Za-z0-9_-]+")
+_SLOT = re.compile(r"~(\d+)~")  # "~" is never quoted, and no route of ours has one
+URL_PATTERNS = 256
+
+
+def plain_url(endpoint: str, **values: str) -> str:
+    """`url_for(endpoint, **values)` at a tenth of its cost when every value is plain: the address
+    of a step is built on every page (its form's action, Back), and url_for costs 15 µs each.
+    The pattern is url_for's own answer for numbered stand-ins, which then take the values."""
+    if not all(isinstance(v, str) and PLAIN_VALUE.fullmatch(v) for v in values.values()):
+        return url_for(endpoint, **values)
+    if endpoint.startswith("."):
+        endpoint = f"{request.blueprint}{endpoint}"
+    names = tuple(values)
+    known = current_app.extensions.setdefault("url_patterns", {})
+    key = (request.script_root, endpoint, names)
+    pattern = known.get(key)
+    if pattern is None:
+        pattern = url_for(endpoint, **{name: f"~{n}~" for n, name in enumerate(names)})
+        if len(known) < URL_PATTERNS:
+            known[key] = pattern
+    given = [values[name] for name in names]
+    return _SLOT.sub(lambda m: given[int(m.group(1))], pattern)
 
 
 def cache_versioned_static(response):
