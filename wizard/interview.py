@@ -76,7 +76,8 @@ def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[li
     path = []
     road = plan_road(j, book.questions_for(j.id))
     for step in road.steps:
-        if evaluate(step.get("if"), Facts(effective))[0] is True:
+        condition = step.get("if")  # most steps have none: no facts to look up
+        if condition is None or evaluate(condition, Facts(effective))[0] is True:
             path.append(step)
             for key in road.asks[step["step"]]:
                 if key in answers:

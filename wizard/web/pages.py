@@ -47,8 +47,29 @@ def before_you_start_box(j: Jurisdiction) -> Markup:
         current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j)))
 
 
+SITE_PARTS = 64  # (piece, prefix) pairs remembered, as assets.STATIC_URLS
+
+
+def site_part(template: str, kiosk: bool) -> Markup:
+    """A piece of every page's frame (the links to the style sheet and scripts, the header, the
+    footer), drawn once per address prefix: drawing them took a tenth of a step page, and off a
+    kiosk they show the same on every page. A kiosk screen's header carries the page's CSRF token
+    (its "Finish and clear" form), so there they are drawn each time, as in debug mode."""
+    if kiosk or current_app.debug:
+        return Markup(current_app.jinja_env.get_template(template).render(kiosk=kiosk))
+    known = current_app.extensions.setdefault("site_parts", {})
+    key = (template, request.script_root)
+    found = known.get(key)
+    if found is None:
+        found = Markup(current_app.jinja_env.get_template(template).render(kiosk=False))
+        if len(known) < SITE_PARTS:  # a client may send any prefix through a trusted proxy
+            known[key] = found
+    return found
+
+
 def init_app(app) -> None:
     app.add_template_global(before_you_start_box)
+    app.add_template_global(site_part)
 
 
 def is_htmx() -> bool:
