@@ -104,6 +104,9 @@ def test_one_server_serves_an_enrolled_screen_and_the_public(tmp_path, book):
     screen_page = screen.get(f"/i/{on_screen}/step/land").get_data(as_text=True)
     home_page = home.get(f"/i/{at_home}/step/land").get_data(as_text=True)
     assert "Finish and clear the screen" in screen_page and "Finish and clear the screen" not in home_page
+    # The public's header is drawn once (pages.site_part); the screen's, with its form, every time.
+    assert "Finish and clear the screen" in screen.get(f"/i/{on_screen}/step/land").get_data(as_text=True)
+    assert "Finish and clear the screen" not in home.get(f"/i/{at_home}/step/land").get_data(as_text=True)
     assert home.get(f"/i/{on_screen}/step/land").status_code == 404  # only the screen opens its interview
     assert screen.get(f"/i/{at_home}/step/land").status_code == 404
     screen.post("/kiosk/clear")
