@@ -1,6 +1,9 @@
 """Shared fixtures: the flaskr trio (app, client, runner) plus a rule book for engine tests."""
 from __future__ import annotations
 
+import fcntl
+import os
+
 import pytest
 from aiosmtpd.controller import Controller
 from jinja2 import FileSystemBytecodeCache
@@ -64,10 +67,22 @@ MANY = 200  # generated jurisdictions: enough that the start page must be a sear
 
 @pytest.fixture(scope="session")
 def many_book(tmp_path_factory):
-    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (tests/generated.py)."""
+    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (tests/generated.py).
+
+    Checking 200 files is 10-25 s of several processes' CPU. The first test process to load them
+    checks them and leaves the check record (wizard/checkrecord.py) in the run's shared temporary
+    folder; another xdist worker waits for it and reads the same files' record instead of checking
+    them again. Each worker still loads its own book from its own copy of the files."""
     folder = tmp_path_factory.mktemp("many-rules")
     generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
-    return load_rulebook([folder])
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the folder every worker's own temporary folder is in
+    record = shared / "many-rules-record"
+    record.mkdir(exist_ok=True)
+    with open(shared / "many-rules-record.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return load_rulebook([folder], cache_dir=record)
 
 
 @pytest.fixture
