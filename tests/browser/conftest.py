@@ -39,6 +39,9 @@ def live_app(tmp_path_factory):
         "SECRET_KEY": "browser-test-secret",
         # One address (127.0.0.1) plays every organizer of the whole browser suite on this server.
         "NEW_INTERVIEWS_PER_HOUR": 100_000, "ANSWERS_PER_HOUR": 1_000_000,
+        # As in tests/conftest.py: most stories finish an interview and never download its packet, and
+        # each finish would print one (seconds of CPU) in a worker; test_packet_cache.py tests prefetching.
+        "PACKET_PREFETCH": False,
     })
     return app
 
