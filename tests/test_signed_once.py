@@ -118,3 +118,18 @@ def test_a_page_without_an_answer_form_carries_the_same_token(csrf_app):
     assert token == csrf_token(step)  # one signature for the session this minute, on every page
     response = client.post("/start", data={"csrf_token": token, "jurisdiction": "dekalb-il"})
     assert response.status_code == 303 and "/step/" in response.headers["Location"]
+
+
+def test_a_step_drawn_without_a_csrf_field_still_refuses_a_post_without_its_token(csrf_app):
+    """The form drawn on a GET carries no CSRF field of its own (forms.form_for): the page writes
+    the session's token, and CSRFProtect checks every post before the view."""
+    client = csrf_app.test_client()
+    url = step_url(csrf_app)
+    page = client.get(url)
+    assert len(parse(page).select("form.step-form input[name=csrf_token]")) == 1
+    refused = client.post(url, data={"property_owner": "private"})
+    assert refused.status_code == 400
+    wrong = client.post(url, data={"csrf_token": csrf_token(page) + "x", "property_owner": "private"})
+    assert wrong.status_code == 400
+    with csrf_app.app_context():
+        assert "property_owner" not in store().get(url.split("/")[2]).answers

@@ -51,17 +51,22 @@ class AnswerForm(FlaskForm):
 # than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
 _form_classes = Remembered(FORM_CLASSES)
+DRAWN_ONLY = {"csrf": False}
 
 
-def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None) -> FlaskForm:
-    """The step's form; with `today`, dates before it are refused (see WhenField)."""
+def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None,
+             posted: bool = True) -> FlaskForm:
+    """The step's form; with `today`, dates before it are refused (see WhenField). A form only drawn
+    (`posted=False`: a GET) has no CSRF field: the page writes the session's token itself, and the
+    post is checked by CSRFProtect before any view (the field cost a third of building the form)."""
     used = tuple(questions[key] for key in step["questions"])
     key = (id(step), *map(id, used), today)
     found = _form_classes.get(key)
     if found is None:
         found = (step, used, step_form_class(step, questions, today))
         _form_classes.put(key, found)
-    form = found[2](formdata=formdata, data=stored_to_form(step, questions, answers))
+    form = found[2](formdata=formdata, data=stored_to_form(step, questions, answers),
+                    **({} if posted else {"meta": DRAWN_ONLY}))
     # Per form, not per class: a jurisdiction's own questions make a new mapping on each request.
     form._questions = questions
     return form

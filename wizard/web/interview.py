@@ -175,7 +175,7 @@ def step(interview_id: str, step_id: str):
     kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
-                    today=today())
+                    today=today(), posted=request.method == "POST")
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)

@@ -1,7 +1,7 @@
 """One template per page; an htmx request gets its `content` block (jinja2-fragments)."""
 from __future__ import annotations
 
-from flask import Flask, current_app, make_response, render_template, request
+from flask import Flask, current_app, get_flashed_messages, make_response, render_template, request
 from flask.templating import Environment
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
@@ -67,9 +67,18 @@ def site_part(template: str, kiosk: bool) -> Markup:
     return found
 
 
+def flash_notices() -> Markup:
+    """The messages flashed for this page (`templates/_flashes.html`); most pages have none, and
+    an `{% include %}` copied the whole page context to find that out."""
+    if not get_flashed_messages():
+        return Markup("")
+    return Markup(current_app.jinja_env.get_template("_flashes.html").render())
+
+
 def init_app(app) -> None:
     app.add_template_global(before_you_start_box)
     app.add_template_global(site_part)
+    app.add_template_global(flash_notices)
 
 
 def is_htmx() -> bool:
