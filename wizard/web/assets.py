@@ -14,12 +14,14 @@ import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from flask import Flask, current_app, request, url_for
 from flask_compress import Compress
 
 YEAR = 31_536_000
 STATIC_URLS = 64  # (prefix, file) pairs remembered
+Value = TypeVar("Value")
 COMPRESSED = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
               "text/calendar", "text/plain"]
 
@@ -47,32 +49,32 @@ def content_hash(filename: str) -> str | None:
     return _file_hash(path, modified)
 
 
+def per_prefix(table: str, key: tuple, work_out: Callable[[], Value], keep: int = STATIC_URLS) -> Value:
+    """`work_out()`, remembered in the app's `table` per address prefix (behind a proxy the prefix
+    is the request's) and `key`; at most `keep` of them, since a client may send any prefix
+    through a trusted proxy."""
+    known = current_app.extensions.setdefault(table, {})
+    full = (request.script_root, *key)
+    found = known.get(full)
+    if found is None:
+        found = work_out()
+        if len(known) < keep:
+            known[full] = found
+    return found
+
+
 def static_url(filename: str) -> str:
-    """Worked out once per file and prefix (behind a proxy the prefix is the request's): a page
-    links three files, and `url_for` costs 30 µs each."""
+    """Worked out once per file and prefix: a page links three files, and `url_for` costs 30 µs each."""
     if current_app.debug:
         return url_for("static", filename=filename, v=content_hash(filename))
-    known = current_app.extensions.setdefault("static_urls", {})
-    key = (request.script_root, filename)
-    found = known.get(key)
-    if found is None:
-        found = url_for("static", filename=filename, v=content_hash(filename))
-        if len(known) < STATIC_URLS:  # a client may send any prefix through a trusted proxy
-            known[key] = found
-    return found
+    return per_prefix("static_urls", (filename,),
+                      lambda: url_for("static", filename=filename, v=content_hash(filename)))
 
 
 def site_url(endpoint: str) -> str:
     """The address of a page that takes no arguments (the start page, the clerks' builder), worked
     out once per prefix as `static_url` is: every page's header and footer link them."""
-    known = current_app.extensions.setdefault("site_urls", {})
-    key = (request.script_root, endpoint)
-    found = known.get(key)
-    if found is None:
-        found = url_for(endpoint)
-        if len(known) < STATIC_URLS:
-            known[key] = found
-    return found
+    return per_prefix("site_urls", (endpoint,), lambda: url_for(endpoint))
 
 
 # Values put in an address as they are: url_for quotes nothing in them.
@@ -90,13 +92,8 @@ def plain_url(endpoint: str, **values: str) -> str:
     if endpoint.startswith("."):
         endpoint = f"{request.blueprint}{endpoint}"
     names = tuple(values)
-    known = current_app.extensions.setdefault("url_patterns", {})
-    key = (request.script_root, endpoint, names)
-    pattern = known.get(key)
-    if pattern is None:
-        pattern = url_for(endpoint, **{name: f"~{n}~" for n, name in enumerate(names)})
-        if len(known) < URL_PATTERNS:
-            known[key] = pattern
+    pattern = per_prefix("url_patterns", (endpoint, names),
+                         lambda: url_for(endpoint, **{name: f"~{n}~" for n, name in enumerate(names)}), URL_PATTERNS)
     given = [values[name] for name in names]
     return _SLOT.sub(lambda m: given[int(m.group(1))], pattern)
 

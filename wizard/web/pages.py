@@ -8,6 +8,7 @@ from markupsafe import Markup, escape
 from urllib.parse import quote
 
 from ..rulebook import Jurisdiction, PerRuleFile
+from .assets import per_prefix
 from .extensions import htmx
 
 
@@ -55,16 +56,11 @@ def site_part(template: str, kiosk: bool) -> Markup:
     footer), drawn once per address prefix: drawing them took a tenth of a step page, and off a
     kiosk they show the same on every page. A kiosk screen's header carries the page's CSRF token
     (its "Finish and clear" form), so there they are drawn each time, as in debug mode."""
-    if kiosk or current_app.debug:
+    def draw() -> Markup:
         return Markup(current_app.jinja_env.get_template(template).render(kiosk=kiosk))
-    known = current_app.extensions.setdefault("site_parts", {})
-    key = (template, request.script_root)
-    found = known.get(key)
-    if found is None:
-        found = Markup(current_app.jinja_env.get_template(template).render(kiosk=False))
-        if len(known) < SITE_PARTS:  # a client may send any prefix through a trusted proxy
-            known[key] = found
-    return found
+    if kiosk or current_app.debug:
+        return draw()
+    return per_prefix("site_parts", (template,), draw, SITE_PARTS)
 
 
 def flash_notices() -> Markup:

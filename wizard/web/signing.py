@@ -36,21 +36,26 @@ class VerifiedOnceSessions(SecureCookieSessionInterface):
     def get_signing_serializer(self, app):
         """Flask's serializer, built once per key and fallbacks instead of twice a request (opening
         and saving the session): building one encodes a test value to see what it makes."""
+        return self._signing(app)[0]
+
+    def _signing(self, app) -> tuple:
+        """The serializer for the app's keys and the cookies verified with it, taken together: a
+        cookie checked with one set of keys is never remembered for another (a key changed by a
+        deployer while a request is between the two)."""
         keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        cached = getattr(self, "_signing", None)
+        cached = getattr(self, "_signed_with", None)
         if cached is None or cached[0] != keys:
-            cached = self._signing = (keys, super().get_signing_serializer(app), Remembered(SESSIONS))
-        return cached[1]
+            cached = self._signed_with = (keys, super().get_signing_serializer(app), Remembered(SESSIONS))
+        return cached[1:]
 
     def open_session(self, app, request):
-        serializer = self.get_signing_serializer(app)
+        serializer, verified = self._signing(app)
         if serializer is None:
             return None
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
-        verified = self._signing[2]
         found = verified.get(value)
         if found is None:
             try:
