@@ -319,7 +319,7 @@ def measure(root: Path, quick: bool, files: int, served_only: bool = False) -> d
         "step": in_process(1 if quick else 3),
         "served": served(root, 1 if quick else 6, 1 if quick else 3),
         "packets": packets(1, only=1) if quick else packets(5),
-        "scale": scale(root, files),
+        "scale": scale(root, files, 2 if quick else 6),
         "cluster": cluster(quick),
     }
 

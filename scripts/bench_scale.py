@@ -3,7 +3,9 @@ files, `wizard check` on it (all, then again after one file changed), a server s
 a new instance folder (CPU of the process and its workers, peak memory of them all), and what its
 requests cost against the built-in four.
 
-Each start runs in a child process (`START`, below) so its CPU and memory are its own.
+Each start runs in a child process (`START`, below) so its CPU and memory are its own. The
+requests are measured with both servers up, in turns (`alternate`): the same kind of request on the
+four, then on the many, for several rounds, so that both sides of a ratio see the same load.
 """
 from __future__ import annotations
 
@@ -83,21 +85,28 @@ figures = {"cpu": cpu, "memory": peak[0], "count": len(ids)}
 figures["start_kb"] = len(ok(client.get("/")).data) / 1024
 figures["clerks_kb"] = len(ok(client.get("/clerks")).data) / 1024
 figures["api_kb"] = len(ok(client.get("/api/jurisdictions")).data) / 1024
-figures["where_ms"] = cpu_ms(lambda: ok(client.get(f"/i/{interview.id}/step/where")))
-figures["step_ms"] = cpu_ms(lambda: ok(client.get(first_step)))
+calls = {"where_ms": lambda: ok(client.get(f"/i/{interview.id}/step/where")),
+         "step_ms": lambda: ok(client.get(first_step))}
 try:
     from tests.browser.stories import BIG_FESTIVAL
     from tests.posting import step_data
     data = step_data(book, baroda, first_step, BIG_FESTIVAL)
-    figures["post_ms"] = cpu_ms(lambda: ok(client.post(first_step, data=data)))
+    calls["post_ms"] = lambda: ok(client.post(first_step, data=data))
 except ImportError:  # a checkout from before tests/posting.py
     figures["post_ms"] = None
+for call in calls.values():
+    call()  # the first request of a kind reads what later ones find remembered
 unseen = [i for i in ids if i != baroda][:50]
 t = time.perf_counter()
 for i in unseen:
     book.jurisdictions[i]
 figures["first_read_ms"] = (time.perf_counter() - t) * 1000 / max(1, len(unseen))
-print(json.dumps(figures))
+print(json.dumps(figures), flush=True)
+# Then one line per request kind asked for on stdin ("where_ms 30"): its CPU per request, so that
+# the parent can alternate between two servers that are both up (see `alternate`).
+for line in sys.stdin:
+    kind, times = line.split()
+    print(json.dumps({kind: cpu_ms(calls[kind], int(times))}), flush=True)
 """
 
 
@@ -119,10 +128,52 @@ def run_measured(args: list[str], root: Path, timeout: float = 3600) -> tuple[fl
     return children_cpu() - before, out.stdout
 
 
+class Started:
+    """A server started in a child (`START`), kept up so that its requests can be measured in
+    turns with another's."""
+
+    def __init__(self, root: Path, instance: Path, rules: Path | None):
+        args = [sys.executable, "-c", START, str(instance)] + ([str(rules)] if rules else [])
+        self.process = subprocess.Popen(args, cwd=root, env=child_env(root), stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.figures = json.loads(self._line())
+
+    def _line(self) -> str:
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.kill()
+            raise RuntimeError(f"a start failed:\n{self.process.stderr.read()[-1500:]}")
+        return line
+
+    def cpu_ms(self, kind: str, times: int) -> float:
+        self.process.stdin.write(f"{kind} {times}\n")
+        self.process.stdin.flush()
+        return json.loads(self._line())[kind]
+
+    def close(self) -> dict:
+        self.process.stdin.close()
+        self.process.wait(60)
+        return self.figures
+
+
 def start(root: Path, instance: Path, rules: Path | None) -> dict:
-    args = [sys.executable, "-c", START, str(instance)] + ([str(rules)] if rules else [])
-    _, out = run_measured(args, root)
-    return json.loads(out.strip().splitlines()[-1])
+    return Started(root, instance, rules).close()
+
+
+KINDS = ("post_ms", "where_ms", "step_ms")
+
+
+def alternate(four: Started, many: Started, rounds: int, times: int = 30) -> dict:
+    """The same requests against the built-in four and the many files, in turns: each round
+    measures one kind on one server, then on the other, so both see the same minute of a shared
+    machine's load (measured minutes apart, the load of the moment moved a ratio by half)."""
+    turns = {kind: [] for kind in KINDS}
+    for _ in range(rounds):
+        for kind in KINDS:
+            if four.figures.get(kind, 0) is None:  # a checkout from before tests/posting.py
+                continue
+            turns[kind].append((four.cpu_ms(kind, times), many.cpu_ms(kind, times)))
+    return turns
 
 
 def wizard_check(root: Path, rules: Path) -> float:
@@ -130,34 +181,46 @@ def wizard_check(root: Path, rules: Path) -> float:
     return run_measured([sys.executable, "-m", "wizard", "check", str(rules)], root)[0]
 
 
-def scale(root: Path, count: int) -> dict:
-    """The built-in four, then `count` generated files: check, change one, check, start twice."""
+def scale(root: Path, count: int, rounds: int = 6) -> dict:
+    """The built-in four, then `count` generated files: check, change one, check, start twice,
+    and the requests of the first start measured in turns with the four's."""
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
-        four = start(root, folder / "four", None)
-        rules = folder / "rules"
-        rules.mkdir()
-        started = time.monotonic()
-        generate_jurisdictions(root / "interviews" / "jurisdictions", rules, count)
-        generated = time.monotonic() - started
-        check_cpu = wizard_check(root, rules)
-        changed = rules / "town-0001.yaml"
-        changed.write_text(changed.read_text(encoding="utf-8").replace("name: Town", "name: Changed Town", 1),
-                           encoding="utf-8")
-        again_cpu = wizard_check(root, rules)
-        first = start(root, folder / "new-instance", rules)  # a new instance folder: only the check's record
+        four = Started(root, folder / "four", None)
+        try:
+            rules = folder / "rules"
+            rules.mkdir()
+            started = time.monotonic()
+            generate_jurisdictions(root / "interviews" / "jurisdictions", rules, count)
+            generated = time.monotonic() - started
+            check_cpu = wizard_check(root, rules)
+            changed = rules / "town-0001.yaml"
+            changed.write_text(changed.read_text(encoding="utf-8").replace("name: Town", "name: Changed Town", 1),
+                               encoding="utf-8")
+            again_cpu = wizard_check(root, rules)
+            first = Started(root, folder / "new-instance", rules)  # a new instance folder: only the check's record
+            try:
+                turns = alternate(four, first, rounds)
+            finally:
+                first.close()
+        finally:
+            four.close()
         later = start(root, folder / "new-instance", rules)
-        return {"four": four, "first": first, "later": later, "check_cpu": check_cpu,
-                "check_again_cpu": again_cpu, "count": count, "generate_s": generated}
+        return {"four": four.figures, "first": first.figures, "later": later, "turns": turns,
+                "check_cpu": check_cpu, "check_again_cpu": again_cpu, "count": count, "generate_s": generated}
 
 
 def scale_rows(f: dict) -> list[tuple[str, str]]:
     four, first, later, n = f["four"], f["first"], f["later"], f"{f['count']:,}"
 
     def ratio(key: str) -> str:
-        if first.get(key) is None or not four.get(key):
+        turns = f.get("turns", {}).get(key)
+        if not turns:
             return "n/a"
-        return f"{first[key] / four[key]:.2f}× ({first[key]:.2f} / {four[key]:.2f} ms CPU)"
+        four_ms, many_ms = (sum(side) for side in zip(*turns))
+        each = " / ".join(f"{m / w:.2f}" for w, m in turns)
+        return (f"{many_ms / four_ms:.2f}× ({many_ms / len(turns):.2f} / {four_ms / len(turns):.2f} ms CPU; "
+                f"{len(turns)} rounds in turns: {each})")
 
     return [
         (f"{n} files: `wizard check`, s of CPU (all / after one file changed)",
