@@ -15,9 +15,9 @@ from ..resources import resource_dir
 from ..retention import DEFAULT_DAYS
 from ..shared import shared_secret_key
 from ..storage import InterviewStore
-from . import (api, assets, clerk_links, clerks, costs, counts, deployment, drawn_fields, errors, filters, handoff,
-               interview, kiosk, limits, logs, mailer, notes, office, office_calendar, offices, organizer_mail,
-               packet, pages, printview, review, sending, signin, signing, summary, sweeper, typed)
+from . import (api, assets, clerk_links, clerks, costs, counts, deployment, drawn_fields, drawn_search, errors,
+               filters, handoff, interview, kiosk, limits, logs, mailer, notes, office, office_calendar, offices,
+               organizer_mail, packet, pages, printview, review, sending, signin, signing, summary, sweeper, typed)
 from .extensions import csrf, htmx
 from .instance import secret_key, warn_if_readable
 from .pages import WizardApp
@@ -106,6 +106,7 @@ def create_app(config: dict | None = None) -> Flask:
     filters.init_app(app)
     pages.init_app(app)
     drawn_fields.init_app(app)
+    drawn_search.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     limits.init_app(app)

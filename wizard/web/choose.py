@@ -58,7 +58,7 @@ class Search:
     """What the search form shows: the filter typed, and the matches for it."""
 
     action: str
-    states: list[tuple[str, str]]  # (code, name), by name
+    states: tuple[tuple[str, str], ...]  # (code, name), by name
     state: str
     q: str
     matches: list[Place]
@@ -80,7 +80,7 @@ class Index:
     """Every jurisdiction by name, the states among them, and each by id; built once per rule book."""
 
     places: list[Place]
-    states: list[tuple[str, str]]  # (code, name), by name
+    states: tuple[tuple[str, str], ...]  # (code, name), by name
     by_id: dict[str, Place]
     in_state: dict[str, list[Place]]  # by state code, by name: a state's search reads only its places
 
@@ -98,7 +98,7 @@ def index(book: RuleBook) -> Index:
         in_state: dict[str, list[Place]] = {}
         for place in everything:
             in_state.setdefault(place.state, []).append(place)
-        cache[id(book)] = Index(everything, [(c, state_name(c)) for c in codes], {p.j.id: p for p in everything},
+        cache[id(book)] = Index(everything, tuple((c, state_name(c)) for c in codes), {p.j.id: p for p in everything},
                                 in_state)
     return cache[id(book)]
 

@@ -155,7 +155,7 @@ def step_context(interview, step, path, j, form):
                   else url_for(".start")),
         action=plain_url(".step", interview_id=interview.id, step_id=step["step"],
                          **({"return": "check"} if request.args.get("return") == "check" else {})),
-        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+        search=(choose.search(book, plain_url(".step", interview_id=interview.id, step_id=step["step"]),
                               interview.jurisdiction)
                 if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
