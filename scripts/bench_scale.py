@@ -134,15 +134,18 @@ class Started:
 
     def __init__(self, root: Path, instance: Path, rules: Path | None):
         args = [sys.executable, "-c", START, str(instance)] + ([str(rules)] if rules else [])
+        self.errors = tempfile.TemporaryFile("w+")  # a pipe nobody reads until the end could fill and stop it
         self.process = subprocess.Popen(args, cwd=root, env=child_env(root), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=self.errors, text=True)
         self.figures = json.loads(self._line())
 
     def _line(self) -> str:
         line = self.process.stdout.readline()
         if not line:
             self.process.kill()
-            raise RuntimeError(f"a start failed:\n{self.process.stderr.read()[-1500:]}")
+            self.process.wait()
+            self.errors.seek(0)
+            raise RuntimeError(f"a start failed:\n{self.errors.read()[-1500:]}")
         return line
 
     def cpu_ms(self, kind: str, times: int) -> float:
@@ -153,6 +156,7 @@ class Started:
     def close(self) -> dict:
         self.process.stdin.close()
         self.process.wait(60)
+        self.errors.close()
         return self.figures
 
 
