@@ -97,10 +97,10 @@ except ImportError:  # a checkout from before tests/posting.py
 for call in calls.values():
     call()  # the first request of a kind reads what later ones find remembered
 unseen = [i for i in ids if i != baroda][:50]
-t = time.perf_counter()
+t = time.process_time()  # CPU, as for the requests: the clock moved with the machine's load
 for i in unseen:
     book.jurisdictions[i]
-figures["first_read_ms"] = (time.perf_counter() - t) * 1000 / max(1, len(unseen))
+figures["first_read_ms"] = (time.process_time() - t) * 1000 / max(1, len(unseen))
 print(json.dumps(figures), flush=True)
 # Then one line per request kind asked for on stdin ("where_ms 30"): its CPU per request, so that
 # the parent can alternate between two servers that are both up (see `alternate`).
@@ -238,5 +238,5 @@ def scale_rows(f: dict) -> list[tuple[str, str]]:
         (f"{n} files vs 4: answer POST", ratio("post_ms")),
         (f"{n} files vs 4: \"where\" step GET", ratio("where_ms")),
         (f"{n} files vs 4: step GET", ratio("step_ms")),
-        (f"{n} files: a jurisdiction read for the first time, ms", f"{first['first_read_ms']:.1f}"),
+        (f"{n} files: a jurisdiction read for the first time, ms of CPU", f"{first['first_read_ms']:.1f}"),
     ]
