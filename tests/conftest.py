@@ -15,7 +15,7 @@ from wizard.web.pages import WizardApp
 
 from .browser.stories import PATHS
 from .generated import generate_jurisdictions
-from .office_support import Inbox
+from .office_support import CHEAP_HASH, Inbox
 from .served import free_port
 from .shared_run import made_once, run_folder
 from .test_packet_complete import FESTIVAL_PATHS, walk
@@ -50,6 +50,9 @@ def app(tmp_path, book):
         # Hundreds of tests walk an interview to its last answer, and each would start a packet
         # (seconds of CPU) no one downloads; test_packet_cache.py turns it on to test it.
         "PACKET_PREFETCH": False,
+        # A clerk's password: scrypt is 0.1-0.2 s of CPU for each one set or checked, in hundreds of
+        # office tests; test_office.py tests the scrypt check with the default (office_support.py).
+        "PASSWORD_HASH_METHOD": CHEAP_HASH,
     })
     yield app
     app.extensions["interview_store"].close()
