@@ -21,6 +21,19 @@ from .shared_run import made_once, run_folder
 from .test_packet_complete import FESTIVAL_PATHS, walk
 
 
+# The run's longest single tests (a minute or more each on two busy cores), collected first.
+# scripts/test.sh gives each xdist worker whole files (`--dist loadfile`, so a module's fixtures are
+# made once) in collection order (`--no-loadscope-reorder`; xdist would otherwise hand out files
+# with the most tests first, and these one-test files last, where they were the run's tail).
+LONGEST_FIRST = ("test_bench.py", "test_hostile_input.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The files of LONGEST_FIRST first, in that order; every other test keeps its place."""
+    items.sort(key=lambda item: LONGEST_FIRST.index(item.path.name) if item.path.name in LONGEST_FIRST
+               else len(LONGEST_FIRST))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_templates(tmp_path_factory):
     """Every app a test makes compiles its templates anew, and compiling them was most of a test's
