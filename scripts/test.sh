@@ -38,5 +38,7 @@ fi
 status=0
 # Two worker processes (pytest-xdist): a browser test mostly waits on Chromium and the server, so
 # the other worker's tests use the core meanwhile. `-n 0` after it runs in this one process.
-.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 "$@" || status=$?
+# Each worker takes whole files (a module's fixtures are made once, not on both workers), in the
+# order tests/conftest.py collects them: the longest single tests first, not last.
+.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder "$@" || status=$?
 exit $status

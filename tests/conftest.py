@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import fcntl
-import os
+import json
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -13,9 +13,25 @@ from wizard.resources import resource_dir
 from wizard.web.app import create_app
 from wizard.web.pages import WizardApp
 
+from .browser.stories import PATHS
 from .generated import generate_jurisdictions
-from .office_support import Inbox
+from .office_support import CHEAP_HASH, Inbox
 from .served import free_port
+from .shared_run import made_once, run_folder
+from .test_packet_complete import FESTIVAL_PATHS, walk
+
+
+# The run's longest single tests (a minute or more each on two busy cores), collected first.
+# scripts/test.sh gives each xdist worker whole files (`--dist loadfile`, so a module's fixtures are
+# made once) in collection order (`--no-loadscope-reorder`; xdist would otherwise hand out files
+# with the most tests first, and these one-test files last, where they were the run's tail).
+LONGEST_FIRST = ("test_bench.py", "test_hostile_input.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The files of LONGEST_FIRST first, in that order; every other test keeps its place."""
+    items.sort(key=lambda item: LONGEST_FIRST.index(item.path.name) if item.path.name in LONGEST_FIRST
+               else len(LONGEST_FIRST))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -47,6 +63,9 @@ def app(tmp_path, book):
         # Hundreds of tests walk an interview to its last answer, and each would start a packet
         # (seconds of CPU) no one downloads; test_packet_cache.py turns it on to test it.
         "PACKET_PREFETCH": False,
+        # A clerk's password: scrypt is 0.1-0.2 s of CPU for each one set or checked, in hundreds of
+        # office tests; test_office.py tests the scrypt check with the default (office_support.py).
+        "PASSWORD_HASH_METHOD": CHEAP_HASH,
     })
     yield app
     app.extensions["interview_store"].close()
@@ -75,14 +94,41 @@ def many_book(tmp_path_factory):
     them again. Each worker still loads its own book from its own copy of the files."""
     folder = tmp_path_factory.mktemp("many-rules")
     generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the folder every worker's own temporary folder is in
+    shared = run_folder(tmp_path_factory)
     record = shared / "many-rules-record"
     record.mkdir(exist_ok=True)
     with open(shared / "many-rules-record.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         return load_rulebook([folder], cache_dir=record)
+
+
+@pytest.fixture(scope="session")
+def festival_downloads(tmp_path_factory, book):
+    """Each built-in jurisdiction's festival story (tests/browser/stories.py) walked through the web
+    pages, one posted form per step, and its packet downloaded: {jurisdiction: (PDF file, steps shown)}.
+
+    test_packet_complete.py reads the text and test_packet_pdfua.py the structure of the same four
+    PDFs; each walk and first download is seconds of CPU (the packet printed in a worker), so the
+    run does them once (`made_once`) instead of once per module and xdist worker."""
+    def make(folder):
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),
+                          "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "SWEEPER": False})
+        client = app.test_client()
+        shown = {}
+        try:
+            for jurisdiction, path_id in sorted(FESTIVAL_PATHS.items()):
+                _, story, _, _ = PATHS[path_id]
+                interview_id, shown[jurisdiction] = walk(client, book, jurisdiction, story)
+                response = client.get(f"/i/{interview_id}/packet.pdf")
+                assert response.status_code == 200 and response.mimetype == "application/pdf"
+                (folder / f"{jurisdiction}.pdf").write_bytes(response.data)
+        finally:
+            app.extensions["interview_store"].close()
+        (folder / "shown.json").write_text(json.dumps(shown))
+
+    folder = made_once(tmp_path_factory, "festival-downloads", make)
+    shown = json.loads((folder / "shown.json").read_text())
+    return {jurisdiction: (folder / f"{jurisdiction}.pdf", steps) for jurisdiction, steps in shown.items()}
 
 
 @pytest.fixture

@@ -19,6 +19,8 @@ from wizard.packet.document import FIELDS, latin_coverage
 from wizard.packet.formatting import answer_text, long_date, money, number
 from wizard.printing import packet_pdf
 
+from .shared_run import made_once
+
 JURISDICTIONS = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
 
 FESTIVAL = {
@@ -91,14 +93,22 @@ def embedded_fonts(data: bytes) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def packets(book):
-    """Each jurisdiction's festival packet: (answers, assessment, packet content, PDF bytes, text)."""
+def packets(tmp_path_factory, book):
+    """Each jurisdiction's festival packet: (answers, assessment, packet content, PDF bytes, text).
+
+    The four PDFs (seconds of CPU each) are printed once for the run, by whichever xdist worker
+    first runs a test of this module (tests/shared_run.py), not once per worker."""
+    def make(folder):
+        for jurisdiction in JURISDICTIONS:
+            (folder / f"{jurisdiction}.pdf").write_bytes(packet_pdf(festival(jurisdiction, book), book))
+
+    folder = made_once(tmp_path_factory, "festival-packets", make)
     out = {}
     for jurisdiction in JURISDICTIONS:
         answers = festival(jurisdiction, book)
         j = book.jurisdictions[jurisdiction]
         content = build_packet(answers, j, book.questions)
-        data = packet_pdf(answers, book)
+        data = (folder / f"{jurisdiction}.pdf").read_bytes()
         out[jurisdiction] = (answers, assess_jurisdiction(j, answers), content, data, body_text(data, content.title))
     return out
 

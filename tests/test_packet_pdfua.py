@@ -13,29 +13,14 @@ import pytest
 from pdfua import Severity, validate
 from pypdf import PdfReader, PdfWriter
 
-from .browser.stories import PATHS
-from .test_packet_complete import FESTIVAL_PATHS, walk
-from wizard.web.app import create_app
+from .test_packet_complete import FESTIVAL_PATHS
 
 
 @pytest.fixture(scope="module")
-def downloads(tmp_path_factory, book):
-    """Each jurisdiction's festival packet, downloaded after the whole interview: {id: PDF file}."""
-
-    folder = tmp_path_factory.mktemp("pdfua")
-    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),
-                      "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "SWEEPER": False})
-    client = app.test_client()
-    files = {}
-    for jurisdiction, path_id in sorted(FESTIVAL_PATHS.items()):
-        _, story, _, _ = PATHS[path_id]
-        interview_id, _ = walk(client, book, jurisdiction, story)
-        response = client.get(f"/i/{interview_id}/packet.pdf")
-        assert response.status_code == 200 and response.mimetype == "application/pdf"
-        files[jurisdiction] = folder / f"{jurisdiction}.pdf"
-        files[jurisdiction].write_bytes(response.data)
-    app.extensions["interview_store"].close()
-    return files
+def downloads(festival_downloads):
+    """Each jurisdiction's festival packet, downloaded after the whole interview: {id: PDF file}
+    (walked and downloaded once for the run: tests/conftest.py, festival_downloads)."""
+    return {jurisdiction: pdf for jurisdiction, (pdf, _) in festival_downloads.items()}
 
 
 def structure_tags(pdf: pikepdf.Pdf) -> tuple[list[str], list[pikepdf.Dictionary]]:

@@ -13,6 +13,8 @@ from werkzeug.serving import make_server
 from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 
+from ..office_support import CHEAP_HASH
+
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 320, "height": 700}  # the narrowest phone the pages are checked at
 CHROMIUM_ARGS = [
@@ -127,7 +129,8 @@ def office_for(tmp_path, smtp, serve_app):
     def serve(clerk: str, jurisdiction: str, secret: str):
         db = tmp_path / "office.db"
         app = create_app({"DATABASE": str(db), "SECRET_KEY": secret, "SMTP_HOST": "127.0.0.1",
-                          "SMTP_PORT": controller.port, "MAIL_FROM": "permits@example.org"})
+                          "SMTP_PORT": controller.port, "MAIL_FROM": "permits@example.org",
+                          "PASSWORD_HASH_METHOD": CHEAP_HASH})
         apps.append(app)
         base = serve_app(app)
         app.config["PUBLIC_URL"] = base  # the links in the mail

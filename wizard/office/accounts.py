@@ -19,6 +19,7 @@ from .records import OfficeRecords
 LINK_HOURS = 24
 MIN_PASSWORD = 12
 MAX_PASSWORD = 200
+PASSWORD_METHOD = "scrypt"  # werkzeug's generate_password_hash method for a new password
 EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
 # Checked against when the email is unknown or has no password yet, and always fails: so a wrong email
 # costs one scrypt check, as long as a wrong password. A literal, the hash of a random password nobody
@@ -90,15 +91,17 @@ def check_new_password(password: str, again: str) -> None:
         raise AccountError("The two passwords are not the same. Type the same password twice.")
 
 
-def choose_password(records: OfficeRecords, token: str, password: str, again: str) -> Clerk:
-    """Set the password through a one-time link, which is used up."""
+def choose_password(records: OfficeRecords, token: str, password: str, again: str,
+                    method: str = PASSWORD_METHOD) -> Clerk:
+    """Set the password through a one-time link, which is used up. `method` is werkzeug's
+    (`PASSWORD_HASH_METHOD` in the app's config, scrypt unless a test chose a cheaper one)."""
     email = link_email(records, token)
     if email is None:
         raise AccountError("This link has expired or was used already. Ask for a new one.")
     check_new_password(password, again)
     if records.use_link(token_hash(token)) is None:  # two tabs at once: only one sets the password
         raise AccountError("This link has expired or was used already. Ask for a new one.")
-    records.set_password_hash(email, generate_password_hash(password, method="scrypt"))
+    records.set_password_hash(email, generate_password_hash(password, method=method))
     return clerk(records, email)
 
 

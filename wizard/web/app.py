@@ -9,6 +9,7 @@ from flask import Flask, current_app
 from ..checkrecord import RECORD_FILE, record_folder
 from ..db import is_postgres_url
 from ..loader import load_rulebook
+from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
 from ..resources import resource_dir
@@ -50,6 +51,10 @@ DEFAULTS = dict(
     MAIL_FROM=None,  # None: permits@localhost (web/mailer.py)
     MAIL_SENDER=True,  # False: a test empties the outbox itself
     OFFICE_SESSION_HOURS=8,
+    # werkzeug's method for a clerk's new password. The tests' apps set a cheap one (each scrypt is
+    # 0.1-0.2 s of CPU) except where the hash itself is tested; an unknown email is always checked
+    # against scrypt (office/accounts.py, UNKNOWN_EMAIL_HASH).
+    PASSWORD_HASH_METHOD=PASSWORD_METHOD,
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
     PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)

@@ -165,7 +165,7 @@ def password(token: str):
         return render_page("office/password.html", email=email, error=None)
     try:
         choose_password(office_records(), token, request.form.get("password", "")[:500],
-                        request.form.get("again", "")[:500])
+                        request.form.get("again", "")[:500], current_app.config["PASSWORD_HASH_METHOD"])
     except AccountError as error:
         return render_page("office/password.html", email=email, error=str(error)), 400
     security_event("password chosen", account="#" + short_hash(email))
