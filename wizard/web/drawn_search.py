@@ -12,6 +12,8 @@ the one drawing serves every organizer.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import current_app
 from markupsafe import Markup, escape
 
@@ -30,7 +32,7 @@ def search_form(search: Search) -> Markup:
     key = ("form", search.states, search.state, tuple(search.keep.items()))
     found = _drawn.get(key)
     if found is None:
-        found = str(_macro("search_form")(_with_action(search, _ACTION)))
+        found = str(_macro("search_form")(replace(search, action=_ACTION)))
         _drawn.put(key, found)
     return Markup(found.replace(_ACTION, str(escape(search.action))))
 
@@ -46,11 +48,6 @@ def search_results(search: Search, error: str, checked: str | None, legend: str)
         found = _macro("search_results")(search, error, checked, legend)
         _drawn.put(key, found)
     return found
-
-
-def _with_action(search: Search, action: str) -> Search:
-    return Search(action, search.states, search.state, search.q, search.matches, search.total, search.current,
-                  search.keep)
 
 
 def _macro(name: str):
