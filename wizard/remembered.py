@@ -26,5 +26,14 @@ class Remembered:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
+    def get_or_make(self, key, make):
+        """The value remembered for `key`, or `make()`, remembered. Two threads may both make a
+        missing value (one is kept): the lock is not held while making, which can be slow."""
+        found = self.get(key)
+        if found is None:
+            found = make()
+            self.put(key, found)
+        return found
+
     def __len__(self) -> int:
         return len(self._entries)

@@ -24,11 +24,7 @@ def question_field(field, q: dict, single: bool) -> Markup:
     key = _drawing_key(field, q, single)
     if key is None:
         return _draw(field, q, single)
-    found = _drawn.get(key)
-    if found is None:
-        found = _draw(field, q, single)
-        _drawn.put(key, found)
-    return found
+    return _drawn.get_or_make(key, lambda: _draw(field, q, single))
 
 
 def _drawing_key(field, q: dict, single: bool) -> tuple | None:

@@ -30,10 +30,7 @@ def search_form(search: Search) -> Markup:
     if search.q:
         return _macro("search_form")(search)
     key = ("form", search.states, search.state, tuple(search.keep.items()))
-    found = _drawn.get(key)
-    if found is None:
-        found = str(_macro("search_form")(replace(search, action=_ACTION)))
-        _drawn.put(key, found)
+    found = _drawn.get_or_make(key, lambda: str(_macro("search_form")(replace(search, action=_ACTION))))
     return Markup(found.replace(_ACTION, str(escape(search.action))))
 
 
@@ -43,11 +40,7 @@ def search_results(search: Search, error: str, checked: str | None, legend: str)
         return _macro("search_results")(search, error, checked, legend)
     current = search.current
     key = ("results", current and (current.j.id, current.label), str(error), checked, legend)
-    found = _drawn.get(key)
-    if found is None:
-        found = _macro("search_results")(search, error, checked, legend)
-        _drawn.put(key, found)
-    return found
+    return _drawn.get_or_make(key, lambda: _macro("search_results")(search, error, checked, legend))
 
 
 def _macro(name: str):

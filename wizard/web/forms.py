@@ -61,10 +61,7 @@ def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: d
     post is checked by CSRFProtect before any view (the field cost a third of building the form)."""
     used = tuple(questions[key] for key in step["questions"])
     key = (id(step), *map(id, used), today)
-    found = _form_classes.get(key)
-    if found is None:
-        found = (step, used, step_form_class(step, questions, today))
-        _form_classes.put(key, found)
+    found = _form_classes.get_or_make(key, lambda: (step, used, step_form_class(step, questions, today)))
     form = found[2](formdata=formdata, data=stored_to_form(step, questions, answers),
                     **({} if posted else {"meta": DRAWN_ONLY}))
     # Per form, not per class: a jurisdiction's own questions make a new mapping on each request.
