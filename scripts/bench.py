@@ -105,8 +105,8 @@ def festival(book, jurisdiction: str, event_name: str | None = None) -> dict:
 
 
 def packets(runs: int, only: int | None = None) -> dict:
-    from wizard.loader import load_rulebook
-    from wizard.printing import packet_pdf
+    from wizard.authoring.loader import load_rulebook
+    from wizard.packet.printing import packet_pdf
 
     book = load_rulebook()
     figures = {}
@@ -256,8 +256,8 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
     """Both servers up at once, measured in alternating rounds so both see the same load (and the
     step again as a first visit); then the step's latency alone and while another client
     downloads new packets."""
-    from wizard.loader import load_rulebook
-    from wizard.storage import InterviewStore
+    from wizard.authoring.loader import load_rulebook
+    from wizard.store.interviews import InterviewStore
 
     with tempfile.TemporaryDirectory() as folder:
         db = f"{folder}/served.db"

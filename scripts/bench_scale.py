@@ -58,7 +58,7 @@ cpu = time.process_time() + children.ru_utime + children.ru_stime
 starting.set(); sampler.join()
 peak[0] = max(peak[0], tree_memory())
 try:
-    from wizard.web.serving import settle_after_start
+    from wizard.web.edge.serving import settle_after_start
     settle_after_start()  # as `wizard serve` does before it serves
 except ImportError:  # a checkout from before it
     pass

@@ -8,10 +8,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from jinja2 import FileSystemBytecodeCache
 
-from wizard.loader import load_rulebook
+from wizard.authoring.loader import load_rulebook
 from wizard.resources import resource_dir
 from wizard.web.app import create_app
-from wizard.web.pages import WizardApp
+from wizard.web.edge.pages import WizardApp
 
 from .browser.stories import PATHS
 from .generated import generate_jurisdictions
@@ -57,7 +57,7 @@ def app(tmp_path, book):
     app = create_app({
         "TESTING": True,
         "RULEBOOK": book,
-        "DATABASE": str(tmp_path / "wizard.db"),
+        "DATABASE": str(tmp_path / "wizard.store"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
         # Hundreds of tests walk an interview to its last answer, and each would start a packet
@@ -89,7 +89,7 @@ def many_book(tmp_path_factory):
     """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (tests/generated.py).
 
     Checking 200 files is 10-25 s of several processes' CPU. The first test process to load them
-    checks them and leaves the check record (wizard/checkrecord.py) in the run's shared temporary
+    checks them and leaves the check record (wizard/authoring/checkrecord.py) in the run's shared temporary
     folder; another xdist worker waits for it and reads the same files' record instead of checking
     them again. Each worker still loads its own book from its own copy of the files."""
     folder = tmp_path_factory.mktemp("many-rules")
@@ -111,7 +111,7 @@ def festival_downloads(tmp_path_factory, book):
     PDFs; each walk and first download is seconds of CPU (the packet printed in a worker), so the
     run does them once (`made_once`) instead of once per module and xdist worker."""
     def make(folder):
-        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.store"),
                           "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "SWEEPER": False})
         client = app.test_client()
         shown = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 DROP = object()  # as a change: remove the key from the base answers
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from wizard.answers import clean_answers
-from wizard.interview import JURISDICTION_STEP
+from wizard.engine.answers import clean_answers
+from wizard.interview.flow import JURISDICTION_STEP
 from wizard.office.accounts import add_clerk, choose_password
-from wizard.web.state import office_records, rulebook, store
+from wizard.web.edge.state import office_records, rulebook, store
 
 from .test_packet import FESTIVAL
 from wizard.office.applications import documents_to_attach

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from wizard.web.app import create_app
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 from .refused_answers import REFUSED
 
@@ -19,7 +19,7 @@ def client(tmp_path_factory):
     the API keeps no state between requests."""
     app = create_app({
         "TESTING": True,
-        "DATABASE": str(tmp_path_factory.mktemp("api") / "wizard.db"),
+        "DATABASE": str(tmp_path_factory.mktemp("api") / "wizard.store"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
     })

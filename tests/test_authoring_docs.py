@@ -9,11 +9,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from wizard.checks.schema import schema
-from wizard.facts import FACTS as DERIVED_FACTS
+from wizard.authoring.checks.schema import schema
+from wizard.engine.facts import FACTS as DERIVED_FACTS
 from wizard.cli import main
-from wizard.conditions import OPERATORS
-from wizard.vocabulary_doc import KIND_MEANINGS, render
+from wizard.engine.conditions import OPERATORS
+from wizard.authoring.vocabulary_doc import KIND_MEANINGS, render
 
 ROOT = Path(__file__).resolve().parents[1]
 AUTHORING = ROOT / "docs" / "authoring.md"

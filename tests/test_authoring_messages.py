@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from wizard.cli import main
 from wizard.errors import RuleFileError
-from wizard.facts import Facts
-from wizard.loader import load_rulebook
+from wizard.engine.facts import Facts
+from wizard.authoring.loader import load_rulebook
 from wizard.packet.content import build_packet
 
 MORE = Path(__file__).resolve().parent / "fixtures" / "more-jurisdictions"

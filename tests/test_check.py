@@ -12,11 +12,11 @@ import yaml
 from click.testing import CliRunner
 
 from wizard.web.app import create_app
-from wizard.checks import run_checks, vocabulary_problems
-from wizard.checks.common import kind_of
+from wizard.authoring.checks import run_checks, vocabulary_problems
+from wizard.authoring.checks.common import kind_of
 from wizard.cli import main
 from wizard.errors import RuleFileError
-from wizard.facts import FACTS, Facts
+from wizard.engine.facts import FACTS, Facts
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"
 GOOD = FIXTURE.read_text(encoding="utf-8")
@@ -342,7 +342,7 @@ def test_check_does_not_change_the_data(tmp_path):
 
 
 def test_every_derived_fact_declares_real_inputs_and_a_kind():
-    """A fact is declared once (wizard/facts.py); the checks read its inputs and kind from there."""
+    """A fact is declared once (wizard/engine/facts.py); the checks read its inputs and kind from there."""
     questions = yaml.safe_load((Path(__file__).resolve().parents[1] / "interviews" / "questions.yaml").read_text())["questions"]
     assert {"event_days", "commercial", "female_attendance"} <= set(FACTS)
     for name, fact in FACTS.items():

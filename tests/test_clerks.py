@@ -9,9 +9,9 @@ import pytest
 from icalendar import Calendar
 
 from wizard.errors import RuleFileError
-from wizard.offices import OfficeFileError, check_offices
+from wizard.rules.office_cards import OfficeFileError, check_offices
 from wizard.web.app import create_app
-from wizard.web.state import store
+from wizard.web.edge.state import store
 
 from .html import attributes, field_names, field_values, texts, unsigned
 from .test_packet import body_text, festival

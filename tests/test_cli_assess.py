@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from tests.refused_answers import ACCEPTED, REFUSED
 from tests.served import ServedWizard
-from wizard.assess import assess
+from wizard.engine.assess import assess
 from wizard.cli import main
 
 WIZARD = Path(sys.executable).with_name("wizard")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 CONTRACT_KEYS = {
     "jurisdiction", "outcome", "permit_required", "reasons", "missing", "application_fee",

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from tests.browser.stories import BIG_FESTIVAL
 from tests.html import attributes, csrf_token
 from tests.served import ServedWizard
-from wizard.storage import InterviewStore
+from wizard.store.interviews import InterviewStore
 
 
 class Server(ServedWizard):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from wizard.answers import clean_answers
-from wizard.checks.vocabulary import vocabulary_problems
+from wizard.engine.answers import clean_answers
+from wizard.authoring.checks.vocabulary import vocabulary_problems
 from wizard.errors import AnswersError
 
 from .html import texts

@@ -1,9 +1,9 @@
-"""Questions of options are drawn once for each way they can look (wizard/web/drawn_fields.py): each
+"""Questions of options are drawn once for each way they can look (wizard/web/organizer/drawn_fields.py): each
 organizer still sees their own choice, an error is always shown, and the same question drawn on
 another page (optional there) keeps that page's own markup."""
 from __future__ import annotations
 
-from wizard.web.state import store
+from wizard.web.edge.state import store
 
 from .html import attributes, field_values, parse, texts
 

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizard.readable import DATETIME_FORMAT
-from wizard.assess import assess
-from wizard.loader import load_rulebook
+from wizard.engine.assess import assess
+from wizard.authoring.loader import load_rulebook
 
 BOOK = load_rulebook()
 JURISDICTIONS = sorted(BOOK.jurisdictions)

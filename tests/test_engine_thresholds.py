@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 from .engine_support import COMMERCIAL_OFF, DEKALB_NOTHING_SPECIAL, DROP, answers_for, citations, runner
 

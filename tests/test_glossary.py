@@ -7,8 +7,8 @@ from io import BytesIO
 import textstat
 from pypdf import PdfReader
 
-from wizard.glossary import GLOSSARY, terms_in
-from wizard.printing import packet_pdf
+from wizard.engine.glossary import GLOSSARY, terms_in
+from wizard.packet.printing import packet_pdf
 
 from . import html
 from .test_interview_http import finished_interview

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wizard import graph as graph_module
+from wizard.authoring import graph as graph_module
 from wizard.cli import main
-from wizard.graph import GraphError, describe, diagram, render, to_dot, to_mermaid
+from wizard.authoring.graph import GraphError, describe, diagram, render, to_dot, to_mermaid
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"
 BUILT_IN = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]

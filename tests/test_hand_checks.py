@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 DOC = (Path(__file__).parent.parent / "docs" / "hand-checks.md").read_text(encoding="utf-8")
 

@@ -25,12 +25,12 @@ from tests.served import ServedWizard
 from wizard.cli import main
 from wizard.errors import AnswersError
 from wizard.kinds import KINDS, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT
-from wizard.web.state import store
+from wizard.web.edge.state import store
 from wizard.web.app import create_app
-from wizard.web.deployment import DeploymentError
-from wizard.web.fields import make_field
-from wizard.web.security import SECURITY_HEADERS, ResponseGuard
-from wizard.web.serving import make_server
+from wizard.web.edge.deployment import DeploymentError
+from wizard.web.organizer.fields import make_field
+from wizard.web.edge.security import SECURITY_HEADERS, ResponseGuard
+from wizard.web.edge.serving import make_server
 
 from .html import attributes, csrf_token, links, unsigned
 
@@ -135,8 +135,8 @@ def test_a_newline_in_the_event_name_stays_inside_its_property(client):
 def test_the_calendar_is_escaped_without_asserts(optimize):
     """icalendar guards raw newlines with `assert`; under python -O only our own escaping holds."""
     code = (
-        "from wizard.loader import load_rulebook\n"
-        "from wizard.assess import assess_jurisdiction\n"
+        "from wizard.authoring.loader import load_rulebook\n"
+        "from wizard.engine.assess import assess_jurisdiction\n"
         "from wizard.packet.calendar import build_calendar, refuse_injected_lines, CalendarInjection\n"
         "import json, sys\n"
         "answers = json.loads(sys.argv[1])\n"
@@ -164,7 +164,7 @@ def test_the_calendar_is_escaped_without_asserts(optimize):
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    db = tmp_path_factory.mktemp("served") / "wizard.db"
+    db = tmp_path_factory.mktemp("served") / "wizard.store"
     server = ServedWizard("--db", str(db), "--threads", "2")
     yield server.port, db
     server.stop()
@@ -350,8 +350,8 @@ def test_the_session_cookie_is_secure_behind_https(tmp_path, book):
 
 
 def test_the_database_file_is_created_readable_by_its_owner_only(tmp_path, book):
-    create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "new" / "wizard.db"), "SECRET_KEY": "k"})
-    assert stat.S_IMODE(os.stat(tmp_path / "new" / "wizard.db").st_mode) == 0o600
+    create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "new" / "wizard.store"), "SECRET_KEY": "k"})
+    assert stat.S_IMODE(os.stat(tmp_path / "new" / "wizard.store").st_mode) == 0o600
 
 
 # Reproducible installs.

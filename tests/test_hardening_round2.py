@@ -15,14 +15,14 @@ from click.testing import CliRunner
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from wizard.checks import run_checks
+from wizard.authoring.checks import run_checks
 from wizard.cli import main
 from wizard.errors import InterviewTooLarge
-from wizard.storage import MAX_ANSWERS_BYTES, InterviewStore
+from wizard.store.interviews import MAX_ANSWERS_BYTES, InterviewStore
 from wizard.web.app import create_app
-from wizard.web.deployment import DeploymentError
-from wizard.web.limits import DEFAULT_ANSWERS_PER_HOUR
-from wizard.web.serving import AccessLog
+from wizard.web.edge.deployment import DeploymentError
+from wizard.web.edge.limits import DEFAULT_ANSWERS_PER_HOUR
+from wizard.web.edge.serving import AccessLog
 
 from .html import attributes, parse
 from .test_kiosk_server import kiosk_app, kiosk_result

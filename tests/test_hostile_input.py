@@ -23,9 +23,9 @@ from flask import got_request_exception
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wizard.answers import clean_answers
-from wizard.interview import JURISDICTION_STEP, answered_steps
-from wizard.web.state import store
+from wizard.engine.answers import clean_answers
+from wizard.interview.flow import JURISDICTION_STEP, answered_steps
+from wizard.web.edge.state import store
 from wizard.web.app import create_app
 
 from .html import csrf_token

@@ -6,11 +6,11 @@ from datetime import date
 
 import pytest
 
-from wizard.answers import clean_answers
-from wizard.interview import JURISDICTION_STEP
+from wizard.engine.answers import clean_answers
+from wizard.interview.flow import JURISDICTION_STEP
 from wizard.web.app import create_app
-from wizard.web.state import rulebook, store
-from wizard.storage import InterviewStore
+from wizard.web.edge.state import rulebook, store
+from wizard.store.interviews import InterviewStore
 
 from .html import field_names, field_values, parse, texts, unsigned
 from .test_packet import festival

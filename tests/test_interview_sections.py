@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wizard.checks.vocabulary import vocabulary_problems
-from wizard.interview import path_and_answers
-from wizard.interview_sections import progress, step_sections
+from wizard.authoring.checks.vocabulary import vocabulary_problems
+from wizard.interview.flow import path_and_answers
+from wizard.interview.road import progress, step_sections
 
 from .html import texts
 from .test_interview_http import finished_interview

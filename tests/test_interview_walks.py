@@ -20,16 +20,16 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from wizard.answers import clean_answers
-from wizard.conditions import evaluate
-from wizard.facts import Facts
+from wizard.engine.answers import clean_answers
+from wizard.engine.conditions import evaluate
+from wizard.engine.facts import Facts
 from wizard.readable import DATETIME_FORMAT
 from wizard.errors import AnswersError
-from wizard.interview import flow, step_keys
-from wizard.loader import load_rulebook
+from wizard.interview.flow import flow, step_keys
+from wizard.authoring.loader import load_rulebook
 from wizard.packet import build_packet
 from wizard.packet.calendar import build_calendar, calendar_events
-from wizard.wording import permit_applies
+from wizard.engine.wording import permit_applies
 
 BOOK = load_rulebook()
 WALKS = 1000  # per jurisdiction

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from wizard.loader import load_rulebook
-from wizard.rulebook import RuleBook
+from wizard.authoring.loader import load_rulebook
+from wizard.rules.rulebook import RuleBook
 
 from .html import texts
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from wizard.answers import clean_answers
-from wizard.checks.runtime import sample_answer_sets
+from wizard.engine.answers import clean_answers
+from wizard.authoring.checks.runtime import sample_answer_sets
 from wizard.errors import AnswersError
-from wizard.interview import JURISDICTION_STEP
+from wizard.interview.flow import JURISDICTION_STEP
 from wizard.kinds import KINDS, show_answer
 from wizard.packet.formatting import answer_text, field_label
-from wizard.web.state import rulebook, store
+from wizard.web.edge.state import rulebook, store
 
 from .html import field, texts
 

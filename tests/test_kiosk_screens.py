@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from wizard.cli import main
 from wizard.web.app import create_app
-from wizard.web.kiosk import SCREEN_COOKIE
-from wizard.web.state import store
+from wizard.web.kiosk.screens import SCREEN_COOKIE
+from wizard.web.edge.state import store
 
 from .html import links, parse, refresh
 from .test_kiosk_server import kiosk_app, kiosk_result

@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from wizard.cli import main
-from wizard.retention import moment_ago
-from wizard.storage import InterviewStore
+from wizard.store.retention import moment_ago
+from wizard.store.interviews import InterviewStore
 from wizard.web.app import create_app
-from wizard.web.state import store
+from wizard.web.edge.state import store
 
 from .html import attributes, csrf_token, links, refresh, texts
 from .test_packet import festival

@@ -8,13 +8,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-import wizard.checks as checks
-from wizard.checks.schema import passes_schema, schema
+import wizard.authoring.checks as checks
+from wizard.authoring.checks.schema import passes_schema, schema
 from wizard.errors import RuleFileError
-from wizard.checkrecord import RECORD_FILE
-from wizard.loader import load_rulebook
-from wizard.parallel import PARALLEL_FROM
-from wizard.yamlfile import read_yaml
+from wizard.authoring.checkrecord import RECORD_FILE
+from wizard.authoring.loader import load_rulebook
+from wizard.authoring.parallel import PARALLEL_FROM
+from wizard.rules.yamlfile import read_yaml
 
 from tests.test_check import GOOD, PLANTED, plant
 
@@ -81,10 +81,10 @@ def test_a_file_broken_while_the_app_runs_never_reaches_an_organizer(tmp_path):
 def test_a_changed_checker_checks_every_file_again(tmp_path, monkeypatch):
     rules, cache = copies(tmp_path / "rules", 4), tmp_path / "instance"
     load_rulebook([rules], cache_dir=cache)
-    monkeypatch.setattr("wizard.loader.checks_fingerprint", lambda: "another version of the checks")
+    monkeypatch.setattr("wizard.authoring.loader.checks_fingerprint", lambda: "another version of the checks")
     checked = []
     real = checks.check_path
-    monkeypatch.setattr("wizard.loader.check_path", lambda *a: checked.append(a) or real(*a))
+    monkeypatch.setattr("wizard.authoring.loader.check_path", lambda *a: checked.append(a) or real(*a))
     load_rulebook([rules], cache_dir=cache)
     assert len(checked) == 4
 

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from wizard.cli import main
-from wizard.loader import load_rulebook
+from wizard.authoring.loader import load_rulebook
 from wizard.packet.content import build_packet
-from wizard.printing import packet_pdf
-from wizard.rulebook import rule_sources
+from wizard.packet.printing import packet_pdf
+from wizard.rules.rulebook import rule_sources
 from wizard.web.app import create_app
 
 from .html import field_values

@@ -12,7 +12,7 @@ import pytest
 from wizard.office import accounts
 from wizard.office.accounts import link_email, signed_in_clerk
 from wizard.web.app import DEFAULTS, create_app
-from wizard.web.state import office_records
+from wizard.web.edge.state import office_records
 
 from .office_support import (BARODA, DEKALB, PASSWORD, PDF, PNG, clerk, finished, first_document, send, sign_in,
                              texts, visible_text)

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from icalendar import Calendar
 
-from wizard.web.state import office_records
+from wizard.web.edge.state import office_records
 
 from . import html
 from .office_support import clerk, finished, send, sign_in

@@ -9,7 +9,7 @@ from aiosmtpd.controller import Controller
 
 from wizard.office.outbox import SmtpSettings, backoff, deliver_due
 from wizard.web.app import create_app
-from wizard.web.state import office_records
+from wizard.web.edge.state import office_records
 
 from .office_support import BARODA, Inbox, body, clerk, finished, received, send, sign_in, texts, visible_text
 from .served import free_port

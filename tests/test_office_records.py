@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from wizard.office.keeping import purge_applications
-from wizard.retention import purge
+from wizard.store.retention import purge
 from wizard.web.app import create_app
-from wizard.web.state import office_records, store
+from wizard.web.edge.state import office_records, store
 
 from .office_support import PDF, clerk, finished, send, sign_in
 
@@ -29,8 +29,8 @@ def test_clerk_add_from_the_readme_works_on_a_fresh_database(tmp_path, book):
     assert done.returncode == 0, done.stderr
     link = re.search(r"https://permits\.example\.org(/office/password/\S+)", done.stdout).group(1)
     assert "clerk@example.org: baroda-mi (no password chosen yet)" in wizard(
-        "clerk", "list", "--db", "instance/wizard.db", cwd=tmp_path).stdout
-    app = create_app({"DATABASE": str(tmp_path / "instance" / "wizard.db"), "SECRET_KEY": "k", "RULEBOOK": book,
+        "clerk", "list", "--db", "instance/wizard.store", cwd=tmp_path).stdout
+    app = create_app({"DATABASE": str(tmp_path / "instance" / "wizard.store"), "SECRET_KEY": "k", "RULEBOOK": book,
                       "WTF_CSRF_ENABLED": False})
     client = app.test_client()
     assert client.post(link, data={"password": "a long enough password", "again": "a long enough password"}

@@ -12,9 +12,9 @@ import pytest
 from pdfua import validate
 from pypdf import PdfReader
 
-from wizard import printing
+from wizard.packet import printing
 from wizard.web.app import create_app
-from wizard.web.state import office_records
+from wizard.web.edge.state import office_records
 
 from . import html
 from .office_support import BARODA, DEKALB, body, clerk, received, send, sign_in

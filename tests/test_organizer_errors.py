@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from wizard.typed_dates import TypedPartError, parse_date_and_time, parse_typed_date
-from wizard.web.state import store
+from wizard.kinds.typed_dates import TypedPartError, parse_date_and_time, parse_typed_date
+from wizard.web.edge.state import store
 
 from .html import field, field_names, field_values, parse, texts
 from .test_interview_http import FESTIVAL_STEP_POSTS, interview_id, start

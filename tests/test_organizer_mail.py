@@ -12,7 +12,7 @@ import textstat
 
 from wizard.office.outbox import SmtpSettings, deliver_due
 from wizard.web.app import create_app
-from wizard.web.state import office_records
+from wizard.web.edge.state import office_records
 
 from .html import parse
 from .office_support import body, finished, texts, visible_text

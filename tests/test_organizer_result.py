@@ -10,9 +10,9 @@ from urllib.parse import unquote
 import pytest
 import textstat
 
-from wizard.interview import JURISDICTION_STEP
+from wizard.interview.flow import JURISDICTION_STEP
 from wizard.web.app import create_app
-from wizard.web.state import store
+from wizard.web.edge.state import store
 
 from .browser.stories import PATHS
 from .html import attributes, parse, texts

@@ -11,13 +11,13 @@ import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from wizard.answers import clean_answers
-from wizard.assess import assess_jurisdiction
+from wizard.engine.answers import clean_answers
+from wizard.engine.assess import assess_jurisdiction
 from wizard.packet import build_packet
-from wizard.offices import OfficeCard
+from wizard.rules.office_cards import OfficeCard
 from wizard.packet.document import FIELDS, latin_coverage
 from wizard.packet.formatting import answer_text, long_date, money, number
-from wizard.printing import packet_pdf
+from wizard.packet.printing import packet_pdf
 
 from .shared_run import made_once
 

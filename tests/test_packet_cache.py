@@ -6,10 +6,10 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
-from wizard.interview import applicable_answers
+from wizard.interview.flow import applicable_answers
 from wizard.packet import cache
-from wizard.printing import WORKERS, packet_pdf
-from wizard.web.state import store
+from wizard.packet.printing import WORKERS, packet_pdf
+from wizard.web.edge.state import store
 
 from .browser.stories import PATHS
 from .test_packet import festival

@@ -14,8 +14,8 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from wizard.assess import assess_jurisdiction
-from wizard.checks.schema import schema
+from wizard.engine.assess import assess_jurisdiction
+from wizard.authoring.checks.schema import schema
 from wizard.packet import build_packet
 from wizard.packet.calendar import calendar_events
 from wizard.packet.content import SIGNER_ROLES
@@ -24,8 +24,8 @@ from . import html
 from .browser.stories import BIG_FESTIVAL, ONE_DAY as ONE_DAY_STORY, PATHS
 from .posting import STEP, step_data
 from .test_packet import body_text, festival
-from wizard.answers import clean_answers
-from wizard.interview import applicable_answers
+from wizard.engine.answers import clean_answers
+from wizard.interview.flow import applicable_answers
 
 FESTIVAL_PATHS = {"whitesboro-ny": "whitesboro-festival", "wi-village-ch64": "wisconsin-festival",
                   "baroda-mi": "baroda-festival", "dekalb-il": "dekalb-festival"}

@@ -9,12 +9,12 @@ import pytest
 from icalendar import Calendar
 
 from wizard.web.app import create_app
-from wizard.assess import assess_jurisdiction
-from wizard.web.state import store
+from wizard.engine.assess import assess_jurisdiction
+from wizard.web.edge.state import store
 
 from . import html
 from .test_packet import festival
-from wizard.interview import path_and_answers
+from wizard.interview.flow import path_and_answers
 
 
 def saved(app, answers: dict) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.answers import clean_answers
+from wizard.engine.answers import clean_answers
 from wizard.errors import AnswersError
 from wizard.kinds import KINDS, PEOPLE_LIMIT
 

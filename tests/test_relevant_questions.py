@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess_jurisdiction
-from wizard.interview import path_and_answers
+from wizard.engine.assess import assess_jurisdiction
+from wizard.interview.flow import path_and_answers
 
 from .test_packet import festival
 

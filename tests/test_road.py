@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.road import condition_keys, minutes, plan_road, questions_left, road_marks
-from wizard.rulebook import expand_questions
+from wizard.interview.road import condition_keys, minutes, plan_road, questions_left, road_marks
+from wizard.rules.rulebook import expand_questions
 
 from .browser.stories import PATHS
 from .test_story_paths import walk_story

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.db.postgres import TurnLock
-from wizard.shared import WINDOW, DatabaseCounter
-from wizard.storage import InterviewStore
+from wizard.store.postgres import TurnLock
+from wizard.store.server_state import WINDOW, DatabaseCounter
+from wizard.store.interviews import InterviewStore
 from wizard.web.app import create_app
 
 from .html import csrf_token

@@ -1,4 +1,4 @@
-"""The session cookie and the CSRF token are checked or signed once per value (wizard/web/signing.py):
+"""The session cookie and the CSRF token are checked or signed once per value (wizard/web/edge/signing.py):
 what is remembered never lets a changed, expired or re-keyed cookie through, nor one session's data
 into another's."""
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from flask import request
 
-from wizard.web import signing
+from wizard.web.edge import signing
 from wizard.web.app import create_app
-from wizard.web.state import store
+from wizard.web.edge.state import store
 
 from .html import csrf_token, parse
 

@@ -6,7 +6,7 @@ from datetime import date
 
 from werkzeug.datastructures import MultiDict
 
-from wizard.web.forms import form_for
+from wizard.web.organizer.forms import form_for
 
 
 def when_step(book):

@@ -9,7 +9,7 @@ import pytest
 
 from wizard.errors import InterviewTooLarge
 from wizard.office.records import MIGRATIONS as OFFICE_MIGRATIONS, OfficeRecords
-from wizard.storage import MAX_ANSWERS_BYTES, MIGRATIONS, InterviewStore
+from wizard.store.interviews import MAX_ANSWERS_BYTES, MIGRATIONS, InterviewStore
 
 from .postgres_support import fresh_schema
 
@@ -19,7 +19,7 @@ EVERY_BYTE = bytes(range(256)) * 4  # an upload with every byte value, NUL and i
 @pytest.fixture(params=["sqlite", "postgresql"])
 def target(request, tmp_path):
     if request.param == "sqlite":
-        yield str(tmp_path / "wizard.db")
+        yield str(tmp_path / "wizard.store")
     else:
         with fresh_schema() as url:
             yield url

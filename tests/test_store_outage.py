@@ -13,8 +13,8 @@ from tests.html import csrf_token, field_values, parse, texts
 from tests.served import ServedBrowser, ServedWizard
 from tests.test_crash import answers_for, path_of
 from wizard.errors import StoreUnavailable
-from wizard.storage import InterviewStore
-from wizard.web.errors import NOT_SAVED, store_unavailable
+from wizard.store.interviews import InterviewStore
+from wizard.web.edge.errors import NOT_SAVED, store_unavailable
 
 from .postgres_support import own_cluster
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.answers import clean_answers
-from wizard.interview import flow, step_keys
-from wizard.wording import headline
+from wizard.engine.answers import clean_answers
+from wizard.interview.flow import flow, step_keys
+from wizard.engine.wording import headline
 
 from .browser.stories import PATHS
 

@@ -17,7 +17,7 @@ ENGINE_MODULES = sorted(
 
 
 def test_engine_modules_are_found():
-    assert {"wizard.assess", "wizard.facts", "wizard.packet.content", "wizard.checks", "wizard.cli"} <= set(ENGINE_MODULES)
+    assert {"wizard.engine.assess", "wizard.engine.facts", "wizard.packet.content", "wizard.authoring.checks", "wizard.cli"} <= set(ENGINE_MODULES)
 
 
 def test_importing_every_engine_module_leaves_flask_unloaded():
@@ -34,9 +34,9 @@ def test_importing_every_engine_module_leaves_flask_unloaded():
 
 
 def test_a_started_web_app_has_not_loaded_the_printer_nor_postgresql():
-    """The server sends printing to its print workers (wizard/printing.py): importing the web app and
+    """The server sends printing to its print workers (wizard/packet/printing.py): importing the web app and
     creating it must not load WeasyPrint, the dearest import of a start; nor psycopg, on an SQLite
-    file (wizard/db/__init__.py)."""
+    file (wizard/store/__init__.py)."""
     script = (
         "import json, sys\n"
         "from wizard.web.app import create_app\n"
@@ -44,7 +44,7 @@ def test_a_started_web_app_has_not_loaded_the_printer_nor_postgresql():
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'psycopg', 'psycopg_pool'))))\n"
     )
     with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run([sys.executable, "-c", script, str(Path(folder) / "wizard.db")], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-c", script, str(Path(folder) / "wizard.store")], cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
@@ -116,8 +116,8 @@ def test_imports_inside_functions_are_only_the_commented_lazy_ones():
     """Only the commented lazy boundaries import inside functions; everything else imports at the top."""
     allowed = {
         "wizard/cli.py",  # `serve` loads the web stack, which `wizard check` and `assess` never need
-        "wizard/printing.py",  # the print workers' jobs load WeasyPrint (0.8 s of CPU), so the server never does
-        "wizard/db/__init__.py",  # `open_backend` loads psycopg (0.15 s) only for a PostgreSQL database
+        "wizard/packet/printing.py",  # the print workers' jobs load WeasyPrint (0.8 s of CPU), so the server never does
+        "wizard/store/__init__.py",  # `open_backend` loads psycopg (0.15 s) only for a PostgreSQL database
     }
     offenders = {}
     for path in (ROOT / "wizard").rglob("*.py"):

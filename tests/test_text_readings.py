@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess
+from wizard.engine.assess import assess
 
 from .browser.stories import BIG_FESTIVAL, ONE_DAY
 from .engine_support import COMMERCIAL_OFF

@@ -7,9 +7,9 @@ from io import BytesIO
 
 from pypdf import PdfReader
 
-from wizard.assess import assess_jurisdiction
-from wizard.printing import packet_pdf
-from wizard.timeline import build_timeline
+from wizard.engine.assess import assess_jurisdiction
+from wizard.packet.printing import packet_pdf
+from wizard.interview.timeline import build_timeline
 
 from .test_packet import festival
 

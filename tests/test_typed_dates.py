@@ -6,8 +6,8 @@ from datetime import datetime
 
 import pytest
 
-from wizard.typed_dates import parse_date_and_time
-from wizard.web.state import store
+from wizard.kinds.typed_dates import parse_date_and_time
+from wizard.web.edge.state import store
 
 from .html import field, field_names, field_values
 from .test_check import problems_in, variant

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from wizard.checks.vocabulary import vocabulary_problems
+from wizard.authoring.checks.vocabulary import vocabulary_problems
 
 ROOT = Path(__file__).parent.parent
 

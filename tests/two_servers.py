@@ -9,7 +9,7 @@ from http.client import IncompleteRead
 
 from tests.served import ServedBrowser, ServedWizard
 from tests.test_crash import answers_for, path_of
-from wizard.storage import InterviewStore
+from wizard.store.interviews import InterviewStore
 
 SECRET = {"WIZARD_SECRET_KEY": "one-key-for-every-server"}
 

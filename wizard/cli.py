@@ -24,28 +24,28 @@ from pathlib import Path
 
 import click
 
-from .assess import assess as run_assessment
-from .checks import check_files, run_checks
+from .engine.assess import assess as run_assessment
+from .authoring.checks import check_files, run_checks
 from .errors import AnswersError, RuleFileError, StoreUnavailable
-from .graph import GraphError, render as render_graph
-from .loader import load_rulebook
-from .retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
-from .checkrecord import record_folder
-from .db import is_postgres_url, shown
-from .dbcopy import CopyRefused, copy_database
+from .authoring.graph import GraphError, render as render_graph
+from .authoring.loader import load_rulebook
+from .store.retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
+from .authoring.checkrecord import record_folder
+from .store import is_postgres_url, shown
+from .store.copy import CopyRefused, copy_database
 from .office.accounts import AccountError, add_clerk
 from .office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from .office.outbox import parse_host_port
 from .office.records import OfficeRecords, upgrade_schema
-from .rulebook import jurisdiction_files, rule_sources
-from .skeleton import skeleton
-from .storage import ENROLMENT_MINUTES, InterviewStore
-from .vocabulary_doc import render as render_vocabulary, write as write_vocabulary
+from .rules.rulebook import jurisdiction_files, rule_sources
+from .authoring.skeleton import skeleton
+from .store.interviews import ENROLMENT_MINUTES, InterviewStore
+from .authoring.vocabulary_doc import render as render_vocabulary, write as write_vocabulary
 
 ADD_RULES_HELP = ("A rule file or folder to load besides the built-in jurisdictions (or besides --rules) "
                   "(repeatable).")
 RULES_HELP = "A rule file or folder to use instead of the built-in jurisdictions (repeatable)."
-DATABASE = "instance/wizard.db"
+DATABASE = "instance/wizard.store"
 
 
 class CommandError(click.ClickException):
@@ -176,8 +176,8 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     """Run the wizard under the waitress WSGI server."""
     # Flask and waitress load only for `serve`: the other commands are the engine alone.
     from .web.app import create_app
-    from .web.deployment import DeploymentError
-    from .web.serving import bound_addresses, make_server, settle_after_start
+    from .web.edge.deployment import DeploymentError
+    from .web.edge.serving import bound_addresses, make_server, settle_after_start
 
     try:
         smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
@@ -421,7 +421,7 @@ def database_upgrade(db_path) -> None:
               help="Delete the rows the target already holds first (without it, a target with rows is refused).")
 def database_copy(source, target, replace) -> None:
     """Copy every interview, application, account and the rest from SOURCE to TARGET (each a SQLite
-    file or a postgresql:// URL), e.g. a village's instance/wizard.db into PostgreSQL."""
+    file or a postgresql:// URL), e.g. a village's instance/wizard.store into PostgreSQL."""
     try:
         counts = copy_database(str(source), str(target), replace=replace)
     except (CopyRefused, StoreUnavailable) as error:

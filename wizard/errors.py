@@ -59,7 +59,7 @@ class RuleFileError(WizardError):
 
 
 class PrintingFailed(WizardError):
-    """A PDF (the permit) could not be printed by a print worker (wizard/printing.py) in time; what
+    """A PDF (the permit) could not be printed by a print worker (wizard/packet/printing.py) in time; what
     was decided or saved before it stands, and the edge says the PDF is missing."""
 
 

@@ -1,6 +1,6 @@
 """Figures and dates as an organizer or clerk reads them: "$1,500", "5,000", "Friday, July 9, 2027, 12:00 PM".
 
-One module for the web pages (registered as Jinja filters in wizard/web/filters.py) and the packet.
+One module for the web pages (registered as Jinja filters in wizard/web/edge/filters.py) and the packet.
 """
 from __future__ import annotations
 

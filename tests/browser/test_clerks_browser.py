@@ -13,7 +13,7 @@ from icalendar import Calendar
 from pypdf import PdfReader
 
 from wizard.cli import main
-from wizard.retention import moment_ago
+from wizard.store.retention import moment_ago
 from wizard.web.app import create_app
 
 from .stories import PATHS

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.assess import assess_jurisdiction
+from wizard.engine.assess import assess_jurisdiction
 from wizard.office.accounts import add_clerk
 from wizard.office.applications import send
-from wizard.web.state import office_records, rulebook
+from wizard.web.edge.state import office_records, rulebook
 
 from ..office_support import BARODA, PASSWORD, PDF, clerk, finished
 

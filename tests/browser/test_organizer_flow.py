@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from wizard.interview import JURISDICTION_STEP
-from wizard.web.state import rulebook, store
+from wizard.interview.flow import JURISDICTION_STEP
+from wizard.web.edge.state import rulebook, store
 
 from ..test_packet import festival
 from ..test_packet_web import OPTIONAL_KEYS

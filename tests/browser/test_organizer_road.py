@@ -12,8 +12,8 @@ from urllib.parse import unquote
 import pytest
 
 from wizard.readable import long_date
-from wizard.interview import JURISDICTION_STEP
-from wizard.web.state import rulebook, store
+from wizard.interview.flow import JURISDICTION_STEP
+from wizard.web.edge.state import rulebook, store
 
 from ..test_story_paths import stored_answers
 from .conftest import PHONE

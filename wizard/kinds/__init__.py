@@ -5,12 +5,23 @@ turn a stored value into form data and back, show a value in a sentence (the che
 packet use the same words), describe itself for docs/vocabulary.md, give sample and candidate
 values to the checks, and how conditions compare it (`compare_as`). A new kind is one class in a module
 of this package (listed in KINDS below) plus one macro in templates/fields/<name>.html. The WTForms field is built in
-wizard/web/fields.py from `widget`, so the engine imports neither Flask nor WTForms.
+wizard/web/organizer/fields.py from `widget`, so the engine imports neither Flask nor WTForms.
 """
 from __future__ import annotations
 
-from .base import (COUNT_LIMIT, DATETIME_FORMAT, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT, Kind,
-                   SamplePlan, brief, in_range, parse_datetime)
+from .base import (
+    COUNT_LIMIT,
+    DATETIME_FORMAT,
+    FIRST_YEAR,
+    LAST_YEAR,
+    LONG_TEXT_LIMIT,
+    SHORT_TEXT_LIMIT,
+    Kind,
+    SamplePlan,
+    brief,
+    in_range,
+    parse_datetime,
+)
 from .people import AGE_LIMIT, PEOPLE_LIMIT, PERSON_FIELDS, People
 from .simple import Choice, Choices, Count, Datetime, FlagSet, LongText, Share, Text, YesNo
 

@@ -56,7 +56,7 @@ class Kind:
     name = ""
     meaning = ""          # for docs/vocabulary.md
     compare_as = ""       # what conditions compare: number, yes_no, choice, choices, datetime, text
-    widget = "line"       # the form control wizard/web/fields.py builds
+    widget = "line"       # the form control wizard/web/organizer/fields.py builds
     grouped = False       # asked as a fieldset of options (the error link points at the first one)
     answer_key = True     # False: not an answer key itself (flag_set)
     asks_flags = False    # its options are flag questions (is_flag), each an answer key (flag_set)

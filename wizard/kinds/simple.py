@@ -8,9 +8,20 @@ from datetime import datetime
 
 from ..errors import AnswersError, UnknownJurisdiction
 from ..readable import DATETIME_FORMAT, clean_text, long_datetime, number
-from ..typed_dates import TypedPartError, parse_date_and_time
-from .base import (COUNT_LIMIT, FALSE_WORDS, FIRST_YEAR, LAST_YEAR, LONG_TEXT_LIMIT, SHORT_TEXT_LIMIT, TRUE_WORDS, Kind,
-                   brief, in_range, parse_datetime)
+from .typed_dates import TypedPartError, parse_date_and_time
+from .base import (
+    COUNT_LIMIT,
+    FALSE_WORDS,
+    FIRST_YEAR,
+    LAST_YEAR,
+    LONG_TEXT_LIMIT,
+    SHORT_TEXT_LIMIT,
+    TRUE_WORDS,
+    Kind,
+    brief,
+    in_range,
+    parse_datetime,
+)
 
 
 class YesNo(Kind):

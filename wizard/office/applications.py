@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
-from ..conditions import evaluate
-from ..facts import Facts
-from ..rulebook import Jurisdiction
-from ..wording import permit_applies
+from ..engine.conditions import evaluate
+from ..engine.facts import Facts
+from ..rules.rulebook import Jurisdiction
+from ..engine.wording import permit_applies
 from .records import OfficeRecords, now_text
 
 STATUSES = {

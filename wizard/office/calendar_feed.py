@@ -14,7 +14,7 @@ from icalendar import Calendar, Event, vText
 
 from ..packet.calendar import refuse_injected_lines
 from ..readable import clean_text, parse_moment
-from ..rulebook import RuleBook
+from ..rules.rulebook import RuleBook
 from .applications import CLOSED, STATUSES, decision_due
 
 PRODID = "-//Mass Gathering Permit Wizard//Office calendar//EN"

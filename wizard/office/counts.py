@@ -5,7 +5,7 @@ withdrawn; the median days from receipt to decision. Each measure is a list of (
 rows, drawn on the server as an accessible SVG bar chart (a title, and the same figures as a table
 beside it, so it prints and works without JavaScript) and written as CSV.
 
-Unsent interviews are deleted after the retention period (wizard/retention.py), so interview counts
+Unsent interviews are deleted after the retention period (wizard/store/retention.py), so interview counts
 cover only the interviews still kept; the page says so.
 """
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from html import escape
 
-from ..assess import assess_jurisdiction
-from ..rulebook import RuleBook
+from ..engine.assess import assess_jurisdiction
+from ..rules.rulebook import RuleBook
 
 OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
                  "exempt": "exempt"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..retention import moment_ago
+from ..store.retention import moment_ago
 from .records import OfficeRecords
 
 DEFAULT_KEEP_DAYS = 3 * 365

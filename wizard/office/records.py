@@ -1,7 +1,7 @@
 """The office's tables and every statement that reads or writes them.
 
 The tables live beside the interviews, in the same backend (an SQLite file or a PostgreSQL
-database, wizard/db/), and come from their own versioned migrations (`permit_wizard_office`).
+database, wizard/store/), and come from their own versioned migrations (`permit_wizard_office`).
 Every query is written once in SQL both engines accept (`ON CONFLICT ... DO UPDATE`, `RETURNING`,
 `?` placeholders the backend adapts): callers reach the tables only through `OfficeRecords`.
 """
@@ -11,8 +11,8 @@ import json
 import secrets
 from datetime import datetime, timezone
 
-from ..db import Migration, marks
-from ..storage import InterviewStore
+from ..store import Migration, marks
+from ..store.interviews import InterviewStore
 
 MIGRATION_SET = "permit_wizard_office"
 MIGRATIONS = (

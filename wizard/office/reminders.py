@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from ..timeline import DEADLINE, REMINDER_DAYS, Timeline
+from ..interview.timeline import DEADLINE, REMINDER_DAYS, Timeline
 from .mailing import reminder_mail
 from .outbox import queue
 from .records import OfficeRecords

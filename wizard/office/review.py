@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from html import escape
 
-from ..rulebook import Jurisdiction
+from ..rules.rulebook import Jurisdiction
 from .accounts import token_hash
 from .applications import change_status
 from .mailing import Mail, link

@@ -3,7 +3,7 @@
 `content` decides what the packet says (no layout, no Flask); `document` shows it with the
 templates in templates/packet/ and prints them as a tagged, fillable PDF (WeasyPrint, PDF/UA-1);
 `calendar` writes the iCalendar file. Printing is not re-exported here: a packet is printed by
-`wizard.printing.packet_pdf` in a print worker, so importing the packet's content (as the web app
+`wizard.packet.printing.packet_pdf` in a print worker, so importing the packet's content (as the web app
 does) does not load WeasyPrint.
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ warnings count from it). Change any of them and the packet is made again. A smal
 memory: each packet is ~50 KB, and a process forgets them when it restarts.
 
 Making a packet is a few hundred milliseconds of pure Python, so it is never made in a request
-thread: `wizard.printing.packet_pdf` runs in a print worker (wizard/printing.py, which also keeps
+thread: `wizard.packet.printing.packet_pdf` runs in a print worker (wizard/packet/printing.py, which also keeps
 WeasyPrint out of the server), started as soon as the last answer is saved (`prefetch`), and the
 request thread only waits for the bytes.
 """
@@ -23,9 +23,9 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-from ..offices import OfficeCard
-from ..printing import packet_pdf, submit
-from ..rulebook import RuleBook
+from ..rules.office_cards import OfficeCard
+from .printing import packet_pdf, submit
+from ..rules.rulebook import RuleBook
 from ..resources import resource_dir
 
 SIZE = 64  # packets: about 3 MB at most

@@ -1,4 +1,4 @@
-"""The organizer's plan (`wizard.timeline`) as an iCalendar file: the last day to file, the latest
+"""The organizer's plan (`wizard.interview.timeline`) as an iCalendar file: the last day to file, the latest
 decision, what must be ready before the permit, dated checklist items, the event, the cleanup and the
 deposit's return, each with reminders a week and a day before.
 
@@ -13,9 +13,9 @@ from datetime import date, datetime, timedelta, timezone
 
 from icalendar import Alarm, Calendar, Event, vText
 
-from ..offices import OfficeCard, ask_the_office
-from ..rulebook import Jurisdiction
-from ..timeline import REMINDER_DAYS, Milestone, build_timeline
+from ..rules.office_cards import OfficeCard, ask_the_office
+from ..rules.rulebook import Jurisdiction
+from ..interview.timeline import REMINDER_DAYS, Milestone, build_timeline
 from .formatting import clean_text, parse_moment
 
 PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"
@@ -77,7 +77,7 @@ def _with_reminders(event: Event, m: Milestone, today: date) -> Event:
 
 def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
                     now: datetime | None = None, office: OfficeCard | None = None) -> list[Event]:
-    """One event for each dated step of the plan (`wizard.timeline`), each with its reminders.
+    """One event for each dated step of the plan (`wizard.interview.timeline`), each with its reminders.
     The event itself is in floating local time, as the organizer gave it."""
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     plan = build_timeline(assessment, answers, j.license_word, stamp.date())

@@ -9,21 +9,38 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, timedelta
 
-from ..assess import assess_jurisdiction
-from ..conditions import evaluate, holds
-from ..facts import Facts
-from ..formulas import above_last_tier
-from ..glossary import terms_in
+from ..engine.assess import assess_jurisdiction
+from ..engine.conditions import evaluate, holds
+from ..engine.facts import Facts
+from ..engine.formulas import above_last_tier
+from ..engine.glossary import terms_in
 from ..kinds import KINDS
-from ..offices import OfficeCard, ask_the_office
-from ..rulebook import FEE_CATEGORIES, Jurisdiction
-from ..wording import checklist_phases, headline, lean_line, office_short, permit_applies
+from ..rules.office_cards import OfficeCard, ask_the_office
+from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
+from ..engine.wording import checklist_phases, headline, lean_line, office_short, permit_applies
 from . import dated_notes
-from .model import (Cited, ChecklistGroup, Fact, FacilityRow, FormItem, Packet, Part, Row, SignatureBlock,
-                    SignerLine)
+from .model import (
+    Cited,
+    ChecklistGroup,
+    Fact,
+    FacilityRow,
+    FormItem,
+    Packet,
+    Part,
+    Row,
+    SignatureBlock,
+    SignerLine,
+)
 from .plan import plan_steps
 from .formatting import (
-    answer_text, counted, clean_text, duration_text, field_label, long_date, money, number,
+    answer_text,
+    counted,
+    clean_text,
+    duration_text,
+    field_label,
+    long_date,
+    money,
+    number,
     parse_moment,
 )
 
@@ -52,7 +69,7 @@ class _Builder:
         self.a = assessment
         self.facts = Facts(answers)
         self.word = j.license_word
-        self.office = None  # the deployment's office card (wizard/offices.py), if it has one
+        self.office = None  # the deployment's office card (wizard/rules/office_cards.py), if it has one
 
     def text(self, key: str) -> str | None:
         value = self.answers.get(key)

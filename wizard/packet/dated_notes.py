@@ -1,12 +1,12 @@
 """Packet text for what an ordinance says beyond the verdict (issue 9; the engine side is
-wizard/beyond_verdict.py): dates on checklist items, why the file-by date is what it is, and the
+wizard/engine/beyond_verdict.py): dates on checklist items, why the file-by date is what it is, and the
 "After you apply", revocation and penalties notes. Plain data."""
 from __future__ import annotations
 
 from datetime import date
 
-from ..rulebook import Jurisdiction
-from ..wording import NOTE_HEADINGS
+from ..rules.rulebook import Jurisdiction
+from ..engine.wording import NOTE_HEADINGS
 from .formatting import long_date
 
 

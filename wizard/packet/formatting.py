@@ -4,9 +4,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..facts import FACTS
+from ..engine.facts import FACTS
 from ..kinds import KINDS
-from ..readable import clean_text, long_date, money, number, parse_moment  # noqa: F401 - the packet imports them here
+from ..readable import clean_text, long_date, money, number, parse_moment
 
 
 def answer_text(key: str, value: Any, questions: dict) -> str:

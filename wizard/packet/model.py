@@ -111,9 +111,9 @@ class Packet:
     notes: list[Cited]
     applies: bool  # a permit is required or may be: the application parts are included
     afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
-    plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/timeline.py)
+    plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/interview/timeline.py)
     parts: list[Part] = field(default_factory=list)
-    glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/glossary.py)
+    glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/engine/glossary.py)
 
     def part(self, anchor: str) -> Part | None:
         return next((p for p in self.parts if p.anchor == anchor), None)

@@ -1,12 +1,12 @@
 """The plan to the day in the packet (issue 11): the same steps as the result page and the
-calendar file (`wizard.timeline`), as plain rows for `sections.plan` to set in type."""
+calendar file (`wizard.interview.timeline`), as plain rows for `sections.plan` to set in type."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
 
 from ..readable import long_date
-from ..timeline import build_timeline
+from ..interview.timeline import build_timeline
 
 
 @dataclass

@@ -6,24 +6,47 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
-from ..checkrecord import RECORD_FILE, record_folder
-from ..db import is_postgres_url
-from ..loader import load_rulebook
+from ..authoring.checkrecord import RECORD_FILE, record_folder
+from ..store import is_postgres_url
+from ..authoring.loader import load_rulebook
 from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
 from ..resources import resource_dir
-from ..retention import DEFAULT_DAYS
-from ..shared import shared_secret_key
-from ..storage import InterviewStore
-from . import (api, assets, clerk_links, clerks, costs, counts, deployment, drawn_fields, drawn_search, errors,
-               filters, handoff, interview, kiosk, limits, logs, mailer, notes, office, office_calendar, offices,
-               organizer_mail, packet, pages, printview, review, sending, signin, signing, summary, sweeper, typed)
-from .extensions import csrf, htmx
-from .instance import secret_key, warn_if_readable
-from .pages import WizardApp
-from .limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
-from .security import add_vary, missing_security_headers
+from ..store.retention import DEFAULT_DAYS
+from ..store.server_state import shared_secret_key
+from ..store.interviews import InterviewStore
+from .organizer import (
+    api,
+    costs,
+    drawn_fields,
+    drawn_search,
+    interview,
+    mail as organizer_mail,
+    downloads as packet,
+    printview,
+    sending,
+    summary,
+)
+from .edge import assets, deployment, errors, filters, limits, logs, pages, signing, sweeper
+from .clerks import links as clerk_links, builder as clerks
+from .office import (
+    counts,
+    mailer,
+    notes,
+    inbox as office,
+    calendar as office_calendar,
+    cards as offices,
+    review,
+    signin,
+    typed,
+)
+from .kiosk import handoff, screens as kiosk
+from .edge.extensions import csrf, htmx
+from .edge.instance import secret_key, warn_if_readable
+from .edge.pages import WizardApp
+from .edge.limits import DEFAULT_ANSWERS_PER_HOUR, DEFAULT_ORGANIZER_MAILS_PER_HOUR, DEFAULT_PER_HOUR
+from .edge.security import add_vary, missing_security_headers
 
 # Every setting's default, in one place (README "Settings"); `create_app(config)` overrides them.
 # DATABASE and PUBLIC_URL also read the environment (see `defaults`).
@@ -62,7 +85,7 @@ DEFAULTS = dict(
 
 
 def defaults(instance_path: str) -> dict:
-    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
+    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.store")),
             "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
             "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None,
             "SECRET_KEY": os.environ.get("WIZARD_SECRET_KEY") or None}

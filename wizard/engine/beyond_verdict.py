@@ -1,0 +1,85 @@
+"""What an ordinance says beyond the verdict (issue 9): the lean of an unsettled verdict, the dates
+tied to the event (the day the license must be in hand, notices, work due before the event), and
+what happens after filing, how a permit is revoked and the penalties.
+
+`extra_keys` adds these to the assessment; each is additive to the public contract and listed in
+docs/contract-additions.md. No Flask here.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from .conditions import evaluate, holds
+from .facts import Facts
+from ..rules.rulebook import Jurisdiction
+
+# The rule-file lists of notes shown with a permit: the list, the assessment key it fills, its heading.
+NOTE_LISTS = (("after_filing", "after_you_apply", "After you apply"), ("revocation", "revocation", "Revocation"),
+              ("penalties", "penalties", "Penalties"))
+
+
+def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:
+    """`required` or `not_required` when an `uncertain` rule carrying `likely` settled the outcome."""
+    if decided_by != "uncertain":
+        return None
+    for rule in j.scope.get("uncertain", []):
+        if evaluate(rule["if"], facts)[0] is True:
+            return rule.get("likely")
+    return None
+
+
+DATED_KEYS = frozenset({"days_before", "business_days_before", "days_after"})
+
+
+def business_days_before(day: date, count: int) -> date:
+    """`count` weekdays before `day` (public holidays are not in the text; a warning says so)."""
+    while count > 0:
+        day -= timedelta(days=1)
+        if day.weekday() < 5:
+            count -= 1
+    return day
+
+
+def due_date(item: dict, facts: Facts) -> str | None:
+    """The date an item is due, for items tied to the event's first day (or, with `days_after`, to
+    its last day: "within 5 days after the event ends"); else None."""
+    if "days_after" in item:
+        span = facts.span()
+        return None if span is None else (span[1].date() + timedelta(days=item["days_after"])).isoformat()
+    first_day = facts.first_day()
+    if first_day is None:
+        return None
+    if "days_before" in item:
+        return (first_day - timedelta(days=item["days_before"])).isoformat()
+    if "business_days_before" in item:
+        return business_days_before(first_day, item["business_days_before"]).isoformat()
+    return None
+
+
+def dated(item: dict, facts: Facts) -> dict:
+    """`{"due_date": ...}` for an item tied to the event's first or last day, else nothing."""
+    if not DATED_KEYS & item.keys():
+        return {}
+    return {"due_date": due_date(item, facts)}
+
+
+def license_in_hand(j: Jurisdiction, facts: Facts, applies: bool) -> dict:
+    """The day the license must be obtained, where the ordinance says so (Baroda: 60 days)."""
+    days = j.license_in_hand_days
+    first_day = facts.first_day()
+    when = None if days is None or first_day is None or not applies else (first_day - timedelta(days=days)).isoformat()
+    return {"license_by": when, "license_by_citation": j.filing_citation if days is not None else None}
+
+
+def notes(j: Jurisdiction, facts: Facts, note_list: str) -> list[dict[str, Any]]:
+    return [{"text": n["text"], "citation": n["citation"], **dated(n, facts)}
+            for n in j.notes(note_list) if holds(n, facts)]
+
+
+def extra_keys(j: Jurisdiction, facts: Facts, decided_by: str, applies: bool) -> dict:
+    extra: dict[str, Any] = {"likely": lean(j, facts, decided_by)}
+    extra.update(license_in_hand(j, facts, applies))
+    for note_list, key, _heading in NOTE_LISTS:
+        extra[key] = notes(j, facts, note_list) if applies else []
+    return extra

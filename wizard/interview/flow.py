@@ -1,0 +1,203 @@
+"""An interview's state and flow: starting one, recording a step, which steps apply, what comes next,
+and when the interview can end early.
+
+No Flask here. A step applies when its `if` holds on the answers of the steps before it that
+apply; answers of steps that no longer apply are kept in storage (so flipping an answer back
+restores them) but left out of the assessment, the pages and every download.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..engine.answers import clean_answers, usable_answers
+from ..engine.assess import Decision, assess_jurisdiction, decide
+from ..engine.conditions import evaluate
+from ..errors import AnswersError
+from ..engine.facts import Facts
+from .road import deciding_keys, plan_road
+from ..rules.rulebook import Jurisdiction, RuleBook, expand_questions
+
+JURISDICTION_STEP = "where"
+
+# The first step of every interview: it is not in any rule file, since it chooses the rule file.
+WHERE_STEP = {
+    "step": JURISDICTION_STEP,
+    "title": "Where is your event?",
+    "questions": ["jurisdiction"],
+    "why": "Each village and city has its own rules. We only ask what your local law needs.",
+    "citation": "Each local ordinance",
+}
+
+
+@dataclass
+class Interview:
+    """One organizer's answers and the steps they have been through, saved under a random id."""
+
+    id: str
+    answers: dict = field(default_factory=dict)
+    completed_steps: list[str] = field(default_factory=list)
+    created_at: str = ""
+    updated_at: str = ""
+    kiosk: bool = False  # started on a kiosk screen: only that screen's session may open it
+    # A post with errors is kept for the step's next GET (web/corrections.py); knowing there is none
+    # spares that GET a second query.
+    has_kept_post: bool = False
+
+    @property
+    def jurisdiction(self) -> str | None:
+        return self.answers.get("jurisdiction")
+
+
+class Flow:
+    """Where an interview stands: the steps that apply, the answers on them, and what comes next.
+
+    Choosing the next step needs only the scope rules (`decision`); the full assessment (fees,
+    facilities, checklist) is computed on first use, by the pages that show it."""
+
+    def __init__(self, j: Jurisdiction, path: list[dict], answers: dict, next_step: dict | None,
+                 finished_early: bool, decision: Decision):
+        self.j, self.path, self.answers = j, path, answers
+        self.next_step, self.finished_early, self.decision = next_step, finished_early, decision
+
+    @cached_property
+    def assessment(self) -> dict:
+        return assess_jurisdiction(self.j, self.answers)
+
+
+def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
+    return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
+
+
+def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
+    """The steps that apply, in the order they are asked (wizard/interview/road.py), and the answers given on
+    them (the answers that still apply)."""
+    effective = {"jurisdiction": j.id}
+    path = []
+    road = plan_road(j, book.questions_for(j.id))
+    for step in road.steps:
+        condition = step.get("if")  # most steps have none: no facts to look up
+        if condition is None or evaluate(condition, Facts(effective))[0] is True:
+            path.append(step)
+            for key in road.asks[step["step"]]:
+                if key in answers:
+                    effective[key] = answers[key]
+    return path, effective
+
+
+def applicable_answers(answers: dict, book: RuleBook) -> dict:
+    """The answers that still apply: what the check page, the result and every download use."""
+    j = book.get(answers.get("jurisdiction") or "")
+    return answers if j is None else path_and_answers(j, answers, book)[1]
+
+
+def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
+    path, effective = path_and_answers(j, answers, book)
+    facts = Facts(effective)
+    decision = decide(j, facts)
+    pending = [s for s in path if s["step"] not in completed]
+    next_step = pending[0] if pending else None
+    finished_early = False
+    if next_step and decision.decided_by in ("exemptions", "not_applicable"):
+        finished_early, next_step = True, None  # an exemption or scope limit is final
+    elif next_step and decision.outcome == "not_required":
+        # Every trigger is already false; only answers that could change the verdict are still worth
+        # asking. An `uncertain` outcome never ends early, whichever way the text leans (issue 18):
+        # if the office says the ordinance applies, the organizer needs the whole application.
+        deciding = deciding_keys(j)
+        still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
+        next_step = still_open[0] if still_open else None
+        finished_early = next_step is None
+    return Flow(j, path, effective, next_step, finished_early, decision)
+
+
+def step_questions(step: dict, questions: dict) -> dict:
+    """The step's questions as the page asks them: those its `required` lists are not optional there
+    (issue 11: the applicant's name, age and address, where the ordinance asks for them)."""
+    wanted = set(step.get("required", ()))
+    return {k: ({**questions[k], "optional": False} if k in wanted else questions[k]) for k in step["questions"]}
+
+
+def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
+    """Steps the answers already cover (a prefilled link, an import, a change of municipality).
+
+    A step with required questions is covered when they all have answers. A step of optional
+    questions only is covered when one of them has an answer, or when the answers cover every
+    required question on the path: the interview was finished, so a saved file lands on Check
+    your answers rather than on its blank optional pages."""
+    questions = book.questions_for(j.id)
+
+    def required(step: dict) -> list[str]:
+        on_step = step_questions(step, questions)
+        keys = [k for k in step["questions"] if not on_step[k].get("optional")]
+        return expand_questions(keys, questions)
+
+    def covered(step: dict) -> bool:
+        keys = required(step)
+        return bool(keys) and all(key in answers for key in keys)
+
+    path, _ = path_and_answers(j, answers, book)
+    finished = all(covered(s) for s in path if required(s))
+    on_path = {s["step"] for s in path}
+    done = []
+    for step in j.steps:
+        asked = expand_questions(step["questions"], questions)
+        if covered(step) or (not required(step) and step["step"] in on_path
+                             and (finished or any(key in answers for key in asked))):
+            done.append(step["step"])
+    return done
+
+
+def steps_done_at_start(answers: dict, book: RuleBook) -> list[str]:
+    """A new interview (from a clerk's link, an import or a change of municipality) skips the steps
+    its answers already cover."""
+    j = book.get(answers.get("jurisdiction") or "")
+    if j is None:
+        return []
+    return [JURISDICTION_STEP] + answered_steps(j, answers, book)
+
+
+def record_step(interview: Interview, step_id: str, values: dict, cleared: list[str], book: RuleBook) -> None:
+    """Apply one step's answers. Raises AnswersError when the result breaks the vocabulary."""
+    answers = {k: v for k, v in interview.answers.items() if k not in cleared}
+    answers.update(values)
+    moved = step_id == JURISDICTION_STEP and answers.get("jurisdiction") != interview.jurisdiction
+    questions = book.questions_for_answers(answers)
+    if moved:  # answers to another municipality's own questions are not this one's: leave them behind
+        answers = usable_answers(answers, questions, book.jurisdictions)[0]
+    try:
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
+    except AnswersError as error:
+        if error.key in values:
+            raise
+        # The form checked this step's own answers; an answer kept from another step (or another
+        # municipality) that no longer fits them, like visits below the new crowd, is dropped.
+        answers.pop(error.key, None)
+        interview.answers = clean_answers(answers, questions, book.jurisdictions)
+    if moved:
+        # Another municipality: its steps differ, so only those the answers already cover are done.
+        interview.completed_steps = steps_done_at_start(interview.answers, book)
+    elif step_id not in interview.completed_steps:
+        interview.completed_steps.append(step_id)
+
+
+def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
+    """Open an interview without the stored answers that no longer clean (a year 9999 saved before
+    dates were checked), and ask again the steps that held them, so the organizer can correct them."""
+    questions = book.questions_for_answers(interview.answers)
+    answers, set_aside = usable_answers(interview.answers, questions, book.jurisdictions)
+    if set_aside:
+        j = book.get(answers.get("jurisdiction") or "")
+        asking = {s["step"] for s in (j.steps if j else [])
+                  if set(expand_questions(s["questions"], questions)) & set(set_aside)}
+        interview.answers = answers
+        interview.completed_steps = [s for s in interview.completed_steps if s not in asking]
+    return interview
+
+
+def previous_step(path: list[dict], step_id: str) -> dict | None:
+    ids = [s["step"] for s in path]
+    if step_id not in ids:
+        return None
+    index = ids.index(step_id)
+    return path[index - 1] if index > 0 else None

@@ -1,0 +1,149 @@
+"""A plan to the day: the organizer's dates from today to after the event, in order.
+
+Built only from the assessment's dates (the ordinance's lead times, decision period, dated checklist
+items and notes) and the organizer's own event dates. Nothing here invents a date: where the text
+gives none (what must be ready before the permit is issued, in DeKalb), the step has no day and is
+placed before the event. The result page, the packet and the calendar file all read this.
+No Flask here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from ..readable import clean_text, money, parse_moment
+from ..engine.wording import office_short
+
+# The kinds of step: the organizer must act by this day, the office acts, or the event itself.
+DEADLINE, OFFICE, EVENT = "deadline", "office", "event"
+
+# Notes of what happens after filing that carry a date: the office acts (Whitesboro's deposit).
+OFFICE_NOTE_KEYS = ("after_you_apply",)
+# Lists whose dated entries the organizer must act on.
+ACTION_KEYS = ("checklist", "still_applies", "revocation", "penalties")
+
+REMINDER_DAYS = (7, 1)  # the calendar reminds a week and a day before each dated step
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """One step of the plan. `key` is stable (the calendar's UID is built from it); `day` is None
+    when the ordinance gives no date; `summary` is the calendar's short title."""
+
+    key: str
+    day: date | None
+    title: str
+    detail: str
+    citation: str
+    kind: str
+    summary: str
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Timeline:
+    today: date
+    milestones: list[Milestone] = field(default_factory=list)
+
+    def passed(self, milestone: Milestone) -> bool:
+        return milestone.day is not None and milestone.day < self.today
+
+    @property
+    def dated(self) -> list[Milestone]:
+        return [m for m in self.milestones if m.day is not None]
+
+
+def _filing(a: dict, word: str, name: str) -> list[Milestone]:
+    if not a.get("file_by"):
+        return []
+    file_by = date.fromisoformat(a["file_by"])
+    office = office_short(a["file_with"])
+    fee = f", with the {money(a['application_fee'])} fee" if a.get("application_fee") else ""
+    steps = [Milestone("file-by", file_by, "Last day to file your application",
+                       f"File with {a['file_with']}{fee}.", a["file_by_citation"], DEADLINE,
+                       f"File {word} application with {office}")]
+    within = a.get("decision_within_days")
+    if within is not None:
+        issuer = a["issuer"][:1].upper() + a["issuer"][1:]
+        steps.append(Milestone(
+            "decision", file_by + timedelta(days=within), "Latest day for the decision, if you file on the last day",
+            f"{issuer} must decide within {within} days of filing. File earlier and you will hear earlier.",
+            a["decision_citation"], OFFICE, f"Latest {word} decision for {name}"))
+    return steps
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _money_to_have(a: dict) -> list[str]:
+    """The money the ordinance wants in place before the permit: bond, insurance, deposit."""
+    have = []
+    if a.get("bond"):
+        have.append(f"the {money(a['bond'])} bond")
+    if a.get("insurance"):
+        have.append("proof of your insurance")
+    if a.get("deposit"):
+        have.append(f"the {money(a['deposit'])} deposit")
+    return have
+
+
+def _before_license(a: dict, word: str, name: str, anchor: date | None) -> list[Milestone]:
+    """What must be ready before the permit is issued: on the day it must be in hand, or the
+    latest decision day; the ordinances give no day of their own for these."""
+    items = tuple(c["text"] for c in a.get("checklist") or []
+                  if c["when"] == "before_license" and not c.get("due_date"))
+    if not items:
+        return []
+    have = _money_to_have(a)
+    detail = f"{len(items)} item{'s' if len(items) != 1 else ''} in your checklist"
+    detail += f", including {_and(have)}." if have else "."
+    if anchor is None:
+        detail += f" The ordinance sets no date: have them before the {word} is issued, and before the event."
+    return [Milestone("before-license", anchor, f"Have everything ready for the {word} to be issued", detail,
+                      a["ordinance"], DEADLINE, f"Have everything ready for the {word}: {name}", items)]
+
+
+def _license_by(a: dict, word: str, name: str) -> list[Milestone]:
+    if not a.get("license_by"):
+        return []
+    return [Milestone("license-by", date.fromisoformat(a["license_by"]), f"The {word} must be in your hands",
+                      f"The ordinance wants the {word} obtained by this day.", a["license_by_citation"], DEADLINE,
+                      f"{word.capitalize()} must be in hand for {name}")]
+
+
+def _dated_items(a: dict, name: str) -> list[Milestone]:
+    steps = []
+    for key in ACTION_KEYS + OFFICE_NOTE_KEYS:
+        for n, item in enumerate(a.get(key) or []):
+            if not item.get("due_date"):
+                continue
+            kind = OFFICE if key in OFFICE_NOTE_KEYS else DEADLINE
+            steps.append(Milestone(f"due-{item.get('id') or key + str(n)}", date.fromisoformat(item["due_date"]),
+                                   item["text"], "", item["citation"], kind, f"Due for {name}: {item['text'][:60]}"))
+    return steps
+
+
+def _event(answers: dict, name: str) -> list[Milestone]:
+    if not answers.get("starts_at") or not answers.get("ends_at"):
+        return []
+    start, end = parse_moment(answers["starts_at"]), parse_moment(answers["ends_at"])
+    if start.date() == end.date():
+        return [Milestone("event", start.date(), f"{name}: the event", "", "", EVENT, name)]
+    return [Milestone("event", start.date(), f"{name} opens", "", "", EVENT, name),
+            Milestone("event-end", end.date(), f"{name} ends", "", "", EVENT, name)]
+
+
+def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> Timeline:
+    """The plan in date order; an undated step sits just before the event's first day."""
+    name = clean_text(answers.get("event_name") or "") or "your event"
+    steps = _filing(assessment, word, name)
+    anchor = (date.fromisoformat(assessment["license_by"]) if assessment.get("license_by")
+              else next((m.day for m in steps if m.key == "decision"), None))
+    steps += _before_license(assessment, word, name, anchor)
+    steps += _license_by(assessment, word, name) + _dated_items(assessment, name) + _event(answers, name)
+    far = date.max - timedelta(days=1)
+    first_day = next((m.day for m in steps if m.key == "event"), far)
+    # On one day: an undated step first, then what is due, then the event itself.
+    steps.sort(key=lambda m: (m.day or first_day, 0 if m.day is None else 2 if m.kind == EVENT else 1))
+    return Timeline(today, steps)

@@ -1,0 +1,51 @@
+"""The permit or license the office issues on approval (issue 22, item 2), as a tagged PDF (PDF/UA-1).
+
+It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same
+HTML-to-PDF path as the packet (issue 20): `wizard/packet/document.tagged_pdf`, with the packet's
+bundled fonts (so a licensee's name in any script prints). This module only writes the HTML: it is
+printed by `wizard.packet.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint.
+The permit says what the text asks a license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
+the gathering, the maximum number of attendants, the duration, the conditions, posted at the site),
+and for the other places the same facts, with the section it is issued under.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..readable import long_date, number, when
+from ..resources import resource_dir
+from ..rules.rulebook import Jurisdiction
+
+
+@dataclass(frozen=True)
+class Permit:
+    reference: str
+    jurisdiction: Jurisdiction
+    answers: dict
+    conditions: list[str]
+    decided_on: str  # ISO date
+    office_name: str
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(resource_dir("templates"))), autoescape=select_autoescape(),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(long_date=long_date, when=when, number=number)
+    return env
+
+
+def permit_html(permit: Permit) -> str:
+    j = permit.jurisdiction
+    return _environment().get_template("office/permit_document.html").render(
+        permit=permit, j=j, a=permit.answers, word=j.license_word,
+        title=permit_title(permit))
+
+
+def permit_title(permit: Permit) -> str:
+    """The title viewers show (DisplayDocTitle), the same as the HTML document's <title>."""
+    return f"Mass gathering {permit.jurisdiction.license_word} {permit.reference}"
+

@@ -1,0 +1,116 @@
+"""The print workers: the processes that print packets and permits as PDFs, and the jobs they run.
+
+Printing is WeasyPrint (wizard/packet/document.py), and importing it is the dearest part of a
+server's start: about 0.8 s of CPU of the 2 s that importing the web app took (`python -X
+importtime`: its Pango bindings `weasyprint.text.ffi` 0.37 s, fontTools, pydyf). A server never
+prints: it sends a job to a worker and waits for the bytes, so it never imports WeasyPrint. The
+jobs below (`packet_pdf`, `permit_pdf`) import the printer inside their functions, on a worker's
+first job. That is a deliberate lazy boundary: tests/test_structure.py allows imports inside
+functions here (besides the CLI's `serve` and `open_backend`'s psycopg) only, and checks that a
+started web app has not loaded WeasyPrint.
+
+Printing a packet is a few hundred milliseconds of pure Python. In a request thread it holds the
+interpreter and every other page waits: one client downloading new packets back to back halved
+step throughput and tripled its p99. So the workers are a small pool (`WORKERS`) of processes
+started with "spawn" (no lock or thread of the server is copied into them) on the first job, at a
+lower priority than the server, and ending with it.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from datetime import date
+from typing import Callable
+
+from ..errors import PrintingFailed
+from .permit import Permit, permit_html, permit_title
+from ..rules.office_cards import OfficeCard
+from .content import build_packet
+from ..rules.rulebook import RuleBook
+
+# Worker processes: one per core but one, at most two, so pages keep a core.
+WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+PRIORITY_BELOW = 10  # nice value added to a worker
+PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
+# A permit takes well under a second, a new worker's first one a few more (starting, importing
+# WeasyPrint): a clerk waits no longer than this for a hung or overloaded worker.
+PERMIT_WAIT_SECONDS = 60
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:
+    """The PDF packet for cleaned answers that name a jurisdiction (with the office card, if any)."""
+    from .document import render_packet
+    j = book.jurisdictions[answers["jurisdiction"]]
+    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
+
+
+def permit_pdf(permit: Permit) -> bytes:
+    """The permit or license as a tagged PDF (PDF/UA-1), in the packet's fonts."""
+    from .document import tagged_pdf
+    return tagged_pdf(permit_html(permit), permit_title(permit), "en-US", stylesheets=())
+
+
+def submit(job: Callable[..., bytes], *args) -> Future:
+    """`job(*args)` in a worker process: its bytes as a future."""
+    try:
+        return _workers().submit(job, *args)
+    except BrokenProcessPool:  # a worker died (killed, out of memory): start a new pool once
+        _reset_workers()
+        return _workers().submit(job, *args)
+
+
+def printed_permit(permit: Permit) -> bytes:
+    """The permit's PDF from a worker, or PrintingFailed if it cannot be had within PERMIT_WAIT_SECONDS."""
+    try:
+        return submit(permit_pdf, permit).result(timeout=PERMIT_WAIT_SECONDS)
+    except FutureTimeout as error:
+        raise PrintingFailed(f"the {permit.jurisdiction.license_word} was not printed within "
+                             f"{PERMIT_WAIT_SECONDS} s") from error
+    except Exception as error:  # the worker's own error, or a pool that broke: the caller says so
+        # Its type, not its message: a printer's message may quote the permit's text (the licensee's
+        # name, the answers), and this one is logged (web/logs.py logs no answer either).
+        raise PrintingFailed(f"the {permit.jurisdiction.license_word} could not be printed: "
+                             f"{type(error).__name__}") from error
+
+
+def _workers() -> ProcessPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_start_worker, initargs=(os.getpid(),))
+        return _pool
+
+
+def _start_worker(server_pid: int) -> None:
+    """A worker runs at a lower priority than the server: on a machine with few cores, a page
+    waiting for the processor comes before a packet (a packet is awaited by one person, the
+    pages by everyone). It ends when the server does, even one killed by a signal, which leaves
+    no exit handler to stop it."""
+    try:
+        os.nice(PRIORITY_BELOW)
+    except OSError:  # not permitted here: the worker still keeps printing out of the server's interpreter
+        pass
+    threading.Thread(target=_end_with, args=(server_pid,), daemon=True).start()
+
+
+def _end_with(server_pid: int) -> None:
+    while os.getppid() == server_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _reset_workers() -> None:
+    global _pool
+    with _pool_lock:
+        broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,123 @@
+"""The office card: how to reach the clerk's office of one deployment, from `instance/offices.yaml`.
+
+The ordinances name an office ("the Village Clerk") but never its address, hours or phone, so
+the wizard invents none: a deployment that knows them writes them in a small settings file,
+keyed by jurisdiction id. The file is checked at start-up like the rule files (every problem
+reported, the server refuses to start); with no card for a jurisdiction, the pages name the
+office the ordinance names and say to contact it.
+
+    baroda-mi:
+      office: Village of Baroda, Village Clerk
+      address: "9091 First Street, Baroda, MI 49101"
+      hours: Monday to Friday, 9 a.m. to 4 p.m.
+      phone: "(269) 422-1020"
+      email: clerk@example.org
+      payment: Check or money order payable to the Village of Baroda
+      form: Use the village's own application form, or the packet this wizard makes
+      web: https://example.org/permits
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Iterable
+
+import yaml
+
+from ..errors import Problem, RuleFileError, WizardError
+from .yamlfile import line_map, line_of, read_yaml
+
+FIELD_LIMIT = 500  # characters: a card is a few lines, not a page
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+WEB = re.compile(r"^https?://[^\s/]+\.[^\s]+$")
+
+
+@dataclass(frozen=True)
+class OfficeCard:
+    office: str = ""   # the office's own name, if it differs from the ordinance's words
+    address: str = ""
+    hours: str = ""
+    phone: str = ""
+    email: str = ""
+    payment: str = ""  # how to pay
+    form: str = ""     # which application form to use
+    web: str = ""
+    # The clerks' local notes (issue 22, item 6), from the office's database: the office's words,
+    # shown apart from the card's rows and never as the ordinance's.
+    notes: tuple[str, ...] = ()
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(label, value) for each field given, in the order people look for them."""
+        return [(LABELS[f.name], getattr(self, f.name)) for f in fields(self) if f.name in LABELS and getattr(self, f.name)]
+
+
+LABELS = {"office": "Office", "address": "Address", "hours": "Opening hours", "phone": "Phone",
+          "email": "Email", "payment": "How to pay", "form": "Which form to use", "web": "Web page"}
+
+
+
+def ask_the_office(file_with: str) -> str:
+    """What to do with no card: the ordinances name an office, never its address or hours."""
+    return f"Contact {file_with} to ask for its address, opening hours, how to pay and which form to use."
+
+
+class OfficeFileError(RuleFileError):
+    """The offices file fails its checks; carries every problem found (the CLI treats it as a rule file)."""
+
+    def __init__(self, problems: list[Problem]):
+        WizardError.__init__(self, f"{len(problems)} problem(s) in the offices file:\n"
+                             + "\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def _card_problems(path: Path, jurisdiction_id: str, entry, known: set[str]) -> list[tuple[tuple, str]]:
+    out = []
+    if known and jurisdiction_id not in known:
+        out.append(((jurisdiction_id,), f"no jurisdiction has the id {jurisdiction_id!r} "
+                                        f"(known: {', '.join(sorted(known))})"))
+    if not isinstance(entry, dict) or not entry:
+        return out + [((jurisdiction_id,), "expected a mapping of office details, like `phone: ...`")]
+    for key, value in entry.items():
+        where = (jurisdiction_id, key)
+        if key not in LABELS:
+            out.append((where, f"unknown field {key!r}; expected one of: {', '.join(LABELS)}"))
+        elif not isinstance(value, str) or not value.strip():
+            out.append((where, "expected text in quotes, like \"(269) 422-1020\""))
+        elif len(value) > FIELD_LIMIT:
+            out.append((where, f"longer than {FIELD_LIMIT} characters"))
+        elif key == "email" and not EMAIL.match(value.strip()):
+            out.append((where, f"not an email address: {value!r}"))
+        elif key == "web" and not WEB.match(value.strip()):
+            out.append((where, f"not a web address starting with https:// or http://: {value!r}"))
+    return out
+
+
+def check_offices(path: Path, known: Iterable[str]) -> tuple[dict[str, OfficeCard], list[Problem]]:
+    """The cards in `path` and every problem in it (a missing file is no cards, no problem)."""
+    if not path.exists():
+        return {}, []
+    try:
+        data = read_yaml(path)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return {}, [Problem(str(path), None, "(file)", f"cannot be read as YAML: {str(error).splitlines()[0]}")]
+    if data is None:
+        return {}, []
+    if not isinstance(data, dict):
+        return {}, [Problem(str(path), 1, "(top)", "expected jurisdiction ids, each with its office details")]
+    found: list[tuple[tuple, str]] = []
+    for jurisdiction_id, entry in data.items():
+        found += _card_problems(path, str(jurisdiction_id), entry, set(known))
+    if found:
+        lines = line_map(path)
+        return {}, [Problem(str(path), line_of(lines, where), ".".join(map(str, where)), message)
+                    for where, message in found]
+    return {str(j): OfficeCard(**{k: v.strip() for k, v in entry.items()}) for j, entry in data.items()}, []
+
+
+def load_offices(path: Path, known: Iterable[str]) -> dict[str, OfficeCard]:
+    """The cards, or OfficeFileError listing every problem (the server refuses to start)."""
+    cards, problems = check_offices(path, known)
+    if problems:
+        raise OfficeFileError(problems)
+    return cards

@@ -1,0 +1,328 @@
+"""The rule book: the shared questions and every loaded jurisdiction, with typed access.
+
+A `Jurisdiction` is one ordinance encoded as data (a rule file that passed its checks). Code
+reads it through the properties below, never through raw dictionary look-ups, so a default
+(a rule file that omits `license_word` means "permit") lives in one place.
+
+A state's worth of jurisdictions (thousands of files) is held as a list of `Listing`s (id, name,
+state, county...) and each rule file is read when first used: see `Jurisdictions`.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Generic, Iterable, Iterator, TypeVar
+
+from ..kinds import KINDS
+from ..resources import resource_dir
+from .yamlfile import KeyPath, line_map, line_of, read_yaml
+
+
+# The rule file's money under `fees:`, in the order the result page and the packet show them, and
+# the name each goes by when the rule file gives none.
+FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
+
+
+def listed(key: str) -> property:
+    """A rule file's optional list, read as [] when the file leaves it out."""
+    return property(lambda self: self.data.get(key) or [])
+
+
+def given(*path: str) -> property:
+    """A rule file's value at `path` (`"filing", "lead_days"`): a key the checks require is always
+    there; an optional one the file leaves out reads as None."""
+    *within, key = path
+
+    def value(self):
+        data = self.data
+        for part in within:
+            data = data[part]
+        return data.get(key)
+    return property(value)
+
+
+@dataclass
+class Jurisdiction:
+    """One ordinance encoded as data."""
+
+    data: dict
+    path: Path
+    asked_keys: list = field(default_factory=list, repr=False)  # answer keys in interview order
+    # The file's own questions and its rewordings of shared ones, merged over the shared questions
+    # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/rules/questionbook.py).
+    question_changes: dict = field(default_factory=dict, repr=False)
+
+    id = given("id")  # str
+    name = given("name")  # str
+
+    @property
+    def short_name(self) -> str:
+        return self.data.get("short_name") or self.name
+
+    state = given("state")  # str | None
+    county = given("county")  # str | None
+    ordinance = given("ordinance")  # str
+
+    @property
+    def license_word(self) -> str:
+        return self.data.get("license_word") or "permit"
+
+    @property
+    def packet_title(self) -> str:
+        return self.data.get("packet_title") or f"Application for a mass gathering {self.license_word}"
+
+    @property
+    def sets_no_deadline(self) -> bool:
+        """Neither a lead time nor a decision period: no last day to file can be worked out."""
+        return self.filing_lead_days is None and self.decision_within_days is None
+
+    issuer = given("issuer")  # str
+    file_with = given("file_with")  # str
+
+    # What the text says of that office (a form, an addressee, a name it leaves out), kept apart
+    # from the office's name so the name reads in a sentence.
+    file_with_note = given("file_with_note")  # str | None
+
+    steps = given("interview")  # list[dict]
+
+    # What the application will ask for that takes time to get (issue 23), shown on the first page.
+    before_you_start = listed("before_you_start")
+
+    scope = given("scope")  # dict
+
+    @property
+    def fees(self) -> dict:
+        return self.data.get("fees") or {}
+
+    insurance = listed("insurance")
+
+    filing_lead_days = given("filing", "lead_days")  # int | None
+    filing_citation = given("filing", "citation")  # str
+
+    # Days before the event the license must be obtained (not filed), where the text says so.
+    license_in_hand_days = given("filing", "license_in_hand_days")  # int | None
+
+    decision_within_days = given("decision", "within_days")  # int | None
+    decision_citation = given("decision", "citation")  # str
+
+    @property
+    def issued_under(self) -> str:
+        """The section a permit is issued under, printed on it (issue 22)."""
+        return self.data["decision"].get("issued_under") or self.decision_citation
+
+    @property
+    def denial_citation(self) -> str:
+        return self.data["decision"].get("denial_citation") or self.decision_citation
+
+    # The section that says the permit is posted at the site, where the text says so.
+    post_at_site = given("decision", "post_at_site")  # str | None
+
+    referrals = listed("referrals")  # who reviews an application (issue 22)
+
+    checklist = listed("checklist")
+
+    warnings = listed("warnings")
+
+    def notes(self, note_list: str) -> list[dict]:
+        """One of the lists of cited notes: after_filing, revocation, penalties."""
+        return self.data.get(note_list) or []
+
+    signatures = listed("signatures")
+
+    application_form = listed("application_form")
+
+    quantities = listed("quantities")
+
+    @property
+    def has_packet_title(self) -> bool:
+        return bool(self.data.get("packet_title"))
+
+    @property
+    def own_questions(self) -> dict:
+        """Questions this rule file declares for its own interviews (`questions:`)."""
+        return self.data.get("questions") or {}
+
+    @property
+    def question_wording(self) -> dict:
+        """New words for shared questions (`question_wording:`)."""
+        return self.data.get("question_wording") or {}
+
+    @cached_property
+    def lines(self) -> dict[KeyPath, int]:
+        """Key path -> line; built on first use, which is only when a problem is reported."""
+        return line_map(self.path)
+
+    def line(self, *where) -> int | None:
+        return line_of(self.lines, where)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What choosing among jurisdictions needs, without reading the rule file."""
+
+    id: str
+    name: str
+    short_name: str
+    ordinance: str
+    state: str | None
+    county: str | None
+    path: str
+    digest: str  # sha256 of the file's bytes when it passed the load checks
+
+    @classmethod
+    def of(cls, j: Jurisdiction, digest: str) -> "Listing":
+        return cls(j.id, j.name, j.short_name, j.ordinance, j.state, j.county, str(j.path), digest)
+
+
+# Jurisdictions kept read at once. A statewide host (Pennsylvania has about 2,500 municipalities)
+# serves a few hundred a day; one read jurisdiction is about 0.1 MB (measured with tracemalloc),
+# and reading one again from its parsed form costs 1-2 ms, so 1,024 bound the memory near 110 MB.
+KEEP = 1024
+MERGED_KEEP = 256  # jurisdictions' merged question maps kept (RuleBook.questions_for)
+
+Value = TypeVar("Value")
+
+
+class PerRuleFile(Generic[Value]):
+    """What is worked out from one loaded rule file alone (its road, its merged questions, the
+    first step's box), kept with the Jurisdiction it came from: a file read again (edited, or
+    dropped from the cache and read back) is a new Jurisdiction and is worked out anew. At most
+    `keep`, the least recently used dropped first. Holding each Jurisdiction keeps its id from
+    being reused while its entry lives. Sent to a print worker, it goes empty."""
+
+    def __init__(self, keep: int):
+        self.keep = keep
+        self._kept: OrderedDict[int, tuple[Jurisdiction, Value]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, j: Jurisdiction, work_out: Callable[[], Value]) -> Value:
+        with self._lock:
+            kept = self._kept.get(id(j))
+            if kept is not None and kept[0] is j:
+                self._kept.move_to_end(id(j))
+                return kept[1]
+        value = work_out()
+        with self._lock:
+            self._kept[id(j)] = (j, value)
+            while len(self._kept) > self.keep:
+                self._kept.popitem(last=False)
+        return value
+
+    def __getstate__(self) -> dict:
+        return {"keep": self.keep}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["keep"])
+
+
+class Jurisdictions(Mapping):
+    """Jurisdictions by id, each rule file read on first use and kept in a bounded cache.
+
+    `read(listing)` returns the Jurisdiction for a listing (it re-checks a file changed since)."""
+
+    def __init__(self, listings: Iterable[Listing], read: Callable[[Listing], Jurisdiction], keep: int = KEEP):
+        self.listings = {listing.id: listing for listing in listings}
+        self._read, self._keep = read, keep
+        self._cache: OrderedDict[str, Jurisdiction] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __getitem__(self, jurisdiction_id: str) -> Jurisdiction:
+        with self._lock:
+            if jurisdiction_id in self._cache:
+                self._cache.move_to_end(jurisdiction_id)
+                return self._cache[jurisdiction_id]
+        j = self._read(self.listings[jurisdiction_id])  # KeyError for an unknown id, as a dict
+        with self._lock:
+            self._cache[jurisdiction_id] = j
+            while len(self._cache) > self._keep:
+                self._cache.popitem(last=False)
+        return j
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.listings)
+
+    def __len__(self) -> int:
+        return len(self.listings)
+
+    def __contains__(self, jurisdiction_id: object) -> bool:
+        return jurisdiction_id in self.listings
+
+
+@dataclass
+class RuleBook:
+    questions: dict
+    jurisdictions: Mapping[str, Jurisdiction]
+    _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    # `questions_for` merged once per jurisdiction read (a step page asks for it several times),
+    # at most MERGED_KEEP of them: with thousands of jurisdictions, a few hundred are in use.
+    _merged: PerRuleFile[dict] = field(default_factory=lambda: PerRuleFile(MERGED_KEEP), init=False, repr=False,
+                                       compare=False)
+
+    def answer_keys(self) -> list[str]:
+        return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
+
+    def get(self, jurisdiction_id: str) -> Jurisdiction | None:
+        return self.jurisdictions.get(jurisdiction_id)
+
+    def questions_for(self, jurisdiction_id: object) -> dict:
+        """The questions one jurisdiction's interview asks: the shared ones, with its own questions
+        and rewordings merged in. An unknown or missing id gets the shared questions."""
+        j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
+        if j is None or not j.question_changes:
+            return self.questions
+        return self._merged.get(j, lambda: {**self.questions, **j.question_changes})
+
+    def questions_for_answers(self, answers: object) -> dict:
+        """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
+        return self.questions_for(answers.get("jurisdiction") if isinstance(answers, dict) else None)
+
+    def listing(self) -> tuple:
+        """Every jurisdiction as a `Listing` (or the Jurisdiction itself), for choosing among them
+        without reading thousands of rule files. Built once: `/` asks for it on every request."""
+        if self._listing is None:
+            found = self.jurisdictions.listings.values() if isinstance(self.jurisdictions, Jurisdictions) \
+                else self.jurisdictions.values()
+            self._listing = tuple(found)
+        return self._listing
+
+
+def expand_questions(keys: list[str], questions: dict) -> list[str]:
+    """Answer keys behind question keys: a flag_set stands for each of its flags."""
+    out: list[str] = []
+    for key in keys:
+        question = questions.get(key, {})
+        out.extend(question["options"] if question.get("kind") in KINDS and KINDS[question["kind"]].asks_flags
+                   else [key])
+    return out
+
+
+def load_questions(path: Path | None = None) -> dict:
+    """The shared questions (interviews/questions.yaml), keyed by answer key."""
+    return read_yaml(path or resource_dir("interviews") / "questions.yaml")["questions"]
+
+
+def builtin_rules_dir() -> Path:
+    return resource_dir("interviews") / "jurisdictions"
+
+
+def rule_sources(replace: Iterable[Path] | None = None, add: Iterable[Path] | None = None) -> list[Path] | None:
+    """The rule files and folders to load: `replace` instead of the built-in ones (`--rules`), plus
+    `add` (`--add-rules`); None means the built-in ones alone."""
+    replace, add = list(replace or []), list(add or [])
+    if not add:
+        return replace or None
+    return (replace or [builtin_rules_dir()]) + add
+
+
+def jurisdiction_files(paths: Iterable[Path] | None = None) -> list[Path]:
+    """The rule files in `paths` (files, or folders of *.yaml); default: the built-in ones."""
+    paths = list(paths) if paths else [builtin_rules_dir()]
+    files: list[Path] = []
+    for path in paths:
+        # By name: the same order as comparing the paths, which cost 0.4 s for 20,000 files at start.
+        files.extend(sorted(path.glob("*.yaml"), key=lambda found: found.name) if path.is_dir() else [path])
+    return files

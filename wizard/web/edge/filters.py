@@ -1,0 +1,29 @@
+"""Jinja filters and globals: money, numbers and dates as people read them (wizard/readable.py) and answer kinds."""
+from __future__ import annotations
+
+from ...readable import long_date, money, number, when
+from ...kinds import KINDS
+from ...kinds.typed_dates import MONTHS
+
+
+def summary_line(message: str, question: dict | None) -> str:
+    """An error summary's line names its field (issue 23: two date fields gave the same line
+    twice): "First opens: that day has passed...", unless the message already names it."""
+    if not question or not message:
+        return message
+    name = question.get("form_label") or question["label"].rstrip("?")
+    if name.lower() in message.lower() or question["label"].rstrip("?").lower() in message.lower():
+        return message
+    first = message.split()[0].rstrip(",.:")
+    if first in MONTHS or first.isupper():  # "February 2027 has no day 30": a name keeps its capital
+        return f"{name}: {message}"
+    return f"{name}: {message[:1].lower()}{message[1:]}"
+
+
+def init_app(app) -> None:
+    app.add_template_filter(money)
+    app.add_template_filter(number)
+    app.add_template_filter(long_date)
+    app.add_template_filter(when)
+    app.add_template_global(KINDS.__getitem__, "answer_kind")
+    app.add_template_filter(summary_line)

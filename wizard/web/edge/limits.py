@@ -1,0 +1,125 @@
+"""Abuse limits that fit real networks, each with a clear 429 page.
+
+At most NEW_INTERVIEWS_PER_HOUR new interviews (starting and importing) and ANSWERS_PER_HOUR
+answered pages (step POSTs) per client per hour. One client once made 97 interviews a second.
+A client is an enrolled kiosk screen (a whole village hall shares one address), else its address
+(behind a proxy, the address the trusted proxy reports), with an IPv6 address counted by its /64:
+one home or phone gets a whole /64 and may use any address in it. Counted in memory with an SQLite
+file (one server process, as `wizard serve` runs it); in the database with PostgreSQL, where several
+servers share the clients (wizard/store/server_state.py).
+"""
+from __future__ import annotations
+
+import ipaddress
+import threading
+import time
+from collections import deque
+
+from flask import abort, current_app, g, request
+from werkzeug.exceptions import TooManyRequests
+
+from ...store.server_state import DatabaseCounter, is_shared
+from ..kiosk import screens as kiosk
+from .audit import security_event
+from .pages import render_page
+
+WINDOW = 3600  # seconds
+DEFAULT_PER_HOUR = 60
+# An organizer answers about 40 pages; this lets 50 of them share one address (an office, a school).
+DEFAULT_ANSWERS_PER_HOUR = 2000
+# "Email me a link" and reminders (organizer_mail.py): a few for one person, too few to mail-bomb anyone.
+DEFAULT_ORGANIZER_MAILS_PER_HOUR = 5
+
+
+class NewInterviewCounter:
+    """When each client did something counted, over the last hour."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._starts: dict[str, deque] = {}
+
+    def allow(self, client: str, limit: int, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if len(self._starts) > 10_000:  # forget clients with nothing left in the window
+                self._starts = {c: q for c, q in self._starts.items() if q and q[-1] > now - WINDOW}
+            starts = self._starts.setdefault(client, deque())
+            while starts and starts[0] <= now - WINDOW:
+                starts.popleft()
+            if len(starts) >= limit:
+                return False
+            starts.append(now)
+            return True
+
+
+def client_key() -> str:
+    """Who a limit counts: a kiosk screen, an IPv4 address, or an IPv6 /64."""
+    screen = kiosk.screen_id()
+    if screen is not None:
+        return f"screen:{screen}"
+    address = request.remote_addr or ""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _count(counter: str, setting: str) -> None:
+    limit = current_app.config[setting]
+    if limit and not current_app.extensions[counter].allow(client_key(), limit):
+        g.limit_setting = setting
+        abort(429)
+
+
+def count_new_interview() -> None:
+    """Call before creating an interview: 429 once this client has started its hourly allowance."""
+    _count("new_interviews", "NEW_INTERVIEWS_PER_HOUR")
+
+
+def count_answer() -> None:
+    """Call before saving an answered page: 429 once this client has sent its hourly allowance."""
+    _count("answers", "ANSWERS_PER_HOUR")
+
+
+def allow_new_record() -> bool:
+    """For a row anyone may add without an interview (a clerks' link's short code): counted with the
+    new interviews, so one address stores at most NEW_INTERVIEWS_PER_HOUR of them an hour."""
+    limit = current_app.config["NEW_INTERVIEWS_PER_HOUR"]
+    return not limit or current_app.extensions["new_interviews"].allow(client_key(), limit)
+
+
+def allow_organizer_mail(interview_id: str) -> bool:
+    """True while this client, and this interview, have asked for fewer organizer emails than the limit."""
+    limit = current_app.config["ORGANIZER_MAILS_PER_HOUR"]
+    counter = current_app.extensions["organizer_mails"]
+    return not limit or (counter.allow(client_key(), limit) and counter.allow(f"interview:{interview_id}", limit))
+
+
+def too_many(error: TooManyRequests):
+    setting = g.get("limit_setting", "NEW_INTERVIEWS_PER_HOUR")
+    limit = current_app.config[setting]
+    security_event("too many requests", limit=setting, client=client_key())
+    if setting == "ANSWERS_PER_HOUR":
+        title = "Too many answers sent"
+        message = (f"This computer has sent {limit} answered pages in the last hour, the most we allow. "
+                   "Your saved answers are kept: please wait a while and go on from the same web address.")
+    else:
+        title = "Too many new interviews"
+        message = (f"This computer has started {limit} interviews in the last hour, the most we allow. "
+                   "Please wait a while and try again. Interviews you already started still work: "
+                   "use their web addresses to go on.")
+    response = current_app.make_response((render_page("error.html", status=429, title=title, message=message), 429))
+    response.headers["Retry-After"] = str(WINDOW // 4)
+    return response
+
+
+def init_app(app) -> None:
+    store = app.extensions["interview_store"]
+    for kind in ("new_interviews", "answers", "organizer_mails"):
+        app.extensions[kind] = DatabaseCounter(store, kind) if is_shared(store) else NewInterviewCounter()
+    app.register_error_handler(429, too_many)

@@ -1,0 +1,101 @@
+"""One template per page; an htmx request gets its `content` block (jinja2-fragments)."""
+from __future__ import annotations
+
+from flask import Flask, current_app, get_flashed_messages, make_response, render_template, request
+from flask.templating import Environment
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup, escape
+from urllib.parse import quote
+
+from ...rules.rulebook import Jurisdiction, PerRuleFile
+from .assets import per_prefix
+from .extensions import htmx
+
+
+class PageEnvironment(Environment):
+    """Flask's Jinja environment, with a template loaded without globals of its own sharing the
+    environment's. Jinja gives each template a ChainMap over them, and every `{% from %} import`
+    compared the importing page's keys with the imported template's through it, key by key: 5% of
+    a step page's time, for maps that are always the same."""
+
+    def make_globals(self, d):
+        return self.globals if not d else super().make_globals(d)
+
+
+class WizardApp(Flask):
+    jinja_environment = PageEnvironment
+
+    def ensure_sync(self, func):
+        """Flask's, remembered per function: it asks `inspect` whether each hook is a coroutine
+        function, for every hook of every request (eighteen times a step page)."""
+        known = self.__dict__.setdefault("_sync_functions", {})
+        try:
+            return known[func]
+        except KeyError:
+            found = known[func] = super().ensure_sync(func)
+            return found
+        except TypeError:  # an unhashable callable
+            return super().ensure_sync(func)
+
+
+_boxes: PerRuleFile[Markup] = PerRuleFile(512)
+
+
+def before_you_start_box(j: Jurisdiction) -> Markup:
+    """The first step's "Before you start, you'll need" box, drawn once per loaded rule file: it
+    says only what the file says, and drawing it was a fifth of drawing the whole step."""
+    return _boxes.get(j, lambda: Markup(
+        current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j)))
+
+
+SITE_PARTS = 64  # (piece, prefix) pairs remembered, as assets.STATIC_URLS
+
+
+def site_part(template: str, kiosk: bool) -> Markup:
+    """A piece of every page's frame (the links to the style sheet and scripts, the header, the
+    footer), drawn once per address prefix: drawing them took a tenth of a step page, and off a
+    kiosk they show the same on every page. A kiosk screen's header carries the page's CSRF token
+    (its "Finish and clear" form), so there they are drawn each time, as in debug mode."""
+    def draw() -> Markup:
+        return Markup(current_app.jinja_env.get_template(template).render(kiosk=kiosk))
+    if kiosk or current_app.debug:
+        return draw()
+    return per_prefix("site_parts", (template,), draw, SITE_PARTS)
+
+
+def flash_notices() -> Markup:
+    """The messages flashed for this page (`templates/_flashes.html`); most pages have none, and
+    an `{% include %}` copied the whole page context to find that out."""
+    if not get_flashed_messages():
+        return Markup("")
+    return Markup(current_app.jinja_env.get_template("_flashes.html").render())
+
+
+def init_app(app) -> None:
+    app.add_template_global(before_you_start_box)
+    app.add_template_global(site_part)
+    app.add_template_global(flash_notices)
+
+
+def is_htmx() -> bool:
+    # A history-restore request (cache miss on back/forward) needs the whole page.
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def render_page(template: str, **context):
+    if not is_htmx():
+        return render_template(template, **context)
+    title = render_block(template, "title", **context).strip()
+    body = render_block(template, "content", **context)
+    response = make_response(f"<title>{escape(title)}</title>\n{body}")
+    response.headers["HX-Push-Url"] = pushed_url()
+    return response
+
+
+def pushed_url() -> str:
+    """The address htmx shows in the location bar, percent-encoded: a header is Latin-1, and a path
+    may hold any character (/李 from a link, U+FFFD from an undecodable %ff)."""
+    path = quote(request.script_root + request.path, safe="/:@!$&'()*+,;=-._~")
+    path = "/" + path.lstrip("/")  # never //host: a protocol-relative address to another site
+    query = quote(request.query_string, safe="/?:@!$&'()*+,;=-._~%")  # bytes: may not be UTF-8
+    return f"{path}?{query}" if query else path

@@ -1,0 +1,98 @@
+"""The background sweeper: deletes what nobody may keep, whether or not a browser is still open.
+
+It deletes a kiosk screen's interviews once KIOSK_IDLE_SECONDS pass with no
+request from that session (a closed tab never fires its timer); for everyone it deletes
+interviews not changed for RETENTION_DAYS, and queues the organizers' reminders due by today
+(wizard/office/reminders.py). One daemon thread per app, started with the first
+request (so it runs under waitress as under any server), sleeping between sweeps. On a PostgreSQL database
+shared by several servers, each server's sweeper tries every round and one sweeps: the holder of
+the sweeper's advisory lock (wizard/store/server_state.py), taken over by another when that server dies.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from datetime import date
+
+from ...errors import StoreUnavailable
+from ...office.keeping import purge_applications
+from ...office.records import OfficeRecords
+from ...office.reminders import send_due_reminders
+from ...store.retention import moment_ago, purge
+from ...store.server_state import turn_for
+from ...store.interviews import InterviewStore
+from .audit import security_event
+from .background import BackgroundJob
+
+RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
+log = logging.getLogger(__name__)
+
+
+def kiosk_interval(idle_seconds: float) -> float:
+    """Sweep often enough that an idle kiosk interview outlives its idle time by a few seconds at most."""
+    return max(0.5, min(idle_seconds / 5, 10))
+
+
+class Sweeper(BackgroundJob):
+    thread_name = "wizard-sweeper"
+
+    def __init__(self, store: InterviewStore, kiosk_idle: float | None, retention_days: float | None):
+        super().__init__()
+        # A weak reference: an app that is dropped (tests build hundreds) takes its store with it,
+        # and the sweeper then ends instead of keeping the database open.
+        self._store = weakref.ref(store)
+        self.kiosk_idle, self.retention_days = kiosk_idle, retention_days
+        self.stop = threading.Event()
+        self._next_retention = 0.0
+        self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
+        self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
+        self.turn = turn_for(store, "sweeper")
+
+    @property
+    def store(self) -> InterviewStore | None:
+        store = self._store()
+        return None if store is None or store.closed else store
+
+    def sweep_once(self, clock: float) -> None:
+        store = self.store
+        if store is None or not self.turn.held():
+            return
+        if self.kiosk_idle:
+            cleared = store.delete_idle(moment_ago(self.kiosk_idle))
+            if cleared:
+                security_event("kiosk clear", reason="idle, by the sweeper", interviews=cleared)
+        if self.retention_days and clock >= self._next_retention:
+            done = purge(store, self.retention_days)
+            if done.count:
+                security_event("purge", interviews=done.count, days=self.retention_days)
+            if self.keep_applications_days:
+                purge_applications(OfficeRecords(store), self.keep_applications_days)
+            send_due_reminders(OfficeRecords(store), self.today())
+            self._next_retention = clock + RETENTION_EVERY
+
+    def _run(self) -> None:
+        interval = kiosk_interval(self.kiosk_idle) if self.kiosk_idle else RETENTION_EVERY
+        clock = 0.0
+        while self.store is not None:
+            try:
+                self.sweep_once(clock)
+            except StoreUnavailable as gone:  # the database is down or busy: one line a round, not a traceback
+                log.warning("sweep skipped: %s", gone)
+            except Exception:  # anything else: try again next time, never die
+                log.exception("sweep failed")
+            if self.stop.wait(interval):
+                break
+            clock += interval
+        self.turn.release()
+
+
+def init_app(app) -> None:
+    sweeper = Sweeper(app.extensions["interview_store"],
+                      app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
+                      app.config["RETENTION_DAYS"])
+    app.extensions["sweeper"] = sweeper
+    config = app.config  # not the app: the running sweeper must not keep a dropped app's store open
+    sweeper.today = lambda: config.get("TODAY") or date.today()
+    if app.config["SWEEPER"]:
+        app.before_request(sweeper.start)

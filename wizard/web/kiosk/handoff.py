@@ -1,0 +1,87 @@
+"""Continue on your phone: a kiosk hands an interview to the organizer's own phone.
+
+The result page on the kiosk offers a QR code of a one-time link. Opening it on a phone moves the
+interview to a new private id that only that phone's session may open, and deletes it under the
+old id: the kiosk screen, which asks every few seconds while it shows the code (a meta refresh
+with JavaScript off), then finds it gone and shows "This screen was cleared". The link works once, for 10 minutes; only its sha256
+is stored, so the database alone cannot be used to take the interview over.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from flask import Blueprint, abort, current_app, redirect, session, url_for
+
+from ...store.retention import moment_ago
+from . import screens as kiosk
+from ..edge.audit import security_event
+from .access import load_interview
+from ..edge.deployment import configured_public_url
+from ..edge.pages import render_page
+from ..organizer.qr import qr_svg_uri
+from ..edge.state import store
+
+bp = Blueprint("handoff", __name__)
+LIFETIME = 600  # seconds: ten minutes to pick up the phone and scan
+REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has taken over
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@bp.post("/i/<interview_id>/handoff")
+def offer(interview_id: str):
+    if not kiosk.on_screen():
+        abort(404)
+    interview = load_interview(interview_id)
+    token = secrets.token_urlsafe(32)
+    store().add_handoff(_hash(token), interview.id, moment_ago(-LIFETIME))
+    session["handoff"] = {"interview": interview.id, "token": token, "expires": moment_ago(-LIFETIME)}
+    return redirect(url_for(".show", interview_id=interview.id), code=303)
+
+
+@bp.get("/i/<interview_id>/handoff")
+def show(interview_id: str):
+    interview = load_interview(interview_id)  # gone once the phone has it: "This screen was cleared"
+    offered = session.get("handoff") or {}
+    if offered.get("interview") != interview.id:
+        return redirect(url_for("interview.result", interview_id=interview.id), code=303)
+    link = url_for(".claim", token=offered["token"])
+    base = configured_public_url()
+    full = f"{base}{link}" if base else None
+    expired = offered["expires"] < moment_ago(0)
+    return render_page("handoff.html", interview=interview, link=None if expired else full, expired=expired,
+                       qr=qr_svg_uri(full) if full else None, refresh=REFRESH_SECONDS,
+                       minutes=LIFETIME // 60)
+
+
+@bp.get("/i/<interview_id>/handoff/waiting")
+def waiting(interview_id: str):
+    """The hand-off page asks every few seconds whether the phone took over (static/wizard.js):
+    204 while the interview is still here; once it is gone, the "This screen was cleared" page."""
+    load_interview(interview_id)
+    return "", 204
+
+
+@bp.get("/handoff/<token>")
+def claim(token: str):
+    if kiosk.screen_id() is not None:  # under --kiosk too, every screen has its cookie from its first page
+        # The page prints the link as text: typed into the kiosk itself, it must not make the
+        # screen a private browser (no Finish, no idle clear). The link stays usable by the phone.
+        security_event("hand-off refused", reason="opened on a kiosk screen", screen=kiosk.screen_id())
+        return render_page("error.html", title="Open this link on your phone",
+                           message="This link moves your answers to your own phone. This is the shared "
+                                   "screen, so it cannot take them. Scan the code or type the link on "
+                                   "your phone."), 403
+    interview_id = store().claim_handoff(_hash(token), moment_ago(0)) if len(token) <= 100 else None
+    moved = store().move(interview_id) if interview_id else None
+    if moved is None:
+        return render_page("error.html", title="This link no longer works",
+                           message=f"A link to continue on your phone works once, for {LIFETIME // 60} "
+                                   "minutes. Ask the screen for a new one, or start again."), 410
+    security_event("hand-off claimed", interview=moved.id)
+    kiosk.remember_on_phone(moved.id)
+    # Where the organizer was: the result (which sends an unfinished interview on to its next step).
+    return redirect(url_for("interview.result", interview_id=moved.id), code=303)

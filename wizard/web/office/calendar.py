@@ -1,0 +1,59 @@
+"""The office's calendar feed: a secret address a clerk's calendar program subscribes to, and
+that the clerk can revoke (issue 22, item 3).
+
+Only the token's hash is stored (like the one-time password links), so the address is shown once,
+when it is made; making a new one revokes the old. A revoked or unknown address is a 404, and the
+feed lists only the jurisdictions on the owner's account at the time it is read.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, url_for
+from flask_login import current_user, login_required
+
+from ...office.accounts import clerk, token_hash
+from ...office.calendar_feed import office_calendar
+from ..edge.state import office_records, rulebook
+
+bp = Blueprint("office_calendar", __name__)
+TOKEN_LIMIT = 100
+
+
+def feed_address(token: str) -> str:
+    return f"{current_app.config.get('PUBLIC_URL') or ''}{url_for('.feed', token=token)}"
+
+
+@bp.post("/office/calendar")
+@login_required
+def make_feed():
+    token = secrets.token_urlsafe(24)
+    office_records().add_feed(token_hash(token), current_user.account.email)
+    flash(f"Your calendar address (shown only now; copy it into your calendar program as a subscription): "
+          f"{feed_address(token)}", "success")
+    return redirect(url_for("office.inbox"), code=303)
+
+
+@bp.post("/office/calendar/revoke")
+@login_required
+def revoke_feed():
+    office_records().revoke_feed(current_user.account.email)
+    flash("The calendar address no longer works.", "success")
+    return redirect(url_for("office.inbox"), code=303)
+
+
+@bp.get("/office/calendar/<token>.ics")
+def feed(token: str):
+    email = office_records().feed_owner(token_hash(token)) if len(token) < TOKEN_LIMIT else None
+    account = clerk(office_records(), email) if email else None
+    if account is None:
+        abort(404)
+    places = list(account.jurisdictions)
+    records = office_records()
+    body = office_calendar(records.applications_in(places), records.referrals_in(places), rulebook(),
+                           current_app.config.get("NOW") or datetime.now(timezone.utc))
+    response = Response(body, mimetype="text/calendar")
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
+    return response

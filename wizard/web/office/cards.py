@@ -1,0 +1,34 @@
+"""The office cards as the pages reach them (see wizard/rules/office_cards.py), loaded and checked at start-up."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from flask import current_app
+
+from ...engine.ask_the_office import OfficeQuestion, office_question
+from ...rules.office_cards import OfficeCard, load_offices
+from ..edge.state import office_records, rulebook
+
+OFFICES_FILE = "offices.yaml"
+
+
+def init_app(app, instance: Path) -> None:
+    path = Path(app.config.get("OFFICES_FILE") or instance / OFFICES_FILE)
+    app.extensions["offices"] = load_offices(path, app.extensions["rulebook"].jurisdictions)
+
+
+def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
+    """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it.
+    The clerks' local notes (web/notes.py) ride along, so every page and the packet that shows the
+    card shows them too, as the office's words."""
+    card = current_app.extensions["offices"].get(jurisdiction_id or "")
+    notes = tuple(n["text"] for n in office_records().notes(jurisdiction_id)) if jurisdiction_id else ()
+    return replace(card or OfficeCard(), notes=notes) if notes else card
+
+
+def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
+    """The message to send when the ordinance does not settle the answer, to the card's email if any."""
+    card = office_card(j.id)
+    return office_question(assessment, answers, rulebook().questions_for(j.id), j.license_word,
+                           email=card.email if card and card.email else None)

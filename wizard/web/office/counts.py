@@ -1,0 +1,36 @@
+"""The Board's counts at /office/counts and as CSV (issue 22, item 4), for the signed-in clerk's places."""
+from __future__ import annotations
+
+from flask import Blueprint, Response
+from flask_login import current_user, login_required
+from markupsafe import Markup
+
+from ...office.counts import board_measures, chart_svg, figure_text, measures_csv
+from ..edge.pages import render_page
+from ..edge.state import office_records, rulebook
+
+bp = Blueprint("counts", __name__)
+
+
+def measures():
+    places = list(current_user.account.jurisdictions)
+    records = office_records()
+    return board_measures(records.interviews_in(places), records.applications_in(places),
+                          records.decisions_in(places), rulebook())
+
+
+@bp.get("/office/counts")
+@login_required
+def counts_page():
+    shown = [{"measure": m, "svg": Markup(chart_svg(m)), "rows": [(label, figure_text(v)) for label, v in m.rows]}
+             for m in measures()]
+    return render_page("office/counts.html", measures=shown)
+
+
+@bp.get("/office/counts.csv")
+@login_required
+def counts_csv():
+    response = Response(measures_csv(measures()), mimetype="text/csv")
+    response.headers["Content-Disposition"] = 'attachment; filename="counts.csv"'
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

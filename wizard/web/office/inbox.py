@@ -1,0 +1,233 @@
+"""The office at /office: the inbox of sent applications, one page per application, and what a
+clerk does there (status, a message to the organizer, checklist ticks, downloads).
+
+Every view needs a signed-in clerk (Flask-Login), and an application is found only among the
+jurisdictions on the clerk's account: another place's reference is "not found", by id, in the
+list and for every download.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from flask_login import current_user, login_required
+
+from ...engine.assess import assess_jurisdiction
+from ...kinds import show_answer
+from ...office.applications import (
+    CLOSED,
+    DECIDED,
+    REFERENCE,
+    STATUSES,
+    change_status,
+    checklist_items,
+    deadline_flag,
+    decision_due,
+    documents_to_attach,
+)
+from ...office.mailing import organizer_message, status_notice
+from ...office.review import ANSWERS, DECISIONS, late
+from ...packet.cache import cached_packet_pdf
+from ...engine.wording import office_short
+from .mailer import mail_on, send_mail
+from .cards import office_card
+from ..edge.pages import render_page
+from ..edge.state import office_records, rulebook, sent_version
+
+bp = Blueprint("office", __name__)
+MESSAGE_LIMIT = 5000
+SORTS = {"received": "Received, newest first", "deadline": "Decision deadline, soonest first",
+         "event": "Event date, soonest first"}
+
+
+def today() -> date:
+    return current_app.config.get("TODAY") or date.today()
+
+
+def clerk_application(reference: str) -> dict:
+    """The application, or 404 when it does not exist or is not one of this clerk's places."""
+    row = office_records().application(reference) if REFERENCE.fullmatch(reference or "") else None
+    if row is None or not current_user.account.may_open(row["jurisdiction"]):
+        abort(404)
+    return row
+
+
+def who() -> str:
+    return current_user.account.email
+
+
+def with_deadline(row: dict) -> dict:
+    j = rulebook().get(row["jurisdiction"])
+    due = decision_due(row["received_at"], j) if j else None
+    return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
+            "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today()),
+            "status_label": STATUSES.get(row["status"], row["status"])}
+
+
+def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
+    account = current_user.account
+    places = [place] if place in account.jurisdictions else list(account.jurisdictions)
+    rows = [with_deadline(r) for r in office_records().applications_in(places)]
+    if status in STATUSES:
+        rows = [r for r in rows if r["status"] == status]
+    elif status == "open":
+        rows = [r for r in rows if r["status"] not in CLOSED]
+    if sort == "deadline":
+        rows.sort(key=lambda r: (r["due"] is None, r["due"] or date.max))
+    elif sort == "event":
+        rows.sort(key=lambda r: (not r["starts_at"], r["starts_at"] or ""))
+    return rows
+
+
+@bp.get("/office")
+@login_required
+def inbox():
+    status = request.args.get("status", "")
+    sort = request.args.get("sort", "received")
+    place = request.args.get("place", "")
+    account = current_user.account
+    places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
+    return render_page("office/inbox.html", rows=inbox_rows(status, sort if sort in SORTS else "received", place),
+                       statuses=STATUSES, sorts=SORTS, status=status, sort=sort, place=place, places=places,
+                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account,
+                       feed=office_records().has_feed(account.email))
+
+
+def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
+    questions = rulebook().questions_for(jurisdiction_id)
+    return [{"label": questions[key]["label"], "value": show_answer(key, answers, questions)}
+            for key in answers if key in questions and key != "jurisdiction"]
+
+
+@bp.get("/office/a/<reference>")
+@login_required
+def application(reference: str):
+    row = with_deadline(clerk_application(reference))
+    records = office_records()
+    j, answers = sent_version(row)
+    assessment = assess_jurisdiction(j, answers)
+    ticks = records.ticks(reference)
+    uploads = records.uploads(row["interview_id"])
+    items = [{"id": c["id"], "text": c["text"], "citation": c["citation"], "received": ticks.get(c["id"], False)}
+             for c in checklist_items(assessment)]
+    documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
+                  "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
+    return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
+                       documents=documents, uploads=uploads, history=records.history(reference),
+                       versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
+                       outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
+                       **review_context(row, j))
+
+
+def review_context(row: dict, j) -> dict:
+    """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
+    referrals = [{**r, "late": late(r, today()), "answer_label": ANSWERS.get(r["answer"] or "", "")}
+                 for r in office_records().referrals(row["reference"])]
+    return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
+            "decisions": DECISIONS, "today": today().isoformat(), "j": j}
+
+
+def organizer_path(row: dict) -> str:
+    return url_for("sending.status", interview_id=row["interview_id"])
+
+
+def new_status(row: dict, status: str) -> None:
+    """Every status change is recorded and emailed to the organizer, whichever control made it."""
+    change_status(office_records(), row["reference"], status, who())
+    send_mail(status_notice(row["applicant_email"], row["reference"], STATUSES[status], organizer_path(row),
+                            current_app.config.get("PUBLIC_URL")))
+
+
+@bp.post("/office/a/<reference>/status")
+@login_required
+def set_status(reference: str):
+    row = clerk_application(reference)
+    status = request.form.get("status", "")
+    if status not in STATUSES:
+        flash("Choose one of the statuses in the list.", "danger")
+    elif status in DECIDED and status != row["status"]:
+        # A bare status would leave no conditions or reasons, no permit and no date for the counts.
+        flash("Approve or deny with “Record the decision”: it keeps the conditions or the reasons, "
+              "makes the permit and tells the organizer.", "danger")
+        return redirect(url_for(".application", reference=reference) + "#decision", code=303)
+    elif status != row["status"]:
+        new_status(row, status)
+        flash(f"Status changed to {STATUSES[status]}.", "success")
+    return redirect(url_for(".application", reference=reference), code=303)
+
+
+@bp.post("/office/a/<reference>/message")
+@login_required
+def message(reference: str):
+    row = clerk_application(reference)
+    text = request.form.get("message", "").strip()
+    if not text:
+        flash("Write the message first.", "danger")
+    elif len(text) > MESSAGE_LIMIT:
+        flash(f"A message may be at most {MESSAGE_LIMIT:,} characters.", "danger")
+    else:
+        j = rulebook().get(row["jurisdiction"])
+        office_records().add_history(reference, who(), "Message to the organizer", text)
+        send_mail(organizer_message(row["applicant_email"], reference, text, office_short(j.file_with),
+                                    organizer_path(row), current_app.config.get("PUBLIC_URL")))
+        if request.form.get("ask") == "yes" and row["status"] != "more_information":
+            new_status(row, "more_information")
+        flash("Message sent to the organizer." if row["applicant_email"] else
+              "Message saved. The organizer gave no email address: it is on their application's page.", "success")
+    return redirect(url_for(".application", reference=reference), code=303)
+
+
+@bp.post("/office/a/<reference>/checklist")
+@login_required
+def checklist(reference: str):
+    row = clerk_application(reference)
+    records = office_records()
+    j, answers = sent_version(row)
+    known = [c["id"] for c in checklist_items(assess_jurisdiction(j, answers))] + \
+            [d.id for d in documents_to_attach(j, answers)]
+    received = set(request.form.getlist("received"))
+    before = records.ticks(reference)
+    changed = [item for item in known if before.get(item, False) != (item in received)]
+    for item in changed:
+        records.set_tick(reference, item, item in received)
+    if changed:
+        records.add_history(reference, who(), "Checklist", f"{len([i for i in changed if i in received])} ticked, "
+                                                            f"{len([i for i in changed if i not in received])} unticked")
+    flash("Checklist saved.", "success")
+    return redirect(url_for(".application", reference=reference), code=303)
+
+
+def download(body: bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "private, no-store"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@bp.get("/office/a/<reference>/packet.pdf")
+@login_required
+def packet(reference: str):
+    row = clerk_application(reference)
+    answers = office_records().version_answers(reference, row["version"])
+    body = cached_packet_pdf(answers, rulebook(), office=office_card(row["jurisdiction"]))
+    office_records().add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
+    return download(body, "application/pdf", f"{reference}-packet.pdf")
+
+
+@bp.get("/office/a/<reference>/uploads/<upload_id>")
+@login_required
+def upload(reference: str, upload_id: str):
+    row = clerk_application(reference)
+    found = office_records().upload(row["interview_id"], upload_id[:40])
+    if found is None:
+        abort(404)
+    office_records().add_history(reference, who(), "Downloaded a document", found["filename"])
+    return download(found["data"], found["mimetype"], f"{reference}-{found['filename']}")
+
+
+@bp.after_request
+def private(response):
+    """Office pages and downloads stay out of every cache, the browser's included."""
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

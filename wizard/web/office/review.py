@@ -1,0 +1,150 @@
+"""The office's review at the web edge (issue 22): referring an application to a department, the
+department's private page, the decision, and the permit PDF (printed by a print worker,
+wizard/packet/printing.py: a permit that cannot be printed leaves the decision recorded and says so).
+
+A department's page needs no account: its link's token is the key, it shows only that one
+application's answers, and it stops working when the link expires. Everything else is a signed-in
+clerk's, through `office.clerk_application` (another place's reference is "not found").
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask_login import login_required
+
+from ...errors import PrintingFailed
+from ...office.applications import STATUSES
+from ...packet.permit import Permit
+from ...office.review import (
+    ANSWERS,
+    DECISIONS,
+    ReviewError,
+    condition_lines,
+    decide,
+    decision_notice,
+    open_referral,
+    record_answer,
+    refer,
+    referral_request,
+)
+from ...packet.printing import printed_permit
+from ...engine.wording import office_short
+from .mailer import send_mail
+from .inbox import answer_rows, clerk_application, download, organizer_path, today, who
+from ..edge.pages import render_page
+from ..organizer.sending import organizers_application
+from ..edge.state import office_records, rulebook, sent_version
+from .typed import keep_refused
+
+bp = Blueprint("review", __name__)
+
+
+@bp.post("/office/a/<reference>/referrals")
+@login_required
+def referral(reference: str):
+    row = clerk_application(reference)
+    j = rulebook().get(row["jurisdiction"])
+    try:
+        made = refer(office_records(), reference, j, request.form.get("department", ""),
+                     request.form.get("recipient", ""), today(), who())
+    except ReviewError as error:
+        keep_refused(error, ("department", "recipient"), url_for("office.application", reference=reference))
+    else:
+        chosen = next(d["department"] for d in j.referrals if d["id"] == request.form.get("department"))
+        send_mail(referral_request(request.form["recipient"].strip(), reference, chosen, j, made.due_on,
+                                   url_for(".department_page", token=made.token), current_app.config.get("PUBLIC_URL")))
+        flash(f"Referred to the {chosen}.", "success")
+        if row["status"] == "received":
+            office_records().update_application(reference, status="under_review")
+            office_records().add_history(reference, who(), f"Status: {STATUSES['under_review']}")
+    return redirect(url_for("office.application", reference=reference), code=303)
+
+
+def _referral_or_404(token: str) -> dict:
+    found = open_referral(office_records(), token, today())
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("/r/<token>")
+def department_page(token: str):
+    referral = _referral_or_404(token)
+    row = office_records().application(referral["reference"])
+    j, answers = sent_version(row)
+    chosen = next((d for d in j.referrals if d["department"] == referral["department"]), None)
+    return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen, answers=answer_rows(answers, j.id),
+                       choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""))
+
+
+@bp.post("/r/<token>")
+def department_answer(token: str):
+    referral = _referral_or_404(token)
+    try:
+        record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
+    except ReviewError as error:
+        keep_refused(error, ("answer", "text"), url_for(".department_page", token=token))
+    else:
+        flash("Thank you: your answer is recorded and the clerk sees it.", "success")
+    return redirect(url_for(".department_page", token=token), code=303)
+
+
+def the_permit(row: dict, decision: dict) -> bytes:
+    """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page)."""
+    j, answers = sent_version(row)
+    return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
+                             office_short(j.issuer)))
+
+
+@bp.post("/office/a/<reference>/decision")
+@login_required
+def decision(reference: str):
+    row = clerk_application(reference)
+    try:
+        made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
+                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who())
+    except ReviewError as error:
+        keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
+                     url_for("office.application", reference=reference))
+        return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
+    j = rulebook().get(row["jurisdiction"])
+    permit = _permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" else None
+    send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
+                              current_app.config.get("PUBLIC_URL"), permit))
+    flash(f"Decision recorded: {DECISIONS[made['decision']]}. The organizer is told"
+          + (" by email." if row["applicant_email"] else " on their application's page."), "success")
+    return redirect(url_for("office.application", reference=reference), code=303)
+
+
+def _permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
+    """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
+    be printed: the decision is recorded already, and the mail then points to the status page."""
+    try:
+        return the_permit(row, made)
+    except PrintingFailed as error:
+        current_app.logger.error("approval of %s: %s", row["reference"], error)
+        flash(f"The decision is recorded, but the {word} could not be printed just now: the organizer's email "
+              f"has no PDF attached and tells them to download the {word} from their application's page. "
+              f"Open the {word} (PDF) link below in a minute to check it prints.", "warning")
+        return None
+
+
+@bp.get("/office/a/<reference>/permit.pdf")
+@login_required
+def permit(reference: str):
+    row = clerk_application(reference)
+    made = office_records().decision(reference)
+    if made is None or made["decision"] != "approved":
+        abort(404)
+    body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
+    office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
+    return download(body, "application/pdf", f"{reference}-permit.pdf")
+
+
+@bp.get("/i/<interview_id>/application/permit.pdf")
+def organizers_permit(interview_id: str):
+    """The organizer's own copy of the permit, from the application's private status page."""
+    row = organizers_application(interview_id)
+    made = office_records().decision(row["reference"])
+    if made is None or made["decision"] != "approved":
+        abort(404)
+    return download(the_permit(row, made), "application/pdf", f"{row['reference']}-permit.pdf")

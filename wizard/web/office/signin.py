@@ -1,0 +1,185 @@
+"""Clerks signing in and out of /office (Flask-Login), and choosing a password through the
+one-time link `wizard clerk add` prints.
+
+A session lasts OFFICE_SESSION_HOURS from sign-in and ends when the browser closes (no
+"remember me"); changing the password ends every other session. Failed sign-ins are counted per
+address and per account: after a few, each further try waits longer, and every success and
+failure is logged with short hashes instead of the email and the address.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, redirect, request, session, url_for
+from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+
+from ...office.accounts import AccountError, Clerk, choose_password, clerk, link_email, signed_in_clerk
+from ...store.server_state import SharedEvents, is_shared
+from ..edge.audit import security_event
+from ..edge.logs import short_hash
+from ..edge.pages import render_page
+from ..edge.state import office_records
+
+bp = Blueprint("signin", __name__)
+login_manager = LoginManager()
+FREE_FAILURES = 5  # failures in the window before sign-in slows down
+WINDOW = 15 * 60  # seconds
+LONGEST_WAIT = 15 * 60
+
+
+class ClerkUser(UserMixin):
+    def __init__(self, account: Clerk):
+        self.account = account
+
+    def get_id(self) -> str:
+        # The session version is part of the id: a new password signs out every old session.
+        return f"{self.account.session_version}:{self.account.email}"
+
+
+@login_manager.user_loader
+def load_clerk(user_id: str):
+    version, _, email = (user_id or "").partition(":")
+    account = clerk(office_records(), email) if email else None
+    if account is None or str(account.session_version) != version:
+        return None
+    started = session.get("office_since", 0)
+    if time.time() - started > current_app.config["OFFICE_SESSION_HOURS"] * 3600:
+        return None
+    return ClerkUser(account)
+
+
+def wait_after(recent: list[float], now: float) -> int:
+    """Seconds one key must wait after these failures of the window (oldest first)."""
+    if len(recent) < FREE_FAILURES:
+        return 0
+    delay = min(2 ** (len(recent) - FREE_FAILURES + 1), LONGEST_WAIT)
+    return max(int(recent[-1] + delay - now) + 1, 0)
+
+
+class FailedSignIns:
+    """Recent failures per key (an address, an account), in memory: one server process."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._failures: dict[str, list[float]] = {}
+
+    def wait(self, keys: list[str], now: float) -> int:
+        """Seconds until the next try is allowed (0: now)."""
+        with self._lock:
+            longest = 0
+            for key in keys:
+                recent = [t for t in self._failures.get(key, []) if t > now - WINDOW]
+                self._failures[key] = recent
+                longest = max(longest, wait_after(recent, now))
+            return longest
+
+    def failed(self, keys: list[str], now: float) -> None:
+        with self._lock:
+            if len(self._failures) > 10_000:
+                self._failures = {k: v for k, v in self._failures.items() if v and v[-1] > now - WINDOW}
+            for key in keys:
+                self._failures.setdefault(key, []).append(now)
+
+    def succeeded(self, keys: list[str]) -> None:
+        with self._lock:
+            for key in keys:
+                self._failures.pop(key, None)
+
+
+class SharedFailedSignIns:
+    """The same policy over failures kept in a PostgreSQL database, so that servers sharing it
+    count a guesser who alternates between them once (wizard/store/server_state.py)."""
+
+    def __init__(self, store):
+        self.events = SharedEvents(store, "sign_in_failure", WINDOW)
+
+    def wait(self, keys: list[str], now: float) -> int:
+        return max(wait_after(self.events.times(key, now), now) for key in keys)
+
+    def failed(self, keys: list[str], now: float) -> None:
+        for key in keys:
+            self.events.add(key, now)
+
+    def succeeded(self, keys: list[str]) -> None:
+        for key in keys:
+            self.events.clear(key)
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never another host after signing in."""
+    if target and target.startswith("/office") and not target.startswith("//") and not urlsplit(target).netloc:
+        return target
+    return url_for("office.inbox")
+
+
+@bp.route("/office/sign-in", methods=["GET", "POST"])
+def sign_in():
+    if current_user.is_authenticated:
+        return redirect(url_for("office.inbox"), code=303)
+    next_url = safe_next(request.values.get("next"))
+    if request.method == "GET":
+        return render_page("office/sign_in.html", error=None, next_url=next_url, email="")
+    email = request.form.get("email", "")[:254]
+    keys = [f"address:{request.remote_addr}", f"account:{email.strip().lower()}"]
+    counter = current_app.extensions["failed_sign_ins"]
+    wait = counter.wait(keys, time.time())
+    account_hash = "#" + short_hash(email.strip().lower())  # never the email itself (web/audit.py)
+    if wait:
+        security_event("sign-in failure", account=account_hash, reason="too many failures, refused")
+        minutes = max(1, round(wait / 60))
+        return render_page("office/sign_in.html", next_url=next_url, email=email,
+                           error=f"Too many failed sign-ins. Wait {minutes} minute{'' if minutes == 1 else 's'} "
+                                 "and try again."), 429
+    account = signed_in_clerk(office_records(), email, request.form.get("password", "")[:500])
+    if account is None:
+        counter.failed(keys, time.time())
+        security_event("sign-in failure", account=account_hash)
+        return render_page("office/sign_in.html", next_url=next_url, email=email,
+                           error="The email or the password is not right."), 401
+    counter.succeeded(keys)
+    security_event("sign-in", account=account_hash)
+    session.clear()  # a fresh session: nothing from before the sign-in carries over
+    session["office_since"] = time.time()
+    login_user(ClerkUser(account))
+    return redirect(next_url, code=303)
+
+
+@bp.post("/office/sign-out")
+def sign_out():
+    logout_user()
+    session.pop("office_since", None)
+    flash("You are signed out.", "success")
+    return redirect(url_for(".sign_in"), code=303)
+
+
+@bp.route("/office/password/<token>", methods=["GET", "POST"])
+def password(token: str):
+    email = link_email(office_records(), token)
+    if email is None:
+        return render_page("error.html", status=404, title="This link does not work",
+                           message="This link has expired (it works for 24 hours) or was used already. "
+                                   "Ask whoever runs this site for a new one (`wizard clerk add`)."), 404
+    if request.method == "GET":
+        return render_page("office/password.html", email=email, error=None)
+    try:
+        choose_password(office_records(), token, request.form.get("password", "")[:500],
+                        request.form.get("again", "")[:500], current_app.config["PASSWORD_HASH_METHOD"])
+    except AccountError as error:
+        return render_page("office/password.html", email=email, error=str(error)), 400
+    security_event("password chosen", account="#" + short_hash(email))
+    flash("Your password is set. Sign in with it.", "success")
+    return redirect(url_for(".sign_in"), code=303)
+
+
+def init_app(app) -> None:
+    store = app.extensions["interview_store"]
+    app.extensions["failed_sign_ins"] = SharedFailedSignIns(store) if is_shared(store) else FailedSignIns()
+    # No `current_user` in every template: no template uses it, and the context processor looked the
+    # user up on every organizer's page too.
+    login_manager.init_app(app, add_context_processor=False)
+    login_manager.login_view = "signin.sign_in"
+    login_manager.login_message = "Sign in to open the office pages."
+    login_manager.login_message_category = "info"
+    app.register_blueprint(bp)

@@ -1,0 +1,51 @@
+"""Two pages an applying result links to (issue 23): what it costs, on one page (items 7), and the
+question to send the office when the ordinance does not settle the answer, as a printable letter
+(item 9; the result page carries the same message as a mailto: link)."""
+from __future__ import annotations
+
+from flask import Blueprint, redirect, url_for
+
+from ...engine.glossary import GLOSSARY
+from ...engine.wording import office_short, permit_applies
+from ..kiosk.access import load_interview
+from .interview import current_flow
+from ..office.cards import question_to_office
+from ..edge.pages import render_page
+from ..edge.state import rulebook
+
+bp = Blueprint("costs", __name__)
+
+# The plain meanings the costs page explains, from the glossary (one home for each meaning).
+EXPLAINED = ("Surety bond", "Certificate of insurance")
+
+
+def finished_flow(interview_id: str):
+    """The interview's jurisdiction and flow when it has a result; None to send the organizer on."""
+    interview = load_interview(interview_id)
+    j, state = current_flow(interview)
+    if j is None or state.next_step is not None:
+        return interview, None, None
+    return interview, j, state
+
+
+@bp.get("/i/<interview_id>/costs")
+def costs(interview_id: str):
+    interview, j, state = finished_flow(interview_id)
+    if j is None:
+        return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
+    if not permit_applies(state.assessment["outcome"]):
+        return redirect(url_for("interview.result", interview_id=interview.id), code=303)
+    terms = {t.term: t for t in GLOSSARY if t.term in EXPLAINED}
+    return render_page("costs.html", interview=interview, jurisdiction=j, a=state.assessment, terms=terms,
+                       office=office_short(state.assessment["file_with"]))
+
+
+@bp.get("/i/<interview_id>/question")
+def letter(interview_id: str):
+    interview, j, state = finished_flow(interview_id)
+    if j is None:
+        return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
+    if state.assessment["outcome"] != "uncertain" or state.assessment.get("missing"):
+        return redirect(url_for("interview.result", interview_id=interview.id), code=303)
+    return render_page("question.html", interview=interview, jurisdiction=j, a=state.assessment,
+                       ask=question_to_office(j, state.assessment, state.answers))

@@ -1,0 +1,298 @@
+"""The interview pages: start, one step at a time, check your answers, result.
+
+Every page is one template; an htmx request gets the template's `content` block, a plain
+request the whole page, so each step works with JavaScript off (see `render_page`).
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
+
+from ...engine.answers import clean_answers
+from ...errors import AnswersError
+from ...interview.flow import (
+    JURISDICTION_STEP,
+    WHERE_STEP,
+    Interview,
+    flow,
+    path_and_answers,
+    previous_step,
+    record_step,
+    step_questions,
+    steps_done_at_start,
+)
+from ...engine.facts import Facts
+from ...engine.glossary import assessment_texts, terms_in
+from ...kinds import show_answer
+from ...packet.content import signature_specs
+from ...interview.road import minutes, plan_road, questions_left, road_marks
+from ...interview.timeline import build_timeline
+from ...engine.wording import flip_notice, summarize
+from . import corrections, downloads as packet
+from ..kiosk import screens as kiosk
+from ..edge import limits
+from ..office.cards import office_card, question_to_office
+from ..kiosk.access import load_interview
+from ..edge.assets import plain_url
+from . import choose
+from .forms import form_for, form_to_answers
+from .people import change_people_rows
+from ..edge.pages import render_page
+from .qr import qr_svg_uri
+from .prefill import answers_from_query, clerk_prefill, posted_prefill
+from ..clerks.links import SIGNATURE, signed_by_site
+from ..edge.state import rulebook, store
+
+bp = Blueprint("interview", __name__)
+
+
+def load(interview_id: str) -> Interview:
+    return load_interview(interview_id)
+
+
+def current_flow(interview: Interview):
+    j = rulebook().get(interview.jurisdiction or "")
+    if j is None:
+        return None, None
+    return j, flow(j, interview.answers, interview.completed_steps, rulebook())
+
+
+def start_search():
+    """The search over many jurisdictions, or None when a few radio buttons do (see choose.py)."""
+    return choose.search(rulebook(), url_for(".start")) if choose.needs_search(rulebook()) else None
+
+
+@bp.get("/")
+def start():
+    kiosk.clear_for_next_person()
+    context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    if context["search"] and choose.wants_results():
+        return choose.render_results("start.html", **context)
+    return render_page("start.html", **context)
+
+
+@bp.get("/for/<jurisdiction_id>")
+def start_for(jurisdiction_id: str):
+    """A clerk's link: the municipality already chosen, optionally more answers in the query."""
+    j = rulebook().get(jurisdiction_id) or abort(404)
+    kiosk.clear_for_next_person()
+    prefill, problems = answers_from_query(request.args, rulebook(), skip=("jurisdiction", SIGNATURE),
+                                           jurisdiction_id=j.id)
+    for problem in problems:
+        flash(problem, "warning")
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j),
+                       clerk_signed=signed_by_site(j.id, request.args), **clerk_prefill(prefill, j.id))
+
+
+def estimate(j) -> dict:
+    """About how long the interview takes here (issue 23: "about 10 minutes" was wrong for a
+    festival): a small event answers the steps that settle the verdict, a festival every step."""
+    road = plan_road(j, rulebook().questions_for(j.id))
+    return {"small": minutes(len(road.deciding))[1], "festival": minutes(len(road.steps))}
+
+
+@bp.post("/start")
+def begin():
+    book = rulebook()
+    raw = {"jurisdiction": request.form.get("jurisdiction", "")}
+    prefill, form = posted_prefill(request.form)
+    try:
+        answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
+    except AnswersError:
+        return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
+                           error="Select where your event will take place", search=start_search()), 200
+    if form.errors:  # the organizer changed a clerk's answer into one we cannot use
+        j = book.get(answers["jurisdiction"])
+        return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
+                           estimate=estimate(j), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
+    limits.count_new_interview()
+    kiosk.clear_for_next_person()
+    interview = store().create(answers, steps_done_at_start(answers, book))
+    kiosk.remember(interview.id)
+    return redirect_to_next(interview)
+
+
+@bp.get("/i/<interview_id>")
+def resume(interview_id: str):
+    return redirect_to_next(load(interview_id))
+
+
+def next_url(interview: Interview, where=None) -> str:
+    """Where the interview goes next; `where` is its (jurisdiction, flow) when already worked out."""
+    j, state = where or current_flow(interview)
+    if j is None:
+        return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
+    if state.next_step is not None:
+        return url_for(".step", interview_id=interview.id, step_id=state.next_step["step"])
+    if state.finished_early:
+        return url_for(".result", interview_id=interview.id)
+    return url_for(".check", interview_id=interview.id)
+
+
+def redirect_to_next(interview: Interview):
+    return redirect(next_url(interview), code=303)
+
+
+def find_step(interview: Interview, step_id: str):
+    """The step and the path it is on; 404 for a step that does not apply to these answers.
+
+    Only the path is needed here, not the flow: the flow is worked out once, after the answer is saved."""
+    if step_id == JURISDICTION_STEP:
+        return WHERE_STEP, [], None
+    j = rulebook().get(interview.jurisdiction or "")
+    if j is None:
+        abort(404)
+    path, _answers = path_and_answers(j, interview.answers, rulebook())
+    step = next((s for s in path if s["step"] == step_id), None)
+    if step is None:
+        abort(404)
+    return step, path, j
+
+
+def step_context(interview, step, path, j, form):
+    book = rulebook()
+    shared = book.questions_for(interview.jurisdiction)
+    questions = {**shared, **step_questions(step, shared)}
+    back = previous_step(path, step["step"])
+    return dict(
+        interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
+        sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
+                  if j else []),
+        questions_left=questions_left(path, step["step"], interview.completed_steps),
+        first_step=bool(path) and step["step"] == path[0]["step"],
+        back_url=(plain_url(".step", interview_id=interview.id, step_id=back["step"]) if back
+                  else plain_url(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
+                  else url_for(".start")),
+        action=plain_url(".step", interview_id=interview.id, step_id=step["step"],
+                         **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, plain_url(".step", interview_id=interview.id, step_id=step["step"]),
+                              interview.jurisdiction)
+                if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
+    )
+
+
+def today() -> date:
+    return current_app.config.get("TODAY") or date.today()
+
+
+@bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
+def step(interview_id: str, step_id: str):
+    interview = load(interview_id)
+    step, path, j = find_step(interview, step_id)
+    if request.method == "POST":
+        limits.count_answer()
+    book = rulebook()
+    kept = corrections.take(interview, step_id) if request.method == "GET" else None
+    formdata = request.form if request.method == "POST" else kept
+    form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
+                    today=today(), posted=request.method == "POST")
+    if request.method == "POST" and change_people_rows(form, request.form):
+        # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
+        corrections.keep_rows(interview.id, step["step"], form, request.form)
+        return follow(step_context(interview, step, path, j, form)["action"])
+    if request.method == "POST" and form.validate():
+        changing = request.args.get("return") == "check" and j is not None
+        before = current_flow(interview)[1].decision.outcome if changing else None
+        save_step(interview, step, form)
+        where = current_flow(interview)
+        after = where[1]
+        if after is not None and after.next_step is None and not after.finished_early:
+            packet.prefetch_packet(interview)
+        if changing and after is not None and not after.decision.missing:
+            notice = flip_notice(before, after.decision.outcome, where[0].license_word)
+            if notice:
+                flash(notice, "important")
+        return follow(next_url(interview, where))
+    context = step_context(interview, step, path, j, form)
+    if request.method == "POST":
+        # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
+        corrections.keep(interview.id, step["step"], form, request.form)
+        return follow(context["action"])
+    if kept is not None and not corrections.rows_changed(kept, form):
+        form.validate()  # the kept post's errors, worked out again
+    if context["search"] and choose.wants_results():
+        return choose.render_results("step.html", **context)
+    return render_page("step.html", **context)
+
+
+def save_step(interview: Interview, step: dict, form) -> None:
+    book = rulebook()
+    values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
+    # The form validated each field; the vocabulary check in record_step also catches cross-field errors.
+    record_step(interview, step["step"], values, cleared, book)
+    store().save(interview)
+
+
+def follow(target: str):
+    """Redirect after a successful post. htmx's request follows it with its headers, so the
+    next page comes back as a fragment with its own URL to push (see pages.render_page)."""
+    return redirect(target, code=303)
+
+
+@bp.get("/i/<interview_id>/check")
+def check(interview_id: str):
+    interview = load(interview_id)
+    j, state = current_flow(interview)
+    if j is None:
+        return redirect_to_next(interview)
+    if state.next_step is not None:
+        return redirect_to_next(interview)
+    book = rulebook()
+    questions = book.questions_for(j.id)
+    road = plan_road(j, questions)
+    groups: list[dict] = []  # issue 23: the answers under the section headings, in the order asked
+    for s in [WHERE_STEP] + state.path:
+        if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
+            continue
+        section = (road.section_of(s["step"], j.license_word) if s["step"] != JURISDICTION_STEP
+                   else road.section_of(state.path[0]["step"], j.license_word) if state.path else "")
+        if not groups or groups[-1]["name"] != section:
+            groups.append({"name": section, "rows": []})
+        for key in s["questions"]:
+            groups[-1]["rows"].append({
+                "label": questions[key]["label"] if key != "jurisdiction" else "Where the event is",
+                "value": show_answer(key, state.answers, questions) if key != "jurisdiction" else j.name,
+                "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
+                "key": key,
+            })
+    answered = [s for s in state.path if s["step"] in interview.completed_steps]
+    back_url = url_for(".step", interview_id=interview.id,
+                       step_id=answered[-1]["step"] if answered else JURISDICTION_STEP)
+    return render_page("check.html", interview=interview, groups=groups, jurisdiction=j,
+                       finished_early=state.finished_early, back_url=back_url)
+
+
+@bp.get("/i/<interview_id>/result")
+def result(interview_id: str):
+    interview = load(interview_id)
+    j, state = current_flow(interview)
+    if j is None or state.next_step is not None:
+        return redirect_to_next(interview)
+    return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
+                       summary=summarize(state.assessment, j.license_word, today()),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today()),
+                       glossary=terms_in(assessment_texts(state.assessment)),
+                       finished_early=state.finished_early, answers=state.answers,
+                       signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
+                       office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"],
+                       ask=(question_to_office(j, state.assessment, state.answers)
+                            if state.assessment["outcome"] == "uncertain" and not state.assessment["missing"] else None),
+                       own_link=own_link(interview.id))
+
+
+def own_link(interview_id: str) -> dict:
+    """The interview's address to keep (issue 23, item 10): full, with a QR code, when PUBLIC_URL is
+    set; else relative, and the page's script makes it full from the address bar for the copy button."""
+    path = url_for(".resume", interview_id=interview_id)
+    public = current_app.config.get("PUBLIC_URL")
+    link = public.rstrip("/") + path if public else path
+    return {"link": link, "qr": qr_svg_uri(link) if public else None}
+
+
+@bp.post("/i/<interview_id>/delete")
+def delete(interview_id: str):
+    interview = load(interview_id)
+    store().clear([interview.id])  # for good: overwritten, and out of the WAL
+    flash("Your answers have been deleted from our server for good.", "success")
+    return redirect(url_for(".start"), code=303)

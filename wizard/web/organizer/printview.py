@@ -1,0 +1,31 @@
+"""The print view: the packet and checklist as one HTML page with print styles.
+
+On the kiosk it replaces the PDF download (nothing is saved on a shared computer); anywhere
+else it is a way to print without a PDF reader. It shows what the PDF packet says, from the
+same `Packet` (wizard/packet/content.py), with the office card when the deployment has one.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, redirect, url_for
+
+from ...interview.flow import applicable_answers
+from ...packet import build_packet
+from ..kiosk.access import load_interview
+from ..office.cards import office_card
+from ..edge.pages import render_page
+from ..edge.state import rulebook
+
+bp = Blueprint("printview", __name__)
+
+
+@bp.get("/i/<interview_id>/print")
+def print_view(interview_id: str):
+    interview = load_interview(interview_id)
+    book = rulebook()
+    j = book.get(interview.jurisdiction or "")
+    if j is None:
+        return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
+    answers = applicable_answers(interview.answers, book)
+    packet = build_packet(answers, j, book.questions_for(j.id), today=current_app.config.get("TODAY"),
+                          office=office_card(j.id))
+    return render_page("print.html", interview=interview, p=packet)

@@ -1,0 +1,203 @@
+"""The organizer's side of sending: attach the documents, confirm the declaration, send; then the
+application's status page at the interview's own link, where the organizer reads the office's
+messages and answers with a new upload.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ...engine.assess import assess_jurisdiction
+from ...interview.flow import applicable_answers, flow
+from ...office.applications import (
+    STATUSES,
+    SendRefused,
+    can_send,
+    decision_due,
+    documents_to_attach,
+    originals_needed,
+    send,
+)
+from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
+from ...office.mailing import clerk_notice, clerk_upload_notice, organizer_receipt
+from ...engine.wording import office_short
+from ...store.interviews import looks_like_id
+from ..kiosk import screens as kiosk
+from ..kiosk.access import load_interview
+from ..edge.extensions import csrf
+from ..office.mailer import send_mail
+from ..edge.pages import render_page
+from ..edge.state import office_records, rulebook, sent_version
+
+bp = Blueprint("sending", __name__)
+OTHER = "other"
+DECLARATION = ("I confirm that the answers and documents I am sending are true and complete, "
+               "to the best of my knowledge.")
+
+
+def sendable(interview_id: str):
+    """The interview, its jurisdiction, its applicable answers and assessment; 404 unless finished
+    with an outcome that needs or may need a permit."""
+    interview = load_interview(interview_id)
+    j = rulebook().get(interview.jurisdiction or "")
+    if j is None:
+        abort(404)
+    state = flow(j, interview.answers, interview.completed_steps, rulebook())
+    if state.next_step is not None or not can_send(state.assessment):
+        abort(404)
+    return interview, j, applicable_answers(interview.answers, rulebook()), state.assessment
+
+
+def documents_context(interview_id: str, j, answers: dict) -> dict:
+    uploads = office_records().uploads(interview_id)
+    documents = [{"id": d.id, "text": d.label, "citation": d.citation,
+                  "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
+    others = [u for u in uploads if u["document"] not in {d["id"] for d in documents}]
+    return dict(documents=documents, others=others, uploads=uploads, max_mb=MAX_FILE // (1024 * 1024))
+
+
+@bp.get("/i/<interview_id>/send")
+def send_page(interview_id: str):
+    interview, j, answers, assessment = sendable(interview_id)
+    return render_page("send.html", interview=interview, jurisdiction=j, office=office_short(j.file_with),
+                       originals=originals_needed(j, answers, assessment["outcome"]), declaration=DECLARATION,
+                       sent=office_records().application_for(interview.id),
+                       email=answers.get("applicant_email"), **documents_context(interview.id, j, answers))
+
+
+def back_to(interview_id: str):
+    target = "status" if request.args.get("back") == "status" else "send_page"
+    return redirect(url_for(f".{target}", interview_id=interview_id), code=303)
+
+
+UPLOAD_REQUEST_LIMIT = MAX_FILE + 64 * 1024  # one document and the form around it
+
+
+TOO_BIG = ("That file is larger than 10 MB. Make it smaller (scan at a lower resolution, or save the PDF "
+           "for the web) and upload it again.")
+
+
+@bp.post("/i/<interview_id>/uploads")
+@csrf.exempt  # checked below, once the larger limit is set
+def add_upload(interview_id: str):
+    # The one route that takes more than the app's 2 MB: a document of up to 10 MB. A bigger body is
+    # refused by werkzeug as it is read, and the organizer is told why on the page they came from.
+    request.max_content_length = UPLOAD_REQUEST_LIMIT
+    interview = load_interview(interview_id)
+    try:
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            csrf.protect()
+        request.files.get("file")
+    except RequestEntityTooLarge:
+        flash(TOO_BIG, "danger")
+        return back_to(interview.id)
+    sent = office_records().application_for(interview.id)
+    j = rulebook().get(interview.jurisdiction or "") or abort(404)
+    known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
+    document = request.form.get("document", OTHER)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        flash("Choose a file to upload.", "danger")
+        return back_to(interview.id)
+    try:
+        data = upload.stream.read(MAX_FILE + 1)
+        keep_upload(office_records(), interview.id, document if document in known else OTHER, upload.filename, data)
+    except UploadRefused as error:
+        flash(str(error), "danger")
+        return back_to(interview.id)
+    if sent is not None:  # an answer to the office: it goes in the history and the clerks hear of it
+        office_records().add_history(sent["reference"], "organizer", "Document uploaded", "")
+        for clerk_email in office_records().clerks_of(j.id):
+            send_mail(clerk_upload_notice(clerk_email, sent["reference"],
+                                          url_for("office.application", reference=sent["reference"]),
+                                          current_app.config.get("PUBLIC_URL")))
+    flash("Document uploaded.", "success")
+    return back_to(interview.id)
+
+
+@bp.post("/i/<interview_id>/uploads/<upload_id>/remove")
+def remove_upload(interview_id: str, upload_id: str):
+    interview = load_interview(interview_id)
+    if office_records().application_for(interview.id) is not None:
+        flash("A document already sent to the office stays with the application.", "danger")
+    elif office_records().remove_upload(interview.id, upload_id[:40]):
+        flash("Document removed.", "success")
+    return back_to(interview.id)
+
+
+@bp.get("/i/<interview_id>/uploads/<upload_id>")
+def own_upload(interview_id: str, upload_id: str):
+    interview = load_interview(interview_id)
+    found = office_records().upload(interview.id, upload_id[:40]) or abort(404)
+    response = Response(found["data"], mimetype=found["mimetype"])
+    response.headers["Content-Disposition"] = f'attachment; filename="{found["filename"]}"'
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.post("/i/<interview_id>/send")
+def send_application(interview_id: str):
+    interview, j, answers, assessment = sendable(interview_id)
+    if request.form.get("declaration") != "yes":
+        flash("Tick the box to confirm the declaration, then send.", "danger")
+        return redirect(url_for(".send_page", interview_id=interview.id), code=303)
+    try:
+        sent = send(office_records(), interview.id, answers, j, assessment)
+    except SendRefused as error:
+        flash(str(error), "danger")
+        return redirect(url_for(".send_page", interview_id=interview.id), code=303)
+    notify(sent.reference, j)
+    flash(f"Sent. Your reference is {sent.reference}" + (f" (version {sent.version})." if not sent.first else "."),
+          "success")
+    return redirect(url_for(".status", interview_id=interview.id), code=303)
+
+
+def notify(reference: str, j) -> None:
+    row = office_records().application(reference)
+    base = current_app.config.get("PUBLIC_URL")
+    due = decision_due(row["received_at"], j)
+    for clerk_email in office_records().clerks_of(j.id):
+        send_mail(clerk_notice(clerk_email, row, due, j.decision_citation,
+                               url_for("office.application", reference=reference), base, j.name))
+    send_mail(organizer_receipt(row["applicant_email"], reference, row["version"], office_short(j.file_with),
+                                url_for(".status", interview_id=row["interview_id"]), base))
+
+
+def organizers_application(interview_id: str) -> dict:
+    """The application sent from this interview, reached by its private link; a 404 otherwise."""
+    row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
+    if row is None or not kiosk.allowed_record(interview_id):
+        abort(404)
+    return row
+
+
+@bp.get("/i/<interview_id>/application")
+def status(interview_id: str):
+    """The status page; it reads the application, so it works after the interview itself is gone."""
+    row = organizers_application(interview_id)
+    j, answers = sent_version(row)
+    history = office_records().history(row["reference"])
+    messages = [h for h in history if h["what"] == "Message to the organizer"]
+    return render_page("application_status.html", a=row, jurisdiction=j, status_label=STATUSES[row["status"]],
+                       due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
+                       interview_exists=office_records().store.get(interview_id) is not None,
+                       today=current_app.config.get("TODAY") or date.today(),
+                       decision=office_records().decision(row["reference"]),
+                       **documents_context(interview_id, j, answers))
+
+
+def send_offer(interview, assessment: dict, j) -> dict | None:
+    """For the result page: where to send this interview and whether it was sent (None: nothing to send)."""
+    if interview is None or j is None or not can_send(assessment):
+        return None
+    sent = office_records().application_for(interview.id)
+    return {"url": url_for("sending.send_page", interview_id=interview.id), "office": office_short(j.file_with),
+            "reference": sent["reference"] if sent else None,
+            "status_url": url_for("sending.status", interview_id=interview.id) if sent else None}
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.add_template_global(send_offer)
