@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run the wizard on http://127.0.0.1:5000/ : makes .venv, installs the exact dependency versions of
 # requirements.lock (every file checked against its sha256), then the app itself, creates the database
-# (instance/wizard.store) and serves under waitress. Extra arguments go to `wizard serve`. Installs Debian's
+# (instance/wizard.db) and serves under waitress. Extra arguments go to `wizard serve`. Installs Debian's
 # Pango with `apt-get` if it is missing: WeasyPrint lays out the PDF packet with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

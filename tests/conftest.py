@@ -57,7 +57,7 @@ def app(tmp_path, book):
     app = create_app({
         "TESTING": True,
         "RULEBOOK": book,
-        "DATABASE": str(tmp_path / "wizard.store"),
+        "DATABASE": str(tmp_path / "wizard.db"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
         # Hundreds of tests walk an interview to its last answer, and each would start a packet
@@ -111,7 +111,7 @@ def festival_downloads(tmp_path_factory, book):
     PDFs; each walk and first download is seconds of CPU (the packet printed in a worker), so the
     run does them once (`made_once`) instead of once per module and xdist worker."""
     def make(folder):
-        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.store"),
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(folder / "wizard.db"),
                           "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "SWEEPER": False})
         client = app.test_client()
         shown = {}

@@ -19,7 +19,7 @@ def client(tmp_path_factory):
     the API keeps no state between requests."""
     app = create_app({
         "TESTING": True,
-        "DATABASE": str(tmp_path_factory.mktemp("api") / "wizard.store"),
+        "DATABASE": str(tmp_path_factory.mktemp("api") / "wizard.db"),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
     })

@@ -153,7 +153,7 @@ def test_missing_answers_are_named(rules):
 
 
 def test_the_app_serves_the_fifth_jurisdiction_from_rule_paths(rules, tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "wizard.store"), "SECRET_KEY": "t",
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "wizard.db"), "SECRET_KEY": "t",
                       "WTF_CSRF_ENABLED": False, "RULE_PATHS": [rules / "fifth.yaml"]})
     client = app.test_client()
     assert [j["id"] for j in client.get("/api/jurisdictions").get_json()] == ["maple-hollow"]

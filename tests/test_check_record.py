@@ -40,7 +40,7 @@ def test_check_leaves_a_record_beside_the_rules_and_a_new_server_starts_from_it(
     assert (rules / RECORD_FILE).is_file()
     checked = counting(monkeypatch, loader, "check_path")
     parsed = counting(monkeypatch, checks, "parse_yaml")
-    app = create_app({"DATABASE": str(tmp_path / "new-instance" / "wizard.store"), "RULE_PATHS": [rules],
+    app = create_app({"DATABASE": str(tmp_path / "new-instance" / "wizard.db"), "RULE_PATHS": [rules],
                       "SECRET_KEY": "x", "WTF_CSRF_ENABLED": False})
     assert checked == [] and parsed == []  # listed from the record alone
     client = app.test_client()
@@ -86,7 +86,7 @@ def test_the_record_can_live_in_a_named_folder(tmp_path):
     rules, record = copies(tmp_path / "rules", 4), tmp_path / "record"
     assert check(str(rules), "--record", str(record)).exit_code == 0
     assert (record / RECORD_FILE).is_file() and not (rules / RECORD_FILE).exists()
-    app = create_app({"DATABASE": str(tmp_path / "i" / "wizard.store"), "RULE_PATHS": [rules], "SECRET_KEY": "x",
+    app = create_app({"DATABASE": str(tmp_path / "i" / "wizard.db"), "RULE_PATHS": [rules], "SECRET_KEY": "x",
                       "RULE_CACHE_DIR": str(record)})
     assert len(app.extensions["rulebook"].jurisdictions) == 4
     app.extensions["interview_store"].close()

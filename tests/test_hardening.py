@@ -164,7 +164,7 @@ def test_the_calendar_is_escaped_without_asserts(optimize):
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    db = tmp_path_factory.mktemp("served") / "wizard.store"
+    db = tmp_path_factory.mktemp("served") / "wizard.db"
     server = ServedWizard("--db", str(db), "--threads", "2")
     yield server.port, db
     server.stop()
@@ -350,8 +350,8 @@ def test_the_session_cookie_is_secure_behind_https(tmp_path, book):
 
 
 def test_the_database_file_is_created_readable_by_its_owner_only(tmp_path, book):
-    create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "new" / "wizard.store"), "SECRET_KEY": "k"})
-    assert stat.S_IMODE(os.stat(tmp_path / "new" / "wizard.store").st_mode) == 0o600
+    create_app({"RULEBOOK": book, "DATABASE": str(tmp_path / "new" / "wizard.db"), "SECRET_KEY": "k"})
+    assert stat.S_IMODE(os.stat(tmp_path / "new" / "wizard.db").st_mode) == 0o600
 
 
 # Reproducible installs.

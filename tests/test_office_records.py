@@ -29,8 +29,8 @@ def test_clerk_add_from_the_readme_works_on_a_fresh_database(tmp_path, book):
     assert done.returncode == 0, done.stderr
     link = re.search(r"https://permits\.example\.org(/office/password/\S+)", done.stdout).group(1)
     assert "clerk@example.org: baroda-mi (no password chosen yet)" in wizard(
-        "clerk", "list", "--db", "instance/wizard.store", cwd=tmp_path).stdout
-    app = create_app({"DATABASE": str(tmp_path / "instance" / "wizard.store"), "SECRET_KEY": "k", "RULEBOOK": book,
+        "clerk", "list", "--db", "instance/wizard.db", cwd=tmp_path).stdout
+    app = create_app({"DATABASE": str(tmp_path / "instance" / "wizard.db"), "SECRET_KEY": "k", "RULEBOOK": book,
                       "WTF_CSRF_ENABLED": False})
     client = app.test_client()
     assert client.post(link, data={"password": "a long enough password", "again": "a long enough password"}

@@ -15,7 +15,7 @@ PREFIX = {"X-Forwarded-Prefix": "/permits"}
 
 @pytest.fixture
 def proxied(tmp_path, book):
-    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "wizard.store"),
+    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "wizard.db"),
                       "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "TRUSTED_PROXIES": 1})
     yield app
     app.extensions["interview_store"].close()

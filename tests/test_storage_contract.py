@@ -19,7 +19,7 @@ EVERY_BYTE = bytes(range(256)) * 4  # an upload with every byte value, NUL and i
 @pytest.fixture(params=["sqlite", "postgresql"])
 def target(request, tmp_path):
     if request.param == "sqlite":
-        yield str(tmp_path / "wizard.store")
+        yield str(tmp_path / "wizard.db")
     else:
         with fresh_schema() as url:
             yield url

@@ -28,7 +28,7 @@ def upgrade(db: str, cwd) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
 def test_wizard_db_upgrade_applies_each_migration_once(engine, tmp_path):
-    sqlite_file = contextlib.nullcontext(str(tmp_path / "instance" / "wizard.store"))
+    sqlite_file = contextlib.nullcontext(str(tmp_path / "instance" / "wizard.db"))
     with fresh_schema() if engine == "postgresql" else sqlite_file as db:
         first = upgrade(db, tmp_path)
         assert first.returncode == 0, first.stderr
@@ -39,7 +39,7 @@ def test_wizard_db_upgrade_applies_each_migration_once(engine, tmp_path):
 
 def test_a_village_file_of_an_earlier_version_keeps_its_answers_and_is_upgraded(tmp_path):
     """A file made by the sqlite-utils migrations of before (two of them applied) with an interview."""
-    path = tmp_path / "wizard.store"
+    path = tmp_path / "wizard.db"
     db = sqlite_utils.Database(path)
     earlier = Migrations("permit_wizard")
 
@@ -84,7 +84,7 @@ def test_without_the_cluster_the_postgresql_tests_fail_and_say_how_to_run_them(m
 def test_a_database_url_is_printed_without_its_password():
     assert shown("postgresql://wizard:s3cret@db.example.org:5432/permits") == (
         "postgresql://wizard:***@db.example.org:5432/permits")
-    assert shown("instance/wizard.store") == "instance/wizard.store"
+    assert shown("instance/wizard.db") == "instance/wizard.db"
 
 
 def test_the_clerk_commands_take_a_postgresql_url(tmp_path):

@@ -44,7 +44,7 @@ def test_a_started_web_app_has_not_loaded_the_printer_nor_postgresql():
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'psycopg', 'psycopg_pool'))))\n"
     )
     with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run([sys.executable, "-c", script, str(Path(folder) / "wizard.store")], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-c", script, str(Path(folder) / "wizard.db")], cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []

@@ -45,7 +45,7 @@ from .authoring.vocabulary_doc import render as render_vocabulary, write as writ
 ADD_RULES_HELP = ("A rule file or folder to load besides the built-in jurisdictions (or besides --rules) "
                   "(repeatable).")
 RULES_HELP = "A rule file or folder to use instead of the built-in jurisdictions (repeatable)."
-DATABASE = "instance/wizard.store"
+DATABASE = "instance/wizard.db"
 
 
 class CommandError(click.ClickException):
@@ -421,7 +421,7 @@ def database_upgrade(db_path) -> None:
               help="Delete the rows the target already holds first (without it, a target with rows is refused).")
 def database_copy(source, target, replace) -> None:
     """Copy every interview, application, account and the rest from SOURCE to TARGET (each a SQLite
-    file or a postgresql:// URL), e.g. a village's instance/wizard.store into PostgreSQL."""
+    file or a postgresql:// URL), e.g. a village's instance/wizard.db into PostgreSQL."""
     try:
         counts = copy_database(str(source), str(target), replace=replace)
     except (CopyRefused, StoreUnavailable) as error:

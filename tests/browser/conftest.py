@@ -37,7 +37,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
     app = create_app({
-        "DATABASE": str(tmp_path_factory.mktemp("live") / "wizard.store"),
+        "DATABASE": str(tmp_path_factory.mktemp("live") / "wizard.db"),
         "SECRET_KEY": "browser-test-secret",
         # One address (127.0.0.1) plays every organizer of the whole browser suite on this server.
         "NEW_INTERVIEWS_PER_HOUR": 100_000, "ANSWERS_PER_HOUR": 1_000_000,

@@ -19,7 +19,7 @@ PLACE = "Town 0040 (Village of Baroda, Michigan)"  # a copy of Baroda's rule fil
 
 @pytest.fixture(scope="module")
 def many_server(tmp_path_factory, many_book):
-    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("many") / "wizard.store"),
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("many") / "wizard.db"),
                       "SECRET_KEY": "browser-test-secret", "RULEBOOK": many_book})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

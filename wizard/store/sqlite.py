@@ -1,7 +1,7 @@
 """The embedded backend: one SQLite file, one kept-open connection per thread (today's default).
 
 Migrations are recorded in sqlite-utils' own table (`_sqlite_migrations`), so a village's existing
-instance/wizard.store is recognised as it is and only its missing migrations run.
+instance/wizard.db is recognised as it is and only its missing migrations run.
 """
 from __future__ import annotations
 

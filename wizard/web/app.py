@@ -85,7 +85,7 @@ DEFAULTS = dict(
 
 
 def defaults(instance_path: str) -> dict:
-    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.store")),
+    return {**DEFAULTS, "DATABASE": os.environ.get("WIZARD_DATABASE", str(Path(instance_path) / "wizard.db")),
             "PUBLIC_URL": os.environ.get("WIZARD_PUBLIC_URL") or None,
             "SMTP_PASSWORD": os.environ.get("WIZARD_SMTP_PASSWORD") or None,
             "SECRET_KEY": os.environ.get("WIZARD_SECRET_KEY") or None}
