@@ -32,7 +32,7 @@ def loaded_once(request, book, monkeypatch):
     """In-process runs reuse the session rule book: loading it costs ~0.4 s per invocation, and
     these tests are about answer handling. The subprocess tests below load it for real."""
     if "script" not in request.node.name:
-        monkeypatch.setattr("wizard.cli.load_rulebook", lambda paths=None: book)
+        monkeypatch.setattr("wizard.cli.rules.load_rulebook", lambda paths=None: book)
 
 
 def check_one_line_error(exit_code: int, stdout: str, stderr: str, key: str) -> None:
