@@ -13,11 +13,12 @@ ENGINE_MODULES = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     for path in (ROOT / "wizard").rglob("*.py")
     if "web" not in path.relative_to(ROOT / "wizard").parts and path.name != "__main__.py"
+    and path.relative_to(ROOT).as_posix() != "wizard/cli/serving.py"  # `wizard serve` is the web app
 )
 
 
 def test_engine_modules_are_found():
-    assert {"wizard.engine.assess", "wizard.engine.facts", "wizard.packet.content", "wizard.authoring.checks", "wizard.cli"} <= set(ENGINE_MODULES)
+    assert {"wizard.engine.assess", "wizard.engine.facts", "wizard.packet.content", "wizard.authoring.checks", "wizard.cli.rules"} <= set(ENGINE_MODULES)
 
 
 def test_importing_every_engine_module_leaves_flask_unloaded():
@@ -115,7 +116,6 @@ def _is_package_descent(cycle: str) -> bool:
 def test_imports_inside_functions_are_only_the_commented_lazy_ones():
     """Only the commented lazy boundaries import inside functions; everything else imports at the top."""
     allowed = {
-        "wizard/cli.py",  # `serve` loads the web stack, which `wizard check` and `assess` never need
         "wizard/packet/printing.py",  # the print workers' jobs load WeasyPrint (0.8 s of CPU), so the server never does
         "wizard/store/__init__.py",  # `open_backend` loads psycopg (0.15 s) only for a PostgreSQL database
     }
@@ -147,3 +147,68 @@ def test_no_private_names_imported_across_modules():
                 offenders += [f"{path.relative_to(ROOT)}: {a.name}" for a in node.names
                               if a.name.startswith("_") and not a.name.startswith("__")]
     assert offenders == []
+
+
+# The layers, lowest first: a module imports only from its own layer's package or a lower layer.
+LAYERS = [
+    ("wizard", "wizard.errors", "wizard.resources", "wizard.readable", "wizard.remembered"),
+    ("wizard.kinds",), ("wizard.rules",), ("wizard.engine",), ("wizard.interview",), ("wizard.authoring",),
+    ("wizard.store",), ("wizard.packet",), ("wizard.office",),
+    ("wizard.web.edge",), ("wizard.web.kiosk",), ("wizard.web.organizer",), ("wizard.web.office",),
+    ("wizard.web.clerks",), ("wizard.web", "wizard.web.app"), ("wizard.cli",), ("wizard.__main__",),
+]
+
+
+def _layer(module: str) -> tuple[int, str]:
+    found = [(len(name), number, name) for number, names in enumerate(LAYERS) for name in names
+             if module == name or module.startswith(name + ".")]
+    _, number, name = max(found)
+    return number, name
+
+
+def test_no_module_imports_from_a_higher_layer():
+    upward = []
+    for module, imported in _graph().items():
+        number, package = _layer(module)
+        for other in imported:
+            other_number, other_package = _layer(other)
+            if other_package != package and not other.startswith(module + ".") and other_number >= number:
+                upward.append(f"{module} -> {other}")
+    assert upward == []
+
+
+def test_every_package_is_placed_in_a_layer():
+    packages = {".".join(p.relative_to(ROOT).parent.parts) for p in (ROOT / "wizard").rglob("__init__.py")}
+    assert all(_layer(name) for name in packages)
+
+
+def test_the_folders_show_the_architecture():
+    """At most 10 modules at the top of wizard/, and no folder of more than 20."""
+    top = sorted(p.name for p in (ROOT / "wizard").glob("*.py"))
+    assert len(top) <= 10, top
+    for folder in (ROOT / "wizard").rglob("*"):
+        if folder.is_dir() and folder.name != "__pycache__":
+            assert len(list(folder.glob("*.py"))) <= 20, folder
+
+
+def test_assess_and_check_load_nothing_of_the_web():
+    """`wizard assess` and `wizard check` are the engine and the checks alone: no Flask, Werkzeug,
+    WTForms or waitress (the office's accounts hash with Werkzeug: only `wizard clerk` loads them)."""
+    script = (
+        "import json, sys\n"
+        "from wizard.cli import main\n"
+        "for args in (['assess', sys.argv[1]], ['check']):\n"
+        "    try:\n"
+        "        main(args, standalone_mode=False)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "web = ('flask', 'werkzeug', 'wtforms', 'flask_wtf', 'waitress', 'flask_login')\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & set(web))))\n"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        answers = Path(folder) / "answers.json"
+        answers.write_text(json.dumps({"jurisdiction": "baroda-mi", "max_attendance": 500}))
+        done = subprocess.run([sys.executable, "-c", script, str(answers)], cwd=ROOT, capture_output=True,
+                              text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

@@ -36,7 +36,7 @@ def database_copy(source, target, replace) -> None:
     """Copy every interview, application, account and the rest from SOURCE to TARGET (each a SQLite
     file or a postgresql:// URL), e.g. a village's instance/wizard.db into PostgreSQL."""
     try:
-        counts = copy_database(str(source), str(target), replace=replace)
+        counts = copy_database(str(source), str(target), upgrade_schema, replace=replace)
     except (CopyRefused, StoreUnavailable) as error:
         raise CommandError(str(error))
     for table, count in counts.items():

@@ -8,10 +8,11 @@ A target that already holds any row is refused unless `replace` empties its tabl
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from . import Backend, shown
 from .base import POSTGRES
 from ..errors import WizardError
-from ..office.records import upgrade_schema
 from .interviews import InterviewStore
 
 # The engines' own records of applied migrations: each side keeps its own, written by `migrate`.
@@ -39,9 +40,9 @@ def columns(backend: Backend, table: str) -> dict[str, bool]:
     return {r["name"]: False for r in backend.query(f'PRAGMA table_info("{table}")')}
 
 
-def opened(target: str) -> InterviewStore:
+def opened(target: str, upgrade: Callable[[InterviewStore], object]) -> InterviewStore:
     store = InterviewStore(target)
-    upgrade_schema(store)
+    upgrade(store)
     return store
 
 
@@ -64,13 +65,16 @@ def copy_table(source: Backend, target: Backend, table: str) -> int:
     return len(rows)
 
 
-def copy_database(source_target: str, destination: str, replace: bool = False) -> dict[str, int]:
-    """Copy every shared table; the rows copied, by table. Raises CopyRefused, StoreUnavailable."""
+def copy_database(source_target: str, destination: str, upgrade: Callable[[InterviewStore], object],
+                  replace: bool = False) -> dict[str, int]:
+    """Copy every shared table; the rows copied, by table. Raises CopyRefused, StoreUnavailable.
+    `upgrade` migrates each side to the whole schema first (the caller's: the office's tables are
+    wizard/office/records.py's, a layer above storage)."""
     if str(source_target) == str(destination):
         raise CopyRefused("the source and the target are the same database")
-    source = opened(source_target)
+    source = opened(source_target, upgrade)
     try:
-        target = opened(destination)
+        target = opened(destination, upgrade)
     except BaseException:
         source.close()
         raise

@@ -30,17 +30,8 @@ from .organizer import (
 )
 from .edge import assets, deployment, errors, filters, limits, logs, pages, signing, sweeper
 from .clerks import links as clerk_links, builder as clerks
-from .office import (
-    counts,
-    mailer,
-    notes,
-    inbox as office,
-    calendar as office_calendar,
-    cards as offices,
-    review,
-    signin,
-    typed,
-)
+from .office import counts, notes, inbox as office, calendar as office_calendar, review, signin, typed
+from .edge import mailer, state
 from .kiosk import handoff, screens as kiosk
 from .edge.extensions import csrf, htmx
 from .edge.instance import secret_key, warn_if_readable
@@ -125,7 +116,7 @@ def create_app(config: dict | None = None) -> Flask:
         warn_if_readable([instance / "secret_key", app.config["DATABASE"]])
     app.extensions["interview_store"] = store
     app.extensions["office_records"] = records = OfficeRecords(store)
-    offices.init_app(app, instance)
+    state.init_offices(app, instance)
 
     csrf.init_app(app)
     signing.init_app(app)

@@ -19,12 +19,13 @@ from flask_login import current_user
 from ...errors import AnswersError
 from ...kinds import show_answer
 from ..organizer import choose
-from .links import SIGNATURE, shown_code, sign, store_short_link
+from ..edge.signing import SIGNATURE, sign
+from .links import shown_code, store_short_link
 from ..organizer.forms import answer_form, form_answers, linkable_keys
 from ..edge.deployment import DeploymentError, configured_public_url, public_url
-from ..office.cards import office_card
+from ..edge.state import office_card
 from ..edge.pages import render_page
-from ..organizer.qr import qr_svg_uri
+from ..edge.qr import qr_svg_uri
 from ..office.signin import login_manager
 from ..edge.state import office_records, rulebook
 

@@ -10,44 +10,16 @@ a printed handout.
 from __future__ import annotations
 
 import hashlib
-from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect
-from itsdangerous import BadSignature, Signer
 
 from ..edge.limits import allow_new_record
 from ..edge.state import office_records
 
 bp = Blueprint("codes", __name__)
-SIGNATURE = "sig"
 # No 0/O, 1/I/L or U: a code read aloud or copied from paper is not mistaken for another.
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
-
-
-def _signer() -> Signer:
-    return Signer(current_app.secret_key, salt="permit-wizard clerk link")
-
-
-def _canonical(jurisdiction_id: str, pairs) -> bytes:
-    """The same text for the same answers in whatever order the query string lists them."""
-    return f"{jurisdiction_id}?{urlencode(sorted(pairs))}".encode()
-
-
-def sign(jurisdiction_id: str, pairs: list[tuple[str, str]]) -> str:
-    return _signer().get_signature(_canonical(jurisdiction_id, pairs)).decode()
-
-
-def signed_by_site(jurisdiction_id: str, args) -> bool:
-    """True when the query's answers are exactly the ones this site signed for this municipality."""
-    signature = args.get(SIGNATURE, "")
-    if not signature or len(signature) > 200:
-        return False
-    pairs = [(key, value) for key, value in args.items(multi=True) if key != SIGNATURE]
-    try:
-        return _signer().verify_signature(_canonical(jurisdiction_id, pairs), signature.encode())
-    except BadSignature:
-        return False
 
 
 def short_code(target: str, length: int = CODE_LENGTH) -> str:

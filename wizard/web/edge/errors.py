@@ -6,7 +6,7 @@ from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
 from ...errors import InterviewTooLarge, PrintingFailed, StoreUnavailable
-from .audit import security_event
+from .logs import security_event
 from .logs import redact_path
 from .pages import render_page
 from .security import plain_page

@@ -10,7 +10,6 @@ servers share the clients (wizard/store/server_state.py).
 """
 from __future__ import annotations
 
-import ipaddress
 import threading
 import time
 from collections import deque
@@ -19,8 +18,8 @@ from flask import abort, current_app, g, request
 from werkzeug.exceptions import TooManyRequests
 
 from ...store.server_state import DatabaseCounter, is_shared
-from ..kiosk import screens as kiosk
-from .audit import security_event
+from .clients import client_key
+from .logs import security_event
 from .pages import render_page
 
 WINDOW = 3600  # seconds
@@ -52,21 +51,6 @@ class NewInterviewCounter:
             return True
 
 
-def client_key() -> str:
-    """Who a limit counts: a kiosk screen, an IPv4 address, or an IPv6 /64."""
-    screen = kiosk.screen_id()
-    if screen is not None:
-        return f"screen:{screen}"
-    address = request.remote_addr or ""
-    try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
-        return address
-    if ip.version == 6:
-        if ip.ipv4_mapped:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def _count(counter: str, setting: str) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import copy
 import time
+from urllib.parse import urlencode
 
 from flask import current_app, g, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import generate_csrf
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature, Signer, URLSafeTimedSerializer
 
 from ...remembered import Remembered
 from .security import add_vary
@@ -117,3 +118,33 @@ def init_app(app) -> None:
     # global and from a context processor (which wins over a global): each is replaced here.
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.context_processor(lambda: {"csrf_token": csrf_token})
+
+
+# A clerk's prefilled link (wizard/web/clerks/) carries its answers in the query string and this
+# signature over them, so the interview can tell the site's own link from answers typed into a URL.
+SIGNATURE = "sig"
+
+
+def _link_link_signer() -> Signer:
+    return Signer(current_app.secret_key, salt="permit-wizard clerk link")
+
+
+def _canonical(jurisdiction_id: str, pairs) -> bytes:
+    """The same text for the same answers in whatever order the query string lists them."""
+    return f"{jurisdiction_id}?{urlencode(sorted(pairs))}".encode()
+
+
+def sign(jurisdiction_id: str, pairs: list[tuple[str, str]]) -> str:
+    return _link_signer().get_signature(_canonical(jurisdiction_id, pairs)).decode()
+
+
+def signed_by_site(jurisdiction_id: str, args) -> bool:
+    """True when the query's answers are exactly the ones this site signed for this municipality."""
+    signature = args.get(SIGNATURE, "")
+    if not signature or len(signature) > 200:
+        return False
+    pairs = [(key, value) for key, value in args.items(multi=True) if key != SIGNATURE]
+    try:
+        return _link_signer().verify_signature(_canonical(jurisdiction_id, pairs), signature.encode())
+    except BadSignature:
+        return False

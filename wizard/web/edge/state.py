@@ -1,9 +1,15 @@
-"""The app's rule book and interview store, as the views reach them."""
+"""The app's rule book, interview store, office records and office cards (wizard/rules/office_cards.py,
+loaded and checked at start-up), as the views reach them."""
 from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
 
 from flask import current_app
 
+from ...engine.ask_the_office import OfficeQuestion, office_question
 from ...office.records import OfficeRecords
+from ...rules.office_cards import OfficeCard, load_offices
 from ...rules.rulebook import Jurisdiction, RuleBook
 from ...store.interviews import InterviewStore
 
@@ -24,3 +30,27 @@ def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
     return rulebook().get(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
+
+
+OFFICES_FILE = "offices.yaml"
+
+
+def init_offices(app, instance: Path) -> None:
+    path = Path(app.config.get("OFFICES_FILE") or instance / OFFICES_FILE)
+    app.extensions["offices"] = load_offices(path, app.extensions["rulebook"].jurisdictions)
+
+
+def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
+    """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it.
+    The clerks' local notes (web/notes.py) ride along, so every page and the packet that shows the
+    card shows them too, as the office's words."""
+    card = current_app.extensions["offices"].get(jurisdiction_id or "")
+    notes = tuple(n["text"] for n in office_records().notes(jurisdiction_id)) if jurisdiction_id else ()
+    return replace(card or OfficeCard(), notes=notes) if notes else card
+
+
+def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
+    """The message to send when the ordinance does not settle the answer, to the card's email if any."""
+    card = office_card(j.id)
+    return office_question(assessment, answers, rulebook().questions_for(j.id), j.license_word,
+                           email=card.email if card and card.email else None)

@@ -22,7 +22,7 @@ from ...office.reminders import send_due_reminders
 from ...store.retention import moment_ago, purge
 from ...store.server_state import turn_for
 from ...store.interviews import InterviewStore
-from .audit import security_event
+from .logs import security_event
 from .background import BackgroundJob
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more

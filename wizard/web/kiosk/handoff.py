@@ -15,11 +15,11 @@ from flask import Blueprint, abort, current_app, redirect, session, url_for
 
 from ...store.retention import moment_ago
 from . import screens as kiosk
-from ..edge.audit import security_event
+from ..edge.logs import security_event
 from .access import load_interview
 from ..edge.deployment import configured_public_url
 from ..edge.pages import render_page
-from ..organizer.qr import qr_svg_uri
+from ..edge.qr import qr_svg_uri
 from ..edge.state import store
 
 bp = Blueprint("handoff", __name__)

@@ -19,19 +19,17 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, current_app, flash, g, redirect, request, session, url_for
-from itsdangerous import BadSignature, URLSafeSerializer
 
 from ...store.retention import moment_ago
 from ...store.interviews import ENROLMENT_MINUTES
-from ..edge.audit import security_event
+from ..edge.logs import security_event
+from ..edge.clients import SCREEN_COOKIE, SCREEN_MAX_AGE, screen_cookie_value, screen_id
 from ..edge.pages import render_page
 from ..edge.state import store
 
 bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
 SESSION_KEY = "kiosk_interviews"
 PHONE_KEY = "phone_interviews"  # interviews handed off to this browser (a phone): private, not swept
-SCREEN_COOKIE = "wizard_kiosk_screen"
-SCREEN_MAX_AGE = 400 * 86400  # seconds: the longest a browser keeps a cookie (Chromium caps it at 400 days)
 WARN_SECONDS = 30
 DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # Offered to organizers at home, not on a shared screen: importing a file means a file left on it,
@@ -54,23 +52,6 @@ class ScreenCleared(Exception):
 def server_kiosk() -> bool:
     """`wizard serve --kiosk`: every browser but a phone is a kiosk screen."""
     return bool(current_app.config.get("KIOSK"))
-
-
-def _screens() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="kiosk-screen")
-
-
-def screen_id() -> str | None:
-    """The enrolled screen this request comes from (its signed cookie), or None."""
-    if "kiosk_screen" not in g:
-        cookie = request.cookies.get(SCREEN_COOKIE)
-        try:
-            # No cookie (every phone and laptop): no serializer to build, no signature to refuse.
-            value = _screens().loads(cookie) if cookie else None
-        except BadSignature:
-            value = None
-        g.kiosk_screen = value if isinstance(value, str) else None
-    return g.kiosk_screen
 
 
 def on_screen() -> bool:
@@ -172,7 +153,7 @@ def safe_next(value: str | None) -> str:
 
 
 def screen_cookie(response, screen: str):
-    response.set_cookie(SCREEN_COOKIE, _screens().dumps(screen), max_age=SCREEN_MAX_AGE, httponly=True,
+    response.set_cookie(SCREEN_COOKIE, screen_cookie_value(screen), max_age=SCREEN_MAX_AGE, httponly=True,
                         samesite="Lax",
                         secure=current_app.session_interface.get_cookie_secure(current_app))
     return response

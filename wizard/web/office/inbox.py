@@ -29,8 +29,8 @@ from ...office.mailing import organizer_message, status_notice
 from ...office.review import ANSWERS, DECISIONS, late
 from ...packet.cache import cached_packet_pdf
 from ...engine.wording import office_short
-from .mailer import mail_on, send_mail
-from .cards import office_card
+from ..edge.mailer import mail_on, send_mail
+from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook, sent_version
 

@@ -28,7 +28,7 @@ from ...office.review import (
 )
 from ...packet.printing import printed_permit
 from ...engine.wording import office_short
-from .mailer import send_mail
+from ..edge.mailer import send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, today, who
 from ..edge.pages import render_page
 from ..organizer.sending import organizers_application

@@ -17,7 +17,7 @@ from flask_login import LoginManager, UserMixin, current_user, login_user, logou
 
 from ...office.accounts import AccountError, Clerk, choose_password, clerk, link_email, signed_in_clerk
 from ...store.server_state import SharedEvents, is_shared
-from ..edge.audit import security_event
+from ..edge.logs import security_event
 from ..edge.logs import short_hash
 from ..edge.pages import render_page
 from ..edge.state import office_records

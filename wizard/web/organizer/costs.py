@@ -9,7 +9,7 @@ from ...engine.glossary import GLOSSARY
 from ...engine.wording import office_short, permit_applies
 from ..kiosk.access import load_interview
 from .interview import current_flow
-from ..office.cards import question_to_office
+from ..edge.state import question_to_office
 from ..edge.pages import render_page
 from ..edge.state import rulebook
 

@@ -17,7 +17,7 @@ from ...packet.calendar import build_calendar
 from ..kiosk import screens as kiosk
 from ..edge import limits
 from ..kiosk.access import load_interview
-from ..office.cards import office_card
+from ..edge.state import office_card
 from ..edge.state import office_records, rulebook, store
 from ..edge.pages import render_page
 

@@ -32,16 +32,16 @@ from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
 from ..kiosk import screens as kiosk
 from ..edge import limits
-from ..office.cards import office_card, question_to_office
+from ..edge.state import office_card, question_to_office
 from ..kiosk.access import load_interview
 from ..edge.assets import plain_url
 from . import choose
 from .forms import form_for, form_to_answers
 from .people import change_people_rows
 from ..edge.pages import render_page
-from .qr import qr_svg_uri
+from ..edge.qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
-from ..clerks.links import SIGNATURE, signed_by_site
+from ..edge.signing import SIGNATURE, signed_by_site
 from ..edge.state import rulebook, store
 
 bp = Blueprint("interview", __name__)

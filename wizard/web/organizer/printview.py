@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, redirect, url_for
 from ...interview.flow import applicable_answers
 from ...packet import build_packet
 from ..kiosk.access import load_interview
-from ..office.cards import office_card
+from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.state import rulebook
 

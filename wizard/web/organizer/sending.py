@@ -27,7 +27,7 @@ from ...store.interviews import looks_like_id
 from ..kiosk import screens as kiosk
 from ..kiosk.access import load_interview
 from ..edge.extensions import csrf
-from ..office.mailer import send_mail
+from ..edge.mailer import send_mail
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook, sent_version
 
