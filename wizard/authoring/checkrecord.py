@@ -3,7 +3,7 @@ parses twenty thousand files again.
 
 One SQLite file, `rule-checks.db`, kept beside the rules (`wizard check DIR` leaves it in DIR,
 the deployment step) or in a named folder. It holds, under the fingerprint of everything the
-checks read (`loader.checks_fingerprint`):
+checks read (`checks_fingerprint` below):
 
 - for each file's sha256 that passed: what choosing a jurisdiction needs (id, name, state...),
   whether it passed the authoring checks of `wizard check` too, and its parsed form as compressed
@@ -14,8 +14,10 @@ checks read (`loader.checks_fingerprint`):
   authority: a jurisdiction's bytes are hashed again when it is first read, and a file whose bytes
   differ is checked in full before anyone sees it.
 
-A record that cannot be read or written only costs a full check: it is a shortcut, never a
-source of rules.
+A record that cannot be read or written only costs a full check. Where it can, it is a source of
+rules in one exact case: the loader (`loader._read`) takes a jurisdiction's parsed form from it
+instead of the YAML, but only after hashing the file's bytes again and finding the sha256 that
+passed; any other file is parsed and checked in full.
 """
 from __future__ import annotations
 

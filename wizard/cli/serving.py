@@ -79,8 +79,8 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     mode += f", mail through {smtp}" if smtp else ", mail off"
     bound_host, bound_port = bound_addresses(server)[0]
     click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {shown(db_path)}{mode})")
-    logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/logs.py)
-    for name in ("wizard.security", "wizard.access"):  # every security event (web/audit.py), every request
+    logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/edge/logs.py)
+    for name in ("wizard.security", "wizard.access"):  # every security event (web/edge/logs.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()
     server.run()
@@ -102,7 +102,7 @@ def purge(db_path, days, keep_days, dry_run) -> None:
     store = InterviewStore(db_path)
     store.migrate()
     done = run_purge(store, days, dry_run)
-    if not dry_run:  # the same security event the server's sweeper logs (web/audit.py)
+    if not dry_run:  # the same security event the server's sweeper logs (web/edge/logs.py)
         logging.getLogger("wizard.security").info("purge by hand interviews=%d days=%g", done.count, days)
     click.echo(str(done))
     click.echo(str(purge_applications(OfficeRecords(store), keep_days, dry_run)))

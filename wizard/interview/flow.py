@@ -40,7 +40,7 @@ class Interview:
     created_at: str = ""
     updated_at: str = ""
     kiosk: bool = False  # started on a kiosk screen: only that screen's session may open it
-    # A post with errors is kept for the step's next GET (web/corrections.py); knowing there is none
+    # A post with errors is kept for the step's next GET (web/organizer/corrections.py); knowing there is none
     # spares that GET a second query.
     has_kept_post: bool = False
 

@@ -400,6 +400,6 @@ class OfficeRecords:
                                    jurisdictions, (note_id,)))
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
-        """The kept interviews of these places, for the Board's counts (web/counts.py)."""
+        """The kept interviews of these places, for the Board's counts (web/office/counts.py)."""
         return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
                               jurisdictions)

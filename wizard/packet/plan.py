@@ -1,5 +1,5 @@
 """The plan to the day in the packet (issue 11): the same steps as the result page and the
-calendar file (`wizard.interview.timeline`), as plain rows for `sections.plan` to set in type."""
+calendar file (`wizard.interview.timeline`), as plain rows for the packet's plan page (templates/packet/) to set in type."""
 from __future__ import annotations
 
 from dataclasses import dataclass

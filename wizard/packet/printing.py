@@ -76,7 +76,7 @@ def printed_permit(permit: Permit) -> bytes:
                              f"{PERMIT_WAIT_SECONDS} s") from error
     except Exception as error:  # the worker's own error, or a pool that broke: the caller says so
         # Its type, not its message: a printer's message may quote the permit's text (the licensee's
-        # name, the answers), and this one is logged (web/logs.py logs no answer either).
+        # name, the answers), and this one is logged (web/edge/logs.py logs no answer either).
         raise PrintingFailed(f"the {permit.jurisdiction.license_word} could not be printed: "
                              f"{type(error).__name__}") from error
 

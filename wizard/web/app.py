@@ -62,7 +62,7 @@ DEFAULTS = dict(
     SMTP_HOST=None,  # no mail server: the office works and says mail is off
     SMTP_PORT=25,
     SMTP_USER=None,
-    MAIL_FROM=None,  # None: permits@localhost (web/mailer.py)
+    MAIL_FROM=None,  # None: permits@localhost (web/edge/mailer.py)
     MAIL_SENDER=True,  # False: a test empties the outbox itself
     OFFICE_SESSION_HOURS=8,
     # werkzeug's method for a clerk's new password. The tests' apps set a cheap one (each scrypt is

@@ -2,7 +2,7 @@
 
 A clerk chooses the municipality and, if wanted, fills in a few answers with the interview's own
 widgets (wizard/kinds/, templates/fields/); the page gives the link (signed, and a short code
-for it: clerk_links.py), a copy button, a QR code and a one-page handout. Once a clerk account
+for it: web/clerks/links.py), a copy button, a QR code and a one-page handout. Once a clerk account
 exists the builder needs a sign-in. Links are relative unless PUBLIC_URL is set or the clerk gives this
 site's address: never built from the request's Host header, which the client chooses. The
 organizer who opens a signed link sees "Your clerk filled in: ..." with each answer editable.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import Blueprint, abort, current_app, redirect
+from flask import Blueprint, abort, redirect
 
 from ..edge.limits import allow_new_record
 from ..edge.state import office_records

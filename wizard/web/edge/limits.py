@@ -14,7 +14,7 @@ import threading
 import time
 from collections import deque
 
-from flask import abort, current_app, g, request
+from flask import abort, current_app, g
 from werkzeug.exceptions import TooManyRequests
 
 from ...store.server_state import DatabaseCounter, is_shared
@@ -26,7 +26,7 @@ WINDOW = 3600  # seconds
 DEFAULT_PER_HOUR = 60
 # An organizer answers about 40 pages; this lets 50 of them share one address (an office, a school).
 DEFAULT_ANSWERS_PER_HOUR = 2000
-# "Email me a link" and reminders (organizer_mail.py): a few for one person, too few to mail-bomb anyone.
+# "Email me a link" and reminders (web/organizer/mail.py): a few for one person, too few to mail-bomb anyone.
 DEFAULT_ORGANIZER_MAILS_PER_HOUR = 5
 
 

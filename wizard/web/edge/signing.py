@@ -125,7 +125,7 @@ def init_app(app) -> None:
 SIGNATURE = "sig"
 
 
-def _link_link_signer() -> Signer:
+def _link_signer() -> Signer:
     return Signer(current_app.secret_key, salt="permit-wizard clerk link")
 
 

@@ -42,7 +42,7 @@ def init_offices(app, instance: Path) -> None:
 
 def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
     """This deployment's card for the jurisdiction's office, or None: the pages then say to contact it.
-    The clerks' local notes (web/notes.py) ride along, so every page and the packet that shows the
+    The clerks' local notes (web/office/notes.py) ride along, so every page and the packet that shows the
     card shows them too, as the office's words."""
     card = current_app.extensions["offices"].get(jurisdiction_id or "")
     notes = tuple(n["text"] for n in office_records().notes(jurisdiction_id)) if jurisdiction_id else ()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, current_app, flash, g, redirect, request, session, url_for
+from flask import Blueprint, current_app, flash, redirect, request, session, url_for
 
 from ...store.retention import moment_ago
 from ...store.interviews import ENROLMENT_MINUTES

@@ -125,7 +125,7 @@ def sign_in():
     keys = [f"address:{request.remote_addr}", f"account:{email.strip().lower()}"]
     counter = current_app.extensions["failed_sign_ins"]
     wait = counter.wait(keys, time.time())
-    account_hash = "#" + short_hash(email.strip().lower())  # never the email itself (web/audit.py)
+    account_hash = "#" + short_hash(email.strip().lower())  # never the email itself (web/edge/logs.py)
     if wait:
         security_event("sign-in failure", account=account_hash, reason="too many failures, refused")
         minutes = max(1, round(wait / 60))
