@@ -19,6 +19,8 @@ from typing import Callable, TypeVar
 from flask import Flask, current_app, request, url_for
 from flask_compress import Compress
 
+from ...remembered import Remembered
+
 YEAR = 31_536_000
 STATIC_URLS = 64  # (prefix, file) pairs remembered
 Value = TypeVar("Value")
@@ -51,16 +53,12 @@ def content_hash(filename: str) -> str | None:
 
 def per_prefix(table: str, key: tuple, work_out: Callable[[], Value], keep: int = STATIC_URLS) -> Value:
     """`work_out()`, remembered in the app's `table` per address prefix (behind a proxy the prefix
-    is the request's) and `key`; at most `keep` of them, since a client may send any prefix
-    through a trusted proxy."""
-    known = current_app.extensions.setdefault(table, {})
-    full = (request.script_root, *key)
-    found = known.get(full)
-    if found is None:
-        found = work_out()
-        if len(known) < keep:
-            known[full] = found
-    return found
+    is the request's) and `key`; at most `keep` of them, the least recently used dropped first,
+    since a client may send any prefix through a trusted proxy."""
+    known = current_app.extensions.get(table)
+    if known is None:  # one per app: what url_for gives depends on the app
+        known = current_app.extensions.setdefault(table, Remembered(keep, table))
+    return known.get_or_make((request.script_root, *key), work_out)
 
 
 def static_url(filename: str) -> str:

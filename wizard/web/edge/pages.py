@@ -38,7 +38,7 @@ class WizardApp(Flask):
             return super().ensure_sync(func)
 
 
-_boxes: PerRuleFile[Markup] = PerRuleFile(512)
+_boxes: PerRuleFile[Markup] = PerRuleFile(512, "before-you-start boxes")
 
 
 def before_you_start_box(j: Jurisdiction) -> Markup:
