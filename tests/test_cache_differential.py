@@ -8,14 +8,17 @@ for the CSRF tokens and the ids and secrets each run makes anew."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from jinja2 import Environment
 
 from wizard.authoring.loader import load_rulebook
 from wizard.cli import main
-from wizard.remembered import forgetting
-from wizard.rules.rulebook import builtin_rules_dir
+from wizard.remembered import Remembered, forgetting
+from wizard.resources import resource_dir
+from wizard.rules.rulebook import PerRuleFile, builtin_rules_dir
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
@@ -186,3 +189,40 @@ def test_every_page_is_the_same_with_the_memos_on_and_off(tmp_path, places):
     differing = [name for (name, on), (_, off) in zip(remembered, worked_out) if on != off]
     assert not differing, f"{len(differing)} of {len(remembered)} pages differ, the first: {differing[:5]}"
     assert len(remembered) > 300
+
+
+MARK = "{# cached: the same for everyone"
+
+
+def test_every_template_a_memo_draws_is_marked_the_same_for_everyone_and_no_other(tmp_path, places, monkeypatch):
+    """A template whose drawing a memo keeps says so at its top, with what it may read: whoever
+    edits it is told that anything else (the organizer, the session, the request) it shows would
+    be shown to everyone. The templates loaded while a memo works a value out are the marked ones."""
+    making: list[str] = []
+    drawn_once: set[str] = set()
+
+    def while_making(name: str, make):
+        def made():
+            making.append(name)
+            try:
+                return make()
+            finally:
+                making.pop()
+        return made
+
+    get_or_make, per_file, get_template = Remembered.get_or_make, PerRuleFile.get, Environment.get_template
+    monkeypatch.setattr(Remembered, "get_or_make",
+                        lambda self, key, make: get_or_make(self, key, while_making(self.name, make)))
+    monkeypatch.setattr(PerRuleFile, "get", lambda self, j, work_out: per_file(self, j, while_making("file", work_out)))
+
+    def loading(self, name, *args, **kwargs):
+        if making:
+            drawn_once.add(name)
+        return get_template(self, name, *args, **kwargs)
+    monkeypatch.setattr(Environment, "get_template", loading)
+    with forgetting():  # every value worked out, so every template a memo draws is loaded
+        pages_of_a_run(tmp_path, places)
+    folder = Path(resource_dir("templates"))
+    marked = {str(path.relative_to(folder)) for path in folder.rglob("*.html")
+              if path.read_text(encoding="utf-8").startswith(MARK)}
+    assert sorted(drawn_once) == sorted(marked)
