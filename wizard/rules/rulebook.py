@@ -181,14 +181,13 @@ class Listing:
 # serves a few hundred a day; one read jurisdiction is about 0.1 MB (measured with tracemalloc),
 # and reading one again from its parsed form costs 1-2 ms, so 1,024 bound the memory near 110 MB.
 KEEP = 1024
-MERGED_KEEP = 256  # jurisdictions' merged question maps kept (RuleBook.questions_for)
 
 Value = TypeVar("Value")
 
 
 class PerRuleFile(Generic[Value]):
-    """What is worked out from one loaded rule file alone (its road, its merged questions, the
-    first step's box), kept with the Jurisdiction it came from: a file read again (edited, or
+    """What is worked out from one loaded rule file alone (its road, the first step's
+    box), kept with the Jurisdiction it came from: a file read again (edited, or
     dropped from the cache and read back) is a new Jurisdiction and is worked out anew. At most
     `keep`, the least recently used dropped first. Holding each Jurisdiction keeps its id from
     being reused while its entry lives. Sent to a print worker, it goes empty."""
@@ -237,10 +236,6 @@ class RuleBook:
     questions: dict
     jurisdictions: Mapping[str, Jurisdiction]
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
-    # `questions_for` merged once per jurisdiction read (a step page asks for it several times),
-    # at most MERGED_KEEP of them: with thousands of jurisdictions, a few hundred are in use.
-    _merged: PerRuleFile[dict] = field(default_factory=lambda: PerRuleFile(MERGED_KEEP, "merged questions"),
-                                       init=False, repr=False, compare=False)
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
@@ -250,11 +245,13 @@ class RuleBook:
 
     def questions_for(self, jurisdiction_id: object) -> dict:
         """The questions one jurisdiction's interview asks: the shared ones, with its own questions
-        and rewordings merged in. An unknown or missing id gets the shared questions."""
+        and rewordings merged in. An unknown or missing id gets the shared questions. Merged on
+        each call: a step page's few merges cost 1 µs of CPU between them (callgrind: 7,000
+        instructions a page), too little to keep them for (issue 33)."""
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions
-        return self._merged.get(j, lambda: {**self.questions, **j.question_changes})
+        return {**self.questions, **j.question_changes}
 
     def questions_for_answers(self, answers: object) -> dict:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
