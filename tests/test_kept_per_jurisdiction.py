@@ -1,6 +1,7 @@
-"""Issue 24, item 4: what a step page works out from a jurisdiction's rule file alone (its merged
-questions, its "Before you start" box) is kept once per loaded file, and a file read again (edited,
-or dropped from the cache and read back) shows what it says now, never the earlier text."""
+"""Issue 24, item 4: what a step page works out from a jurisdiction's rule file alone (its "Before you
+start" box) is kept once per loaded file, and a file read again (edited, or dropped from the cache
+and read back) shows what it says now, never the earlier text; so do its merged questions, merged
+on each call since issue 33 (keeping them saved 1 µs a page)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -35,9 +36,8 @@ def book(kept):
     return RuleBook(load_rulebook().questions, kept)
 
 
-def test_a_jurisdictions_questions_are_merged_once_and_again_when_its_file_is_read_again(book, kept):
+def test_a_jurisdictions_questions_are_merged_with_what_its_file_says_now(book, kept):
     first = book.questions_for(PLACE)
-    assert book.questions_for(PLACE) is first  # kept: a step page asks for them several times
     assert first["event_name"]["label"] == "What is the fair called?"
     assert first["jurisdiction"] is book.questions["jurisdiction"]
     kept[PLACE] = reworded(kept[PLACE], "What is the show called?", "A map of the showground")

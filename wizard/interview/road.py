@@ -100,7 +100,7 @@ class Road:
         return DECIDING_SECTION.format(word=word) if step_id in self.deciding else self.section[step_id]
 
 
-_ROADS: PerRuleFile[Road] = PerRuleFile(512)  # rule files read at once are bounded too (rulebook.KEEP)
+_ROADS: PerRuleFile[Road] = PerRuleFile(512, "roads")  # rule files read at once are bounded too (rulebook.KEEP)
 
 
 def plan_road(j: Jurisdiction, questions: dict) -> Road:

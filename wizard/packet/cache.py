@@ -16,13 +16,13 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections import OrderedDict
 from concurrent.futures import Future
 from datetime import date
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from ..remembered import Remembered
 from ..rules.office_cards import OfficeCard
 from .printing import packet_pdf, submit
 from ..rules.rulebook import RuleBook
@@ -32,7 +32,9 @@ SIZE = 64  # packets: about 3 MB at most
 PREFETCH = 8  # packets being made ahead of a download at once; more are made when downloaded
 WAIT_SECONDS = 120  # a packet takes well under one; a hung worker must not hold a thread for ever
 
-_packets: OrderedDict[str, bytes] = OrderedDict()
+# The packets made: data, not a page's work (keyed by a hash of all they are made from), so
+# `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
+_packets: Remembered[bytes] = Remembered(SIZE, "packets", pages=False)
 _making: dict[str, Future] = {}
 _lock = threading.Lock()
 
@@ -83,7 +85,6 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
     with _lock:
         body = _packets.get(key)
         if body is not None:
-            _packets.move_to_end(key)
             done: Future = Future()
             done.set_result(body)
             return done
@@ -108,7 +109,5 @@ def _keep(key: str, made: Future) -> None:
         _making.pop(key, None)
         if made.cancelled() or made.exception() is not None:
             return
-        _packets[key] = made.result()
-        while len(_packets) > SIZE:
-            _packets.popitem(last=False)
+        _packets.put(key, made.result())
 

@@ -9,8 +9,6 @@ state, county...) and each rule file is read when first used: see `Jurisdictions
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -18,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
 from ..kinds import KINDS
+from ..remembered import Remembered
 from ..resources import resource_dir
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
@@ -182,41 +181,28 @@ class Listing:
 # serves a few hundred a day; one read jurisdiction is about 0.1 MB (measured with tracemalloc),
 # and reading one again from its parsed form costs 1-2 ms, so 1,024 bound the memory near 110 MB.
 KEEP = 1024
-MERGED_KEEP = 256  # jurisdictions' merged question maps kept (RuleBook.questions_for)
 
 Value = TypeVar("Value")
 
 
 class PerRuleFile(Generic[Value]):
-    """What is worked out from one loaded rule file alone (its road, its merged questions, the
-    first step's box), kept with the Jurisdiction it came from: a file read again (edited, or
+    """What is worked out from one loaded rule file alone (its road, the first step's
+    box), kept with the Jurisdiction it came from: a file read again (edited, or
     dropped from the cache and read back) is a new Jurisdiction and is worked out anew. At most
     `keep`, the least recently used dropped first. Holding each Jurisdiction keeps its id from
     being reused while its entry lives. Sent to a print worker, it goes empty."""
 
-    def __init__(self, keep: int):
+    def __init__(self, keep: int, name: str):
         self.keep = keep
-        self._kept: OrderedDict[int, tuple[Jurisdiction, Value]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Remembered[tuple[Jurisdiction, Value]] = Remembered(keep, name)
 
     def get(self, j: Jurisdiction, work_out: Callable[[], Value]) -> Value:
-        with self._lock:
-            kept = self._kept.get(id(j))
-            if kept is not None and kept[0] is j:
-                self._kept.move_to_end(id(j))
-                return kept[1]
+        kept = self._kept.get(id(j))
+        if kept is not None and kept[0] is j:
+            return kept[1]
         value = work_out()
-        with self._lock:
-            self._kept[id(j)] = (j, value)
-            while len(self._kept) > self.keep:
-                self._kept.popitem(last=False)
+        self._kept.put(id(j), (j, value))
         return value
-
-    def __getstate__(self) -> dict:
-        return {"keep": self.keep}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(state["keep"])
 
 
 class Jurisdictions(Mapping):
@@ -226,21 +212,14 @@ class Jurisdictions(Mapping):
 
     def __init__(self, listings: Iterable[Listing], read: Callable[[Listing], Jurisdiction], keep: int = KEEP):
         self.listings = {listing.id: listing for listing in listings}
-        self._read, self._keep = read, keep
-        self._cache: OrderedDict[str, Jurisdiction] = OrderedDict()
-        self._lock = threading.Lock()
+        self._read = read
+        # The rule files read: data, not a page's work, so `forgetting()` leaves them (a file is
+        # checked again each time it is read, 1-2 ms, and every look-up would be a new Jurisdiction).
+        self._read_files: Remembered[Jurisdiction] = Remembered(keep, "rule files read", pages=False)
 
     def __getitem__(self, jurisdiction_id: str) -> Jurisdiction:
-        with self._lock:
-            if jurisdiction_id in self._cache:
-                self._cache.move_to_end(jurisdiction_id)
-                return self._cache[jurisdiction_id]
-        j = self._read(self.listings[jurisdiction_id])  # KeyError for an unknown id, as a dict
-        with self._lock:
-            self._cache[jurisdiction_id] = j
-            while len(self._cache) > self._keep:
-                self._cache.popitem(last=False)
-        return j
+        # KeyError for an unknown id, as a dict
+        return self._read_files.get_or_make(jurisdiction_id, lambda: self._read(self.listings[jurisdiction_id]))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.listings)
@@ -257,10 +236,6 @@ class RuleBook:
     questions: dict
     jurisdictions: Mapping[str, Jurisdiction]
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
-    # `questions_for` merged once per jurisdiction read (a step page asks for it several times),
-    # at most MERGED_KEEP of them: with thousands of jurisdictions, a few hundred are in use.
-    _merged: PerRuleFile[dict] = field(default_factory=lambda: PerRuleFile(MERGED_KEEP), init=False, repr=False,
-                                       compare=False)
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
@@ -270,11 +245,13 @@ class RuleBook:
 
     def questions_for(self, jurisdiction_id: object) -> dict:
         """The questions one jurisdiction's interview asks: the shared ones, with its own questions
-        and rewordings merged in. An unknown or missing id gets the shared questions."""
+        and rewordings merged in. An unknown or missing id gets the shared questions. Merged on
+        each call: a step page's few merges cost 1 µs of CPU between them (callgrind: 7,000
+        instructions a page), too little to keep them for (issue 33)."""
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions
-        return self._merged.get(j, lambda: {**self.questions, **j.question_changes})
+        return {**self.questions, **j.question_changes}
 
     def questions_for_answers(self, answers: object) -> dict:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""

@@ -38,7 +38,7 @@ class WizardApp(Flask):
             return super().ensure_sync(func)
 
 
-_boxes: PerRuleFile[Markup] = PerRuleFile(512)
+_boxes: PerRuleFile[Markup] = PerRuleFile(512, "before-you-start boxes")
 
 
 def before_you_start_box(j: Jurisdiction) -> Markup:
@@ -48,7 +48,7 @@ def before_you_start_box(j: Jurisdiction) -> Markup:
         current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j)))
 
 
-SITE_PARTS = 64  # (piece, prefix) pairs remembered, as assets.STATIC_URLS
+SITE_PARTS = 64  # (piece, prefix) pairs remembered: a client may send any prefix through a trusted proxy
 
 
 def site_part(template: str, kiosk: bool) -> Markup:

@@ -46,7 +46,8 @@ class VerifiedOnceSessions(SecureCookieSessionInterface):
         keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
         cached = getattr(self, "_signed_with", None)
         if cached is None or cached[0] != keys:
-            cached = self._signed_with = (keys, super().get_signing_serializer(app), Remembered(SESSIONS))
+            cached = self._signed_with = (keys, super().get_signing_serializer(app),
+                                                Remembered(SESSIONS, "session cookies verified"))
         return cached[1:]
 
     def open_session(self, app, request):
@@ -78,7 +79,7 @@ class VerifiedOnceSessions(SecureCookieSessionInterface):
             add_vary(response, "Cookie")
 
 
-_tokens = Remembered(SESSIONS)
+_tokens = Remembered(SESSIONS, "CSRF tokens signed")
 _token_serializers: dict = {}
 
 

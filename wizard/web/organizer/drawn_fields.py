@@ -16,7 +16,7 @@ from ...kinds import KINDS
 from ...remembered import Remembered
 
 OPTION_WIDGETS = {"radios", "checkboxes"}
-_drawn = Remembered(4096)
+_drawn = Remembered(4096, "drawn questions")
 
 
 def question_field(field, q: dict, single: bool) -> Markup:

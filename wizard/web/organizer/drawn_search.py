@@ -22,7 +22,7 @@ from .choose import Search
 
 TEMPLATE = "_jurisdiction_search.html"
 _ACTION = "@@search-action@@"  # not changed by escaping: & < > ' " are all it escapes
-_drawn = Remembered(1024)
+_drawn = Remembered(1024, "drawn search")
 
 
 def search_form(search: Search) -> Markup:

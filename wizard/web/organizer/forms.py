@@ -50,7 +50,7 @@ class AnswerForm(FlaskForm):
 # the objects keeps their ids from being reused while the entry lives. Building a class costs more
 # than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
-_form_classes = Remembered(FORM_CLASSES)
+_form_classes = Remembered(FORM_CLASSES, "step form classes")
 DRAWN_ONLY = {"csrf": False}
 
 
