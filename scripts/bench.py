@@ -3,7 +3,8 @@
     .venv/bin/python scripts/bench.py                      # this checkout, 20,000 generated files
     .venv/bin/python scripts/bench.py --files 2000         # fewer generated files
     .venv/bin/python scripts/bench.py --compare ../main    # another checkout first, side by side
-    .venv/bin/python scripts/bench.py --quick              # a smoke run (the test suite runs it)
+    .venv/bin/python scripts/bench.py --quick              # one short round of each figure (a minute)
+    .venv/bin/python scripts/bench.py --smoke              # each figure once, briefly (the test suite runs it)
 
 Figures (milliseconds are medians, with p95 where it says so):
 - step GET and answer POST in-process (Flask test client, database on disk, CSRF off);
@@ -52,6 +53,21 @@ from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
 
+# How long and how often each figure is measured. "smoke" is the test suite's run (tests/test_bench.py):
+# every figure measured once, as briefly as still gives a number, in under 20 s on two quiet cores.
+MODES = {
+    "full": {"walks": 3, "downloads": None, "served_s": 6, "served_rounds": 3, "packet_runs": 5,
+             "packet_only": None, "scale_rounds": 6, "scale_times": 30, "cluster_s": 10, "kill": (24, 6)},
+    "quick": {"walks": 1, "downloads": None, "served_s": 1, "served_rounds": 1, "packet_runs": 1,
+              "packet_only": 1, "scale_rounds": 2, "scale_times": 30, "cluster_s": 3, "kill": (24, 6)},
+    # One packet downloaded (every interview still walked), a third of a second per served figure,
+    # one round of requests against the four, a second of the PostgreSQL mix and a smaller kill run;
+    # and the figures of child processes (generated files, PostgreSQL) measured while the in-process
+    # and served ones are: a smoke run's figures show that each is measured, not what it is.
+    "smoke": {"walks": 1, "downloads": 1, "served_s": 0.3, "served_rounds": 1, "packet_runs": 1,
+              "packet_only": 1, "scale_rounds": 1, "scale_times": 5, "cluster_s": 1, "kill": (8, 6)},
+}
+
 
 def median_p95(values: list[float]) -> tuple[float, float]:
     ms = sorted(v * 1000 for v in values)
@@ -60,7 +76,9 @@ def median_p95(values: list[float]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- in-process (child process)
 
-def in_process(runs: int) -> dict:
+def in_process(runs: int, downloads: int | None = None) -> dict:
+    """Every built-in interview walked `runs` times; the packets of the first `downloads` jurisdictions
+    (all if None) downloaded twice after their walk (the others not made at all)."""
     from tests.browser.stories import BIG_FESTIVAL
     from tests.posting import step_data
     from wizard.web.app import create_app
@@ -73,7 +91,9 @@ def in_process(runs: int) -> dict:
             # A new event name each run: the first packet download of each interview is a new one.
             story = dict(BIG_FESTIVAL, event_name=f"{BIG_FESTIVAL['event_name']} {run}")
             book = app.extensions["rulebook"]
-            for jurisdiction in book.jurisdictions:
+            for number, jurisdiction in enumerate(book.jurisdictions):
+                downloaded = downloads is None or number < downloads
+                app.config["PACKET_PREFETCH"] = downloaded  # started at the last answer only if downloaded
                 url = client.post("/start", data={"jurisdiction": jurisdiction}).headers["Location"]
                 while "/step/" in url:
                     started = time.perf_counter()
@@ -86,6 +106,8 @@ def in_process(runs: int) -> dict:
                     timings["post"].append(time.perf_counter() - started)
                     assert response.status_code == 303, f"{url}: answer refused ({response.status_code})"
                     url = response.headers["Location"]
+                if not downloaded:
+                    continue
                 packet = url.rsplit("/", 1)[0] + "/packet.pdf"
                 for key in ("packet1", "packet2"):
                     started = time.perf_counter()
@@ -286,7 +308,7 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
             paths = {"app": step, "bare": "/"}
             cookies = {"app": cookie, "bare": ""}
             for name in ports:
-                hammer(ports[name], paths[name], 1, cookies[name])  # warm-up
+                hammer(ports[name], paths[name], min(seconds, 1), cookies[name])  # warm-up
             download_packets(ports["app"], ready[-1:], threading.Event())  # a running server has its worker started
             runs = {name: [] for name in ports}
             first_visits = []
@@ -311,17 +333,24 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
 
 # ---------------------------------------------------------------- one checkout, then the table
 
-def measure(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
+def measure(root: Path, mode: str, files: int, served_only: bool = False) -> dict:
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
+    m = MODES[mode]
     if served_only:
-        return {"served": served(root, 1 if quick else 6, 1 if quick else 3)}
-    return {
-        "step": in_process(1 if quick else 3),
-        "served": served(root, 1 if quick else 6, 1 if quick else 3),
-        "packets": packets(1, only=1) if quick else packets(5),
-        "scale": scale(root, files, 2 if quick else 6),
-        "cluster": cluster(quick),
-    }
+        return {"served": served(root, m["served_s"], m["served_rounds"])}
+
+    def apart() -> dict:
+        return {"scale": scale(root, files, m["scale_rounds"], m["scale_times"]),
+                "cluster": cluster(m["cluster_s"], *m["kill"])}
+
+    with ThreadPoolExecutor(1) as pool:
+        at_once = pool.submit(apart) if mode == "smoke" else None
+        figures = {
+            "step": in_process(m["walks"], m["downloads"]),
+            "served": served(root, m["served_s"], m["served_rounds"]),
+            "packets": packets(m["packet_runs"], only=m["packet_only"]),
+        }
+        return {**figures, **(at_once.result() if at_once else apart())}
 
 
 def served_errors(f: dict) -> int:
@@ -365,9 +394,9 @@ def served_rows(served: dict) -> list[tuple[str, str]]:
     ]
 
 
-def run_child(root: Path, quick: bool, files: int, served_only: bool = False) -> dict:
+def run_child(root: Path, mode: str, files: int, served_only: bool = False) -> dict:
     args = [sys.executable, str(Path(__file__).resolve()), "--child", str(root), "--files", str(files)]
-    args += (["--quick"] if quick else []) + (["--served"] if served_only else [])
+    args += ([f"--{mode}"] if mode != "full" else []) + (["--served"] if served_only else [])
     out = subprocess.run(args, cwd=root, env=child_env(root),
                          capture_output=True, text=True)
     if out.returncode:
@@ -380,23 +409,27 @@ def main() -> int:
     parser.add_argument("--compare", type=Path, help="another checkout, measured first (the 'before' column)")
     parser.add_argument("--quick", action="store_true",
                         help="one short round of each figure, one packet and 80 generated files (under a minute)")
-    parser.add_argument("--files", type=int, help="generated rule files (default 20,000; 80 with --quick)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="each figure once, as briefly as gives a number, one packet downloaded and 80 "
+                             "generated files (under 20 s: the test suite's run, tests/test_bench.py)")
+    parser.add_argument("--files", type=int, help="generated rule files (default 20,000; 80 with --quick or --smoke)")
     parser.add_argument("--served", action="store_true",
                         help="only the served step GET rows (three rounds against bare Flask, p99 while "
                              "packets download): about two minutes, to repeat them")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    files = args.files or (80 if args.quick else 20_000)  # 80: above PARALLEL_FROM, so workers check them
+    mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    files = args.files or (20_000 if mode == "full" else 80)  # 80: above PARALLEL_FROM, so workers check them
     if args.child:
         sys.path.insert(0, str(args.child))
-        print(json.dumps(measure(args.child, args.quick, files, args.served)))
+        print(json.dumps(measure(args.child, mode, files, args.served)))
         return 0
     roots = ([args.compare.resolve()] if args.compare else []) + [HERE]
     started = time.monotonic()
     results, errors = [], 0
     for root in roots:
         try:
-            figures = run_child(root, args.quick, files, args.served)
+            figures = run_child(root, mode, files, args.served)
             errors += served_errors(figures)
             results.append(rows(figures))
         except (RuntimeError, KeyError, ValueError) as error:

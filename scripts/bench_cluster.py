@@ -20,7 +20,7 @@ from typing import Iterator
 
 SCRIPTS = Path(__file__).resolve().parent
 CLIENTS = 16  # organizers sending the mix at once: two servers' 8 threads each
-KILL_ORGANIZERS, KILL_STEPS = 24, 6
+KILL_ORGANIZERS, KILL_STEPS = 24, 6  # the kill run's organizers, and the pages each answers
 
 
 @contextlib.contextmanager
@@ -51,10 +51,15 @@ def throughput(servers: int, seconds: float) -> dict:
         site = Site(url, servers)
         try:
             def client(counts: list) -> None:
-                browser = ServedBrowser("")
-                site.send(browser, "/")
-                _, head, _ = site.send(browser, "/start", {"jurisdiction": "whitesboro-ny"})
-                step = path_of(head["Location"])
+                try:
+                    browser = ServedBrowser("")
+                    site.send(browser, "/")
+                    _, head, _ = site.send(browser, "/start", {"jurisdiction": "whitesboro-ny"})
+                    step = path_of(head["Location"])
+                except BaseException:
+                    have_interviews.abort()  # the clock never starts: raised in the caller below
+                    raise
+                have_interviews.wait()
                 ready.wait()
                 while time.monotonic() < deadline:
                     _, _, page = site.send(browser, step)
@@ -62,12 +67,13 @@ def throughput(servers: int, seconds: float) -> dict:
                     counts.append(2)
 
             ready = threading.Event()
+            have_interviews = threading.Barrier(CLIENTS + 1)
             deadline = float("inf")
             counts: list = []
             clients = [threading.Thread(target=client, args=(counts,)) for _ in range(CLIENTS)]
             for thread in clients:
                 thread.start()
-            time.sleep(1)  # every client has its interview before the clock starts
+            have_interviews.wait(120)  # every client has its interview before the clock starts
             started = time.monotonic()
             deadline = started + seconds
             ready.set()
@@ -80,24 +86,25 @@ def throughput(servers: int, seconds: float) -> dict:
     return {"rate": sum(counts) / elapsed, "failed": sum(s not in (200, 303) for s in statuses)}
 
 
-def kill_figures() -> dict:
+def kill_figures(organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> dict:
     from tests.postgres_support import fresh_schema
     from tests.two_servers import kill_run
 
     with fresh_schema() as url:
-        run = kill_run(url, KILL_ORGANIZERS, KILL_STEPS)
-    return {"pages": run["pages"], "answers": sum(len(a) for a in run["confirmed"].values()), "lost": run["lost"],
+        run = kill_run(url, organizers, steps)
+    return {"organizers": organizers, "steps": steps, "pages": run["pages"], "answers": sum(len(a) for a in run["confirmed"].values()), "lost": run["lost"],
             "crossed": run["crossed"], "5xx": sum(s >= 500 for s in run["statuses"]),
             "unanswered": run["unanswered"], "failed": len(run["failures"])}
 
 
-def cluster(quick: bool) -> dict:
-    """Every figure of this module, or {} for a checkout without the two-server helpers (`--compare`)."""
+def cluster(seconds: float = 10, organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> dict:
+    """Every figure of this module (the mix sent for `seconds`, the kill run with `organizers` each
+    answering `steps` pages), or {} for a checkout without the two-server helpers (`--compare`)."""
     if not (Path.cwd() / "tests" / "two_servers.py").exists():
         return {}
-    seconds = 3 if quick else 10
     with postgres_server():
-        return {"one": throughput(1, seconds), "two": throughput(2, seconds), "kill": kill_figures()}
+        return {"one": throughput(1, seconds), "two": throughput(2, seconds),
+                "kill": kill_figures(organizers, steps)}
 
 
 def cluster_errors(f: dict) -> int:
@@ -117,7 +124,7 @@ def cluster_rows(f: dict) -> list[tuple[str, str]]:
         ("PostgreSQL: two servers against one, step GET + POST requests/s",
          f"{two:.0f} against {one:.0f} ({two / max(one, 0.001):.2f}×)"),
         (f"PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx "
-         f"({KILL_ORGANIZERS} organizers)",
+         f"({kill.get('organizers', KILL_ORGANIZERS)} organizers)",
          f"{kill['pages']} / {kill['answers']} / {kill['lost']} / {kill['crossed']} / {kill['5xx']} "
          f"({kill['unanswered']} requests sent again to the other server)"),
     ]

@@ -185,9 +185,10 @@ def wizard_check(root: Path, rules: Path) -> float:
     return run_measured([sys.executable, "-m", "wizard", "check", str(rules)], root)[0]
 
 
-def scale(root: Path, count: int, rounds: int = 6) -> dict:
+def scale(root: Path, count: int, rounds: int = 6, times: int = 30) -> dict:
     """The built-in four, then `count` generated files: check, change one, check, start twice,
-    and the requests of the first start measured in turns with the four's."""
+    and the requests of the first start measured in turns with the four's (`rounds` turns of
+    `times` requests of each kind)."""
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         four = Started(root, folder / "four", None)
@@ -204,7 +205,7 @@ def scale(root: Path, count: int, rounds: int = 6) -> dict:
             again_cpu = wizard_check(root, rules)
             first = Started(root, folder / "new-instance", rules)  # a new instance folder: only the check's record
             try:
-                turns = alternate(four, first, rounds)
+                turns = alternate(four, first, rounds, times)
             finally:
                 first.close()
         finally:

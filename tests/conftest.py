@@ -12,6 +12,7 @@ from wizard.authoring.loader import load_rulebook
 from wizard.resources import resource_dir
 from wizard.web.app import create_app
 from wizard.web.edge.pages import WizardApp
+from wizard.web.organizer.choose import SEARCH_ABOVE
 
 from .browser.stories import PATHS
 from .generated import generate_jurisdictions
@@ -81,25 +82,39 @@ def runner(app):
     return app.test_cli_runner()
 
 
-MANY = 200  # generated jurisdictions: enough that the start page must be a search
+MANY = 200  # generated jurisdictions for the tests about scale: the search's 25 results of 50 in a state
+SEARCH_ON = SEARCH_ABOVE + 1  # the fewest generated jurisdictions that make the start page a search
+
+
+def generated_book(tmp_path_factory, name: str, count: int):
+    """A rule book of `count` copies of the four rule files as `town-0000`… (tests/generated.py).
+
+    The first test process to load them checks them and leaves the check record
+    (wizard/authoring/checkrecord.py) in the run's shared temporary folder; another xdist worker
+    waits for it and reads the same files' record instead of checking them again. Each worker still
+    loads its own book from its own copy of the files."""
+    folder = tmp_path_factory.mktemp(name)
+    generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, count)
+    shared = run_folder(tmp_path_factory)
+    record = shared / f"{name}-record"
+    record.mkdir(exist_ok=True)
+    with open(shared / f"{name}-record.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return load_rulebook([folder], cache_dir=record)
 
 
 @pytest.fixture(scope="session")
 def many_book(tmp_path_factory):
-    """A rule book of 200 jurisdictions: copies of the four rule files as `town-0000`… (tests/generated.py).
+    """A rule book of 200 jurisdictions, for the tests about many (checking them is 10-25 s of
+    several processes' CPU, once in a run: `generated_book`)."""
+    return generated_book(tmp_path_factory, "many-rules", MANY)
 
-    Checking 200 files is 10-25 s of several processes' CPU. The first test process to load them
-    checks them and leaves the check record (wizard/authoring/checkrecord.py) in the run's shared temporary
-    folder; another xdist worker waits for it and reads the same files' record instead of checking
-    them again. Each worker still loads its own book from its own copy of the files."""
-    folder = tmp_path_factory.mktemp("many-rules")
-    generate_jurisdictions(resource_dir("interviews") / "jurisdictions", folder, MANY)
-    shared = run_folder(tmp_path_factory)
-    record = shared / "many-rules-record"
-    record.mkdir(exist_ok=True)
-    with open(shared / "many-rules-record.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        return load_rulebook([folder], cache_dir=record)
+
+@pytest.fixture(scope="session")
+def search_book(tmp_path_factory):
+    """A rule book of just enough jurisdictions (13) that choosing one is a search, for the tests
+    that need the search and not a great many places."""
+    return generated_book(tmp_path_factory, "search-rules", SEARCH_ON)
 
 
 @pytest.fixture(scope="session")

@@ -2,17 +2,14 @@
 from __future__ import annotations
 
 from datetime import date
-from io import BytesIO
 
 import textstat
-from pypdf import PdfReader
 
 from wizard.engine.glossary import GLOSSARY, terms_in
-from wizard.packet.printing import packet_pdf
 
 from . import html
 from .test_interview_http import finished_interview
-from .test_packet import FESTIVAL, festival
+from .test_packet import FESTIVAL, festival, packet_document, packet_text
 
 
 def test_each_meaning_is_one_plain_line():
@@ -37,8 +34,7 @@ def test_the_result_page_explains_the_words_it_uses(app, client):
 
 
 def test_the_packet_explains_the_words_it_uses(book):
-    pdf = packet_pdf(festival("whitesboro-ny", book), book, today=date(2026, 11, 29))
-    text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages).split())
+    text = packet_text(packet_document(festival("whitesboro-ny", book), book, today=date(2026, 11, 29)))
     assert "What these words mean" in text
     assert "Verified petition: An application you sign under oath" in text
     assert "Notary and jurat:" in text

@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from wizard.cli import main
 from wizard.authoring.loader import load_rulebook
 from wizard.packet.content import build_packet
-from wizard.packet.printing import packet_pdf
 from wizard.rules.rulebook import rule_sources
 from wizard.web.app import create_app
 
 from .html import field_values
+from .test_packet import packet_document, packet_text as text_of_html
 
 MORE = Path(__file__).resolve().parent / "fixtures" / "more-jurisdictions"
 ONE_DAY = {"starts_at": "2027-07-01T10:00", "ends_at": "2027-07-01T22:00"}
@@ -230,8 +229,8 @@ def test_a_result_with_no_deadline_says_so_instead_of_asking_for_dates(more_clie
 
 
 def packet_text(answers: dict, book) -> str:
-    pdf = PdfReader(BytesIO(packet_pdf(answers, book)))
-    return " ".join(page.extract_text() for page in pdf.pages)
+    """What the packet says, read from its HTML (tests/test_packet.py)."""
+    return text_of_html(packet_document(answers, book))
 
 
 def test_an_exempt_packet_carries_the_signature_blocks_the_rule_file_asks_for(more_book):

@@ -1,5 +1,6 @@
-"""The PDF application packet: open each jurisdiction's packet with pypdf and find in it what the
-organizer answered and what the ordinance demands."""
+"""The application packet: find in each jurisdiction's packet what the organizer answered and what
+the ordinance demands. What it says is read from the packet's HTML (`packet_text`), the document
+WeasyPrint prints; the PDF itself (pages, running footer, fonts, form fields) is opened with pypdf."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,7 @@ from io import BytesIO
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup, NavigableString, Tag
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
@@ -15,7 +17,8 @@ from wizard.engine.answers import clean_answers
 from wizard.engine.assess import assess_jurisdiction
 from wizard.packet import build_packet
 from wizard.rules.office_cards import OfficeCard
-from wizard.packet.document import FIELDS, latin_coverage
+from wizard.packet.document import FIELDS, latin_coverage, packet_html
+from wizard.resources import resource_dir
 from wizard.packet.formatting import answer_text, long_date, money, number
 from wizard.packet.printing import packet_pdf
 
@@ -80,6 +83,47 @@ def body_text(data: bytes, title: str) -> str:
     return normalise("\n".join(kept))
 
 
+def packet_document(answers: dict, book, today: date | None = None, office: OfficeCard | None = None) -> str:
+    """The packet's HTML: what `packet_pdf` (wizard/packet/printing.py) gives WeasyPrint to print."""
+    j = book.jurisdictions[answers["jurisdiction"]]
+    return packet_html(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
+
+
+# Elements that run with the text around them; any other starts a line of its own.
+INLINE = {"a", "abbr", "b", "code", "em", "i", "input", "label", "small", "span", "strong", "sub", "sup", "textarea"}
+
+
+def capitals() -> set[str]:
+    """The classes the packet's stylesheet sets in capitals (`text-transform: uppercase`)."""
+    css = (resource_dir("static") / "packet.css").read_text(encoding="utf-8")
+    selectors = [rule.split("{")[0].strip() for rule in re.findall(r"[^{}]+\{[^}]*text-transform:\s*uppercase", css)]
+    assert selectors and all(re.fullmatch(r"\.[\w-]+", s) for s in selectors), selectors  # one class each
+    return {s[1:] for s in selectors}
+
+
+def packet_text(document: str) -> str:
+    """What a reader of the packet reads in `document` (its HTML), as `body_text` reads the PDF: the
+    running header and footer left out, each block on a line of its own, set in capitals where the
+    stylesheet does so, and `normalise`d."""
+    upper = capitals()
+    lines: list[str] = []
+
+    def read(element: Tag, capital: bool) -> None:
+        for child in element.children:
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:  # not a comment or a doctype
+                    lines.append(child.upper() if capital else str(child))
+            elif isinstance(child, Tag) and child.name not in ("script", "style", "head") \
+                    and "running" not in child.get("class", []):
+                block = child.name not in INLINE
+                lines.append("\n" if block else "")
+                read(child, capital or bool(upper & set(child.get("class", []))))
+                lines.append("\n" if block else "")
+
+    read(BeautifulSoup(document, "html.parser").body, False)
+    return normalise("".join(lines))
+
+
 def embedded_fonts(data: bytes) -> dict[str, str]:
     """BaseFont name -> the stream that embeds its program (FontFile2 for TrueType, FontFile3 for CFF)."""
     fonts = {}
@@ -94,7 +138,8 @@ def embedded_fonts(data: bytes) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def packets(tmp_path_factory, book):
-    """Each jurisdiction's festival packet: (answers, assessment, packet content, PDF bytes, text).
+    """Each jurisdiction's festival packet: (answers, assessment, packet content, PDF bytes, text), the
+    text read from the packet's HTML (`packet_text`), the PDF kept for the tests of the PDF itself.
 
     The four PDFs (seconds of CPU each) are printed once for the run, by whichever xdist worker
     first runs a test of this module (tests/shared_run.py), not once per worker."""
@@ -109,8 +154,25 @@ def packets(tmp_path_factory, book):
         j = book.jurisdictions[jurisdiction]
         content = build_packet(answers, j, book.questions)
         data = (folder / f"{jurisdiction}.pdf").read_bytes()
-        out[jurisdiction] = (answers, assess_jurisdiction(j, answers), content, data, body_text(data, content.title))
+        out[jurisdiction] = (answers, assess_jurisdiction(j, answers), content, data,
+                             packet_text(packet_document(answers, book)))
     return out
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_the_text_read_from_the_packets_html_is_what_its_pdf_says(packets, jurisdiction):
+    """The tests here read what a packet says from its HTML (`packet_text`); the PDF printed from it
+    says exactly that, every character in the same order. pypdf also reads the running header on
+    every page after the cover and each list's markers (• and the notes' numbers), and `body_text`
+    leaves out the cover's title, the one line that starts with it."""
+    _, _, content, data, text = packets[jurisdiction]
+
+    def squeezed(words: str) -> str:
+        return re.sub(r"\s", "", words)
+
+    pdf = squeezed(body_text(data, content.title)).replace(squeezed(content.jurisdiction_name + content.title), "")
+    pdf = pdf.replace("•", "").replace("".join(f"{n}." for n in range(1, len(content.notes) + 1)), "", 1)
+    assert squeezed(text).replace(squeezed(content.title), "", 1) == pdf
 
 
 @pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
@@ -180,9 +242,8 @@ def test_facility_basis_names_the_attendance_it_comes_from(packets):
 
 
 def signature_text(book, jurisdiction: str, **changes) -> str:
-    answers = festival(jurisdiction, book, **changes)
-    content = build_packet(answers, book.jurisdictions[jurisdiction], book.questions)
-    return body_text(packet_pdf(answers, book), content.title)
+    """The packet's text (from its HTML) for the festival with `changes`."""
+    return packet_text(packet_document(festival(jurisdiction, book, **changes), book))
 
 
 def test_wisconsin_corporation_swears_all_officers(book):
@@ -279,8 +340,7 @@ def test_latin_only_packet_leaves_out_the_cjk_font(packets):
 def test_unanswered_fills_are_left_as_blanks(book):
     answers = clean_answers({"jurisdiction": "baroda-mi", "max_attendance": 400, "property_owner": "private",
                              "setting": "outdoors"}, book.questions, book.jurisdictions)
-    content = build_packet(answers, book.jurisdictions["baroda-mi"], book.questions)
-    text = body_text(packet_pdf(answers, book), content.title)
+    text = packet_text(packet_document(answers, book))
     assert "FILL IN" in text and "Unnamed event" in text
     assert "Not yet known" in text  # the file-by date needs the dates
 
@@ -289,7 +349,7 @@ def test_not_required_packet_is_a_summary(book):
     answers = festival("whitesboro-ny", book, max_attendance=150, total_attendance=150)
     content = build_packet(answers, book.jurisdictions["whitesboro-ny"], book.questions)
     assert not content.applies and content.application == [] and content.signatures == []
-    text = body_text(packet_pdf(answers, book), content.title)
+    text = packet_text(packet_document(answers, book))
     assert "You do not need a permit under this ordinance" in text
 
 
