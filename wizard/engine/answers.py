@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import AnswersError
 from .cross_answers import check_cross_answers
+from .event_dates import CONFIRMED_KEY
 from ..kinds import KINDS
 
 
@@ -19,6 +20,7 @@ from ..kinds import KINDS
 # (an import, `wizard assess`, the API) and dropped, so a saved file always goes back in.
 FILE_KEYS = {
     "application_reference",  # the office's reference, once sent (issue 21): a copy imported is a new interview
+    CONFIRMED_KEY,  # far-off days the organizer confirmed (engine/event_dates.py)
 }
 
 

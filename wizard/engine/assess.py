@@ -6,16 +6,17 @@ additive keys: fee and facility details, citations for the dates, what still app
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any, NamedTuple
 
 from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
+from .event_dates import check_event_dates
 from .facts import Facts
 from .conditions import evaluate, holds
 from ..errors import AnswersError
-from ..readable import money as money_text
-from .formulas import as_json_number, exact, money, quantity
+from ..readable import money
+from .formulas import as_json_number, exact, fee_amount, quantity
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
 from .wording import permit_applies
 
@@ -75,7 +76,7 @@ def _decide(j: Jurisdiction, facts: Facts) -> tuple[str, list[dict], set[str], s
 def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
     if spec is None or not holds(spec, facts):
         return None
-    value = money(spec, facts)
+    value = fee_amount(spec, facts)
     return {
         "amount": None if value is None else as_json_number(value),
         "text": spec.get("text", ""),
@@ -95,10 +96,10 @@ def warning_text(warning: dict, facts: Facts) -> str | None:
     figures = warning.get("figures")
     if not figures:
         return warning["text"]
-    values = {name: money(spec, facts) for name, spec in figures.items()}
+    values = {name: fee_amount(spec, facts) for name, spec in figures.items()}
     if any(v is None for v in values.values()) or len(set(values.values())) == 1:
         return None
-    return FIGURE.sub(lambda m: money_text(values[m[1]]) if m[1] in values else m[0], warning["text"])
+    return FIGURE.sub(lambda m: money(values[m[1]]) if m[1] in values else m[0], warning["text"])
 
 
 def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
@@ -210,9 +211,13 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     return result
 
 
-def assess(raw_answers: Any, book: RuleBook) -> dict:
-    """Validate raw answers (CLI, API, import) and assess them. Raises AnswersError."""
-    answers = clean_answers(raw_answers, book.questions_for_answers(raw_answers), book.jurisdictions)
+def assess(raw_answers: Any, book: RuleBook, today: date | None = None) -> dict:
+    """Validate raw answers (CLI, API, import) and assess them. Raises AnswersError. With `today`
+    (the API) the event's dates must also meet the date policy (`event_dates.py`)."""
+    questions = book.questions_for_answers(raw_answers)
+    answers = clean_answers(raw_answers, questions, book.jurisdictions)
     if "jurisdiction" not in answers:
         raise AnswersError("jurisdiction", "is required: say where the event takes place")
+    if today is not None:
+        check_event_dates(raw_answers, answers, questions, today)
     return assess_jurisdiction(book.jurisdictions[answers["jurisdiction"]], answers)

@@ -27,7 +27,7 @@ from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.qr import qr_svg_uri
 from ..office.signin import login_manager
-from ..edge.state import office_records, rulebook
+from ..edge.state import office_records, rulebook, today
 
 bp = Blueprint("clerks", __name__, url_prefix="/clerks")
 
@@ -94,7 +94,7 @@ def _link(args) -> dict:
     j = book.get(args.get("jurisdiction", ""))
     questions = book.questions_for(j.id if j else None)
     keys = linkable_keys(questions, BUILDER_KEYS)
-    form = answer_form(keys, questions, formdata=args if args else None)
+    form = answer_form(keys, questions, formdata=args if args else None, today=today())
     public = configured_public_url()
     base, site_error = own_site(args.get(SITE_FIELD), public)
     search = (choose.search(book, url_for("clerks.builder"), j.id if j else None)

@@ -3,6 +3,7 @@ loaded and checked at start-up), as the views reach them."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 from flask import current_app
@@ -12,6 +13,11 @@ from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices
 from ...rules.rulebook import Jurisdiction, RuleBook
 from ...store.interviews import InterviewStore
+
+
+def today() -> date:
+    """The day the site counts from: the `TODAY` setting in tests, else the server's date."""
+    return current_app.config.get("TODAY") or date.today()
 
 
 def rulebook() -> RuleBook:

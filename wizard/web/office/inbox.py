@@ -32,16 +32,12 @@ from ...engine.wording import office_short
 from ..edge.mailer import mail_on, send_mail
 from ..edge.state import office_card
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version
+from ..edge.state import office_records, rulebook, sent_version, today
 
 bp = Blueprint("office", __name__)
 MESSAGE_LIMIT = 5000
 SORTS = {"received": "Received, newest first", "deadline": "Decision deadline, soonest first",
          "event": "Event date, soonest first"}
-
-
-def today() -> date:
-    return current_app.config.get("TODAY") or date.today()
 
 
 def clerk_application(reference: str) -> dict:

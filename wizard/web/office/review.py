@@ -29,7 +29,8 @@ from ...office.review import (
 from ...packet.printing import printed_permit
 from ...engine.wording import office_short
 from ..edge.mailer import send_mail
-from .inbox import answer_rows, clerk_application, download, organizer_path, today, who
+from .inbox import answer_rows, clerk_application, download, organizer_path, who
+from ..edge.state import today
 from ..edge.pages import render_page
 from ..organizer.sending import organizers_application
 from ..edge.state import office_records, rulebook, sent_version

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request, url_for
 from ...engine.assess import assess
 from ...errors import AnswersError
 from . import choose
-from ..edge.state import rulebook
+from ..edge.state import rulebook, today
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,7 +27,7 @@ def assess_answers():
     if raw is None:
         return jsonify(error="answers: the request body must be a JSON object of answers", key="answers"), 400
     try:
-        return jsonify(assess(raw, rulebook()))
+        return jsonify(assess(raw, rulebook(), today()))
     except AnswersError as error:
         return jsonify(error=str(error), key=error.key), 400
 

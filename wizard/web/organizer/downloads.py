@@ -6,10 +6,11 @@ import hashlib
 import json
 import re
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 
 from ...engine.answers import clean_answers
 from ...engine.assess import assess_jurisdiction
+from ...engine.event_dates import CONFIRMED_KEY, confirmed_days, date_problems, far_days
 from ...errors import AnswersError
 from ...interview.flow import Interview, applicable_answers, steps_done_at_start
 from ...packet.cache import cached_packet_pdf, prefetch
@@ -18,7 +19,7 @@ from ..kiosk import screens as kiosk
 from ..edge import limits
 from ..kiosk.access import load_interview
 from ..edge.state import office_card
-from ..edge.state import office_records, rulebook, store
+from ..edge.state import office_records, rulebook, store, today
 from ..edge.pages import render_page
 
 bp = Blueprint("packet", __name__)
@@ -87,6 +88,9 @@ def answers_file(interview_id: str):
     sent = office_records().application_for(interview.id)
     # The reference goes with the answers, so the file names the application the office holds.
     extra = {"application_reference": sent["reference"]} if sent else {}
+    # Far-off days the organizer confirmed stay confirmed when the file comes back in.
+    if far := far_days(interview.answers, rulebook().questions_for_answers(interview.answers), today()):
+        extra[CONFIRMED_KEY] = far
     body = json.dumps({**interview.answers, **extra}, ensure_ascii=False, indent=2) + "\n"
     return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))
 
@@ -119,10 +123,17 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
     except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError covers JSONDecodeError
         return None, "That file is not a saved answers file: it could not be read as JSON."
     book = rulebook()
+    questions = book.questions_for_answers(raw)
     try:
-        return clean_answers(raw, book.questions_for_answers(raw), book.jurisdictions), None
+        answers = clean_answers(raw, questions, book.jurisdictions)
+        problems = date_problems(answers, questions, today(), confirmed_days(raw))
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
+    # Last year's file for this year's event: its dates are asked again, the rest is kept.
+    for problem in problems:
+        answers.pop(problem.key, None)
+        flash(f"“{questions[problem.key]['label']}”: {problem.message(today(), 'enter it again')}", "warning")
+    return answers, None
 
 
 @bp.route("/import", methods=["GET", "POST"])

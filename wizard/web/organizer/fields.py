@@ -12,7 +12,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
-from ...readable import long_date
+from ...engine.event_dates import day_problem
 from ...kinds import KINDS, Kind
 from ...kinds.typed_dates import TypedPartError, date_text, time_text
 from .choose import SEARCH_ABOVE
@@ -46,14 +46,12 @@ class WhenField(Field):
     (issue 11: a `datetime-local` picker dropped "07162027" without a word). A single
     `key=2027-07-09T12:00` post still works: the time is then in the first value.
 
-    With `today` (the interview's form), a day before today is refused, saying which day it is
-    (issue 23: a 2025 date went through and the result said the deadline passed 540 days ago), and
-    a day more than three years ahead is asked again: posting the same day a second time (the page
-    sends it back in `key_confirmed`) accepts it. `bad_part` is the box the error is about."""
+    With `today` (the interview's form), the date policy of `engine/event_dates.py` applies: a day
+    before today is refused and a far one asked again; posting the same day a second time (the page
+    sends it back in `key_confirmed`) confirms it. `bad_part` is the box the error is about."""
 
     TIME_SUFFIX = "_time"
     CONFIRM_SUFFIX = "_confirmed"
-    YEARS_AHEAD = 3
 
     def __init__(self, *args, kind: Kind, today: date | None = None, **kwargs):
         self.kind = kind
@@ -86,21 +84,10 @@ class WhenField(Field):
     def pre_validate(self, form):
         if self.data is None or self.today is None:
             return
-        day = self.data.date()
-        if day < self.today:
-            self.bad_part = "date"
-            raise ValidationError(f"That day has passed. Today is {long_date(self.today)}. "
-                                  "Enter a date from today on.")
-        if day > self.far_limit() and self.confirmed != day.isoformat():
-            self.bad_part, self.asks_again = "date", True
-            raise ValidationError(f"{long_date(day)} is more than {self.YEARS_AHEAD} years away. Check the year. "
-                                  "If it is right, press Continue again.")
-
-    def far_limit(self) -> date:
-        try:
-            return self.today.replace(year=self.today.year + self.YEARS_AHEAD)
-        except ValueError:  # February 29 three years on
-            return self.today.replace(year=self.today.year + self.YEARS_AHEAD, day=28)
+        problem = day_problem(self.name, self.data.date(), self.today, [self.confirmed])
+        if problem is not None:
+            self.bad_part, self.asks_again = "date", problem.reason == "far"
+            raise ValidationError(problem.message(self.today))
 
     @property
     def error_anchor(self) -> str:

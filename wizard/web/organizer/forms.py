@@ -100,9 +100,11 @@ def form_to_answers(form: FlaskForm, questions: dict) -> tuple[dict, list[str]]:
     return values, cleared
 
 
-def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None) -> FlaskForm:
-    """A form of the given questions, each optional, drawn with the interview's widgets."""
-    fields = {key: make_field(key, {**questions[key], "optional": True}) for key in keys}
+def answer_form(keys, questions: dict, answers: dict | None = None, formdata=None,
+                today: date | None = None) -> FlaskForm:
+    """A form of the given questions, each optional, drawn with the interview's widgets; with
+    `today`, dates meet the date policy as the interview's do."""
+    fields = {key: make_field(key, {**questions[key], "optional": True}, today) for key in keys}
     form_class = type("ClerkAnswerForm", (AnswerForm,), {**fields, "question_keys": list(keys), "_questions": questions})
     data = {}
     for key in keys:

@@ -5,7 +5,6 @@ request the whole page, so each step works with JavaScript off (see `render_page
 """
 from __future__ import annotations
 
-from datetime import date
 
 from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
 
@@ -42,7 +41,7 @@ from ..edge.pages import render_page
 from ..edge.qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from ..edge.signing import SIGNATURE, signed_by_site
-from ..edge.state import rulebook, store
+from ..edge.state import rulebook, store, today
 
 bp = Blueprint("interview", __name__)
 
@@ -170,10 +169,6 @@ def step_context(interview, step, path, j, form):
                               interview.jurisdiction)
                 if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
-
-
-def today() -> date:
-    return current_app.config.get("TODAY") or date.today()
 
 
 @bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])

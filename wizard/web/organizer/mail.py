@@ -22,7 +22,8 @@ from ...readable import clean_text, long_date
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
 from ..kiosk.access import load_interview
-from .interview import current_flow, today
+from .interview import current_flow
+from ..edge.state import today
 from ..edge.mailer import mail_on, send_mail
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook

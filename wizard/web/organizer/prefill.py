@@ -8,11 +8,12 @@ from typing import Any, Iterable
 from flask_wtf import FlaskForm
 
 from ...engine.answers import clean_answers
+from ...engine.event_dates import date_problems
 from ...errors import AnswersError
 from ...kinds import KINDS
 from ...rules.rulebook import RuleBook
 from .forms import answer_form, form_answers, linkable_keys
-from ..edge.state import rulebook
+from ..edge.state import rulebook, today
 
 
 def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdiction",),
@@ -36,7 +37,13 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
             answers.update(clean_answers({key: value}, questions, book.jurisdictions))
         except AnswersError:
             problems.append(unusable(question))
-    return _consistent(answers, questions, book, problems), problems
+    answers = _consistent(answers, questions, book, problems)
+    for problem in date_problems(answers, questions, today()):  # a link made for last year's event
+        answers.pop(problem.key)
+        problems.append(f"The link's date for “{questions[problem.key]['label']}” "
+                        f"{'has passed' if problem.reason == 'past' else 'is more than three years away'}. "
+                        "We will ask you.")
+    return answers, problems
 
 
 def unusable(question: dict) -> str:
@@ -74,7 +81,7 @@ def posted_prefill(formdata) -> tuple[dict, FlaskForm]:
     questions = book.questions_for(formdata.get("jurisdiction"))
     listed = formdata.get("prefilled")
     keys = linkable_keys(questions, listed.split(",") if listed is not None else formdata.keys())
-    form = answer_form(keys, questions, formdata=formdata)
+    form = answer_form(keys, questions, formdata=formdata, today=today())
     if not form.validate():
         return {}, form
     try:

@@ -2,14 +2,13 @@
 the outcome, why, with the citations, and what may still apply (issue 11)."""
 from __future__ import annotations
 
-from datetime import date
-
-from flask import Blueprint, current_app, redirect, url_for
+from flask import Blueprint, redirect, url_for
 
 from ...engine.wording import summarize
 from ..kiosk.access import load_interview
 from .interview import current_flow
 from ..edge.pages import render_page
+from ..edge.state import today as site_today
 
 bp = Blueprint("summary", __name__)
 
@@ -20,7 +19,7 @@ def summary(interview_id: str):
     j, state = current_flow(interview)
     if j is None or state.next_step is not None:
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
-    today = current_app.config.get("TODAY") or date.today()
+    today = site_today()
     result = summarize(state.assessment, j.license_word, today)
     if result.applies or state.assessment.get("missing"):
         # With a permit to apply for, the result page and the packet are the summary.
