@@ -19,7 +19,8 @@ from wizard.packet import build_packet
 from wizard.rules.office_cards import OfficeCard
 from wizard.packet.document import FIELDS, latin_coverage, packet_html
 from wizard.resources import resource_dir
-from wizard.packet.formatting import answer_text, long_date, money, number
+from wizard.packet.formatting import answer_text
+from wizard.readable import long_date, money, number
 from wizard.packet.printing import packet_pdf
 
 from .shared_run import made_once

@@ -59,8 +59,8 @@ def multiplier(times: dict | list | None, facts: Facts) -> Fraction | None:
     return exact(value)
 
 
-def money(spec: dict | None, facts: Facts) -> Fraction | None:
-    """Evaluate a money spec; None when the ordinance fixes no value or an answer is missing."""
+def fee_amount(spec: dict | None, facts: Facts) -> Fraction | None:
+    """A fee (or a figure a warning quotes) from its spec, in dollars; None when the ordinance fixes no value or an answer is missing."""
     if spec is None or spec.get("amount", 0) is None:
         return None
     if "tiers" in spec:

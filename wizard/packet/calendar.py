@@ -16,7 +16,7 @@ from icalendar import Alarm, Calendar, Event, vText
 from ..rules.office_cards import OfficeCard, ask_the_office
 from ..rules.rulebook import Jurisdiction
 from ..interview.timeline import REMINDER_DAYS, Milestone, build_timeline
-from .formatting import clean_text, parse_moment
+from ..readable import clean_text, parse_moment
 
 PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"
 

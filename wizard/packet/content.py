@@ -32,17 +32,8 @@ from .model import (
     SignerLine,
 )
 from .plan import plan_steps
-from .formatting import (
-    answer_text,
-    counted,
-    clean_text,
-    duration_text,
-    field_label,
-    long_date,
-    money,
-    number,
-    parse_moment,
-)
+from ..readable import clean_text, long_date, money, number, parse_moment
+from .formatting import answer_text, counted, duration_text, field_label
 
 GROUP_TYPES = ("corporation", "partnership", "association")
 # A company's application: the person's details are those of the officer who signs for it.

@@ -7,7 +7,7 @@ from datetime import date
 
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import NOTE_HEADINGS
-from .formatting import long_date
+from ..readable import long_date
 
 
 def with_due_date(item: dict) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine.facts import FACTS
 from ..kinds import KINDS
-from ..readable import clean_text, long_date, money, number, parse_moment
+from ..readable import clean_text, number
 
 
 def answer_text(key: str, value: Any, questions: dict) -> str:

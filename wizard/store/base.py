@@ -102,6 +102,14 @@ class Backend(abc.ABC):
     def migrate(self, migration_set: str, migrations: Sequence[Migration]) -> list[str]:
         """Apply the set's migrations not applied yet, in order; their names."""
 
+    @abc.abstractmethod
+    def tables(self) -> list[str]:
+        """The database's own tables, the engine's records of migrations left out."""
+
+    @abc.abstractmethod
+    def columns(self, table: str) -> dict[str, bool]:
+        """A table's columns, in order, each with whether the database numbers it (an identity key)."""
+
     def turn(self, job: str) -> Turn:
         """Whose turn it is to run `job` among the servers of this database: one server, always its."""
         return EveryTurn()

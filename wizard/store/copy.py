@@ -3,7 +3,7 @@ table the two schemas share, row for row, in one transaction on the target.
 
 Both ends are first brought up to the current schema by the same migrations a server runs at start,
 so the tables match column for column; a column only one side has is left out. The tables are
-read from the source's own catalogue, not listed here: a table a later migration adds is copied too.
+read from the source's own catalogue (`Backend.tables`), not listed here: a table a later migration adds is copied too.
 A target that already holds any row is refused unless `replace` empties its tables first.
 """
 from __future__ import annotations
@@ -11,33 +11,11 @@ from __future__ import annotations
 from typing import Callable
 
 from . import Backend, shown
-from .base import POSTGRES
 from ..errors import WizardError
 from .interviews import InterviewStore
 
-# The engines' own records of applied migrations: each side keeps its own, written by `migrate`.
-MIGRATION_TABLES = {"_sqlite_migrations", "wizard_migrations"}
-SQLITE_TABLES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
-POSTGRES_TABLES = ("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() "
-                   "AND table_type = 'BASE TABLE' ORDER BY table_name")
-POSTGRES_COLUMNS = ("SELECT column_name AS name, is_identity FROM information_schema.columns "
-                    "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position")
-
-
 class CopyRefused(WizardError):
     """The copy cannot start (a target with rows in it, or the source and target the same)."""
-
-
-def tables(backend: Backend) -> list[str]:
-    rows = backend.query(POSTGRES_TABLES if backend.dialect is POSTGRES else SQLITE_TABLES)
-    return [r["name"] for r in rows if r["name"] not in MIGRATION_TABLES]
-
-
-def columns(backend: Backend, table: str) -> dict[str, bool]:
-    """The table's columns, each with whether the database numbers it (an identity key)."""
-    if backend.dialect is POSTGRES:
-        return {r["name"]: r["is_identity"] == "YES" for r in backend.query(POSTGRES_COLUMNS, (table,))}
-    return {r["name"]: False for r in backend.query(f'PRAGMA table_info("{table}")')}
 
 
 def opened(target: str, upgrade: Callable[[InterviewStore], object]) -> InterviewStore:
@@ -51,8 +29,8 @@ def rows_in(backend: Backend, table: str) -> int:
 
 
 def copy_table(source: Backend, target: Backend, table: str) -> int:
-    wanted = columns(target, table)
-    shared = [name for name in columns(source, table) if name in wanted]
+    wanted = target.columns(table)
+    shared = [name for name in source.columns(table) if name in wanted]
     listed = ", ".join(f'"{name}"' for name in shared)
     insert = f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" for _ in shared)})'
     rows = source.query(f'SELECT {listed} FROM "{table}"')
@@ -79,8 +57,8 @@ def copy_database(source_target: str, destination: str, upgrade: Callable[[Inter
         source.close()
         raise
     try:
-        wanted = set(tables(target.backend))
-        chosen = [t for t in tables(source.backend) if t in wanted]
+        wanted = set(target.backend.tables())
+        chosen = [t for t in source.backend.tables() if t in wanted]
         filled = [t for t in chosen if rows_in(target.backend, t)]
         if filled and not replace:
             raise CopyRefused(f"{shown(destination)} already holds rows (in {', '.join(filled)}): copy into an "

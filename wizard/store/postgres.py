@@ -114,6 +114,17 @@ class PostgresBackend(Backend):
                 conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
         return applied_now
 
+    def tables(self) -> list[str]:
+        rows = self.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = "
+                          "current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
+        return [r["name"] for r in rows if r["name"] != "wizard_migrations"]
+
+    def columns(self, table: str) -> dict[str, bool]:
+        rows = self.query("SELECT column_name AS name, is_identity FROM information_schema.columns "
+                          "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+                          (table,))
+        return {r["name"]: r["is_identity"] == "YES" for r in rows}
+
     def turn(self, job: str) -> TurnLock:
         return TurnLock(self.url, job)
 

@@ -151,6 +151,14 @@ class SqliteBackend(Backend):
         chosen.apply(db)
         return pending
 
+    def tables(self) -> list[str]:
+        # sqlite-utils reads the catalogue; its own record of migrations is not the project's data.
+        return [t for t in sqlite_utils.Database(self.connection()).table_names()
+                if t != "_sqlite_migrations" and not t.startswith("sqlite_")]
+
+    def columns(self, table: str) -> dict[str, bool]:
+        return {c.name: False for c in sqlite_utils.Database(self.connection())[table].columns}
+
     def forget(self) -> None:
         # Truncate the WAL, so a cleared answer survives neither in the database file nor in its WAL.
         if self.path != ":memory:":

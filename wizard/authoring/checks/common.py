@@ -5,7 +5,7 @@ from typing import Any, Callable, Iterable
 
 from ...errors import Problem
 from ...engine.facts import fact_kind, required_inputs
-from ...engine.formulas import money, quantity
+from ...engine.formulas import fee_amount, quantity
 from ...kinds import KINDS
 from ...rules.rulebook import FEE_CATEGORIES, expand_questions
 from ...rules.yamlfile import KeyPath, dotted
@@ -86,7 +86,7 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
              for i, s in enumerate(j.data.get("quantities") or [])]
     fees = j.data.get("fees") or {}
-    specs += [(("fees", n), f"fee {n!r}", money, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    specs += [(("fees", n), f"fee {n!r}", fee_amount, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
     return specs + warning_figures(j)
 
 
@@ -97,7 +97,7 @@ def warning_figures(j) -> list[tuple[tuple, str, Callable, dict]]:
         figures = warning.get("figures") if isinstance(warning, dict) else None
         for name, spec in (figures or {}).items() if isinstance(figures, dict) else ():
             if isinstance(spec, dict):
-                specs.append((("warnings", index, "figures", name), f"warning figure {name!r}", money, spec))
+                specs.append((("warnings", index, "figures", name), f"warning figure {name!r}", fee_amount, spec))
     return specs
 
 def path_to(spec: Any, name: str, where: tuple) -> tuple:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from flask import Blueprint, abort, current_app, redirect, session, url_for
+from flask import Blueprint, abort, redirect, session, url_for
 
 from ...store.retention import moment_ago
 from . import screens as kiosk

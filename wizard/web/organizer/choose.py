@@ -13,6 +13,7 @@ from flask import current_app, request
 from jinja2_fragments.flask import render_block
 
 from ...rules.rulebook import Jurisdiction, Listing, RuleBook
+from ..edge.extensions import htmx
 
 SEARCH_ABOVE = 12  # more jurisdictions than this: a search instead of radio buttons
 SHOWN = 25  # matches listed at once; more means "type more of the name"
@@ -130,7 +131,7 @@ def search(book: RuleBook, action: str, current_id: str | None = None) -> Search
 
 def wants_results() -> bool:
     """An htmx request from the search form, which swaps only the results block."""
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == RESULTS_ID
+    return bool(htmx) and htmx.target == RESULTS_ID
 
 
 def render_results(template: str, **context) -> str:

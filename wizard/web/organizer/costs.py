@@ -11,7 +11,6 @@ from ..kiosk.access import load_interview
 from .interview import current_flow
 from ..edge.state import question_to_office
 from ..edge.pages import render_page
-from ..edge.state import rulebook
 
 bp = Blueprint("costs", __name__)
 
