@@ -90,6 +90,7 @@ def test_wizard_new_writes_a_skeleton_whose_placeholders_the_check_lists_until_f
     reported = [int(line.split(":")[1]) for line in result.stdout.splitlines()]
     assert reported == todo_lines and all("still a placeholder: replace it with" in line
                                           for line in result.stdout.splitlines())
+    text = re.sub(r'time_zone: "TODO: [^"]*"', "time_zone: America/New_York", text)  # a zone, not a section
     Path("brownville-ny.yaml").write_text(re.sub(r'"TODO: [^"]*"', '"§ 1"', text), encoding="utf-8")
     assert runner.invoke(main, ["check", "brownville-ny.yaml"]).stdout == "All rule files are valid.\n"
     assert runner.invoke(main, ["new", "brownville-ny"]).exit_code == 2  # no overwrite without --force

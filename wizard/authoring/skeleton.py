@@ -15,6 +15,7 @@ SKELETON = '''\
 format: 1
 id: {id}
 name: "TODO: the municipality's full name, e.g. Town of Brownville"
+time_zone: "TODO: the office's IANA time zone, e.g. America/New_York"   # its days and deadlines count in it
 ordinance: "TODO: the ordinance as it is cited, e.g. Local Law No. 1 of 2001"
 license_word: permit            # or `license`: the word the ordinance uses
 issuer: "TODO: who issues the permit, in the ordinance's words"

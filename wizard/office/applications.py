@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 
 from ..engine.conditions import evaluate
 from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import permit_applies
+from .office_time import local_day
 from .records import OfficeRecords, now_text
 
 STATUSES = {
@@ -98,11 +99,11 @@ def decision_due(received_at: str, j: Jurisdiction) -> date | None:
 
     The ordinances count from filing and do not say whether a corrected version restarts the
     period; we count from the first version received, the reading that never makes an
-    organizer wait longer than the text allows."""
+    organizer wait longer than the text allows. The day of receipt is the office's (its time zone)."""
     days = j.decision_within_days
     if days is None or not received_at:
         return None
-    return datetime.fromisoformat(received_at).astimezone(timezone.utc).date() + timedelta(days=days)
+    return local_day(received_at, j.zone) + timedelta(days=days)
 
 
 def deadline_flag(due: date | None, status: str, today: date) -> str | None:

@@ -15,11 +15,12 @@ import io
 import json
 import statistics
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timezone, tzinfo
 from html import escape
 
 from ..engine.assess import assess_jurisdiction
 from ..rules.rulebook import RuleBook
+from .office_time import local_day
 
 OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
                  "exempt": "exempt"}
@@ -33,8 +34,16 @@ class Measure:
     rows: list[tuple[str, float]]
 
 
-def _month(stamp: str | None) -> str:
+def _month(stamp: str | None, zone: tzinfo | None = None) -> str:
+    """The month of a stamp: the office's own month for an application (its time zone)."""
+    if stamp and zone is not None:
+        return local_day(stamp, zone).isoformat()[:7]
     return (stamp or "")[:7] or "unknown"
+
+
+def _zone(row: dict, book: RuleBook) -> tzinfo:
+    j = book.get(row.get("jurisdiction") or "")
+    return j.zone if j is not None else timezone.utc
 
 
 def _tally(labels: list[str]) -> list[tuple[str, float]]:
@@ -56,13 +65,13 @@ def finished_outcome(row: dict, book: RuleBook) -> str | None:
 def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
                    book: RuleBook) -> list[Measure]:
     finished = [(row, finished_outcome(row, book)) for row in interviews]
-    days = [(date.fromisoformat(d["decided_on"]) - date.fromisoformat(d["received_at"][:10])).days
+    days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
             for d in decisions if d.get("decided_on") and d.get("received_at")]
     return [
         Measure("started", "Interviews started, by month", _tally([_month(r["created_at"]) for r in interviews])),
         Measure("finished", "Interviews finished, by month and outcome",
                 _tally([f"{_month(r['created_at'])}, {OUTCOME_WORDS.get(o, o)}" for r, o in finished if o])),
-        Measure("received", "Applications received, by month", _tally([_month(a["received_at"]) for a in applications])),
+        Measure("received", "Applications received, by month", _tally([_month(a["received_at"], _zone(a, book)) for a in applications])),
         Measure("closed", "Applications approved, denied and withdrawn",
                 [(status, float(sum(1 for a in applications if a["status"] == status)))
                  for status in APPLICATION_STATUSES]),

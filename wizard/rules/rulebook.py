@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
+from zoneinfo import ZoneInfo
 
 from ..kinds import KINDS
 from ..remembered import Remembered
@@ -65,6 +66,12 @@ class Jurisdiction:
     state = given("state")  # str | None
     county = given("county")  # str | None
     ordinance = given("ordinance")  # str
+
+    @cached_property
+    def zone(self) -> ZoneInfo:
+        """The office's time zone (`time_zone:`, required): its days, deadlines and history are counted
+        in it, not in UTC (an evening filing in Whitesboro is that day's, not the next)."""
+        return ZoneInfo(self.data["time_zone"])
 
     @property
     def license_word(self) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 from typing import Iterable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...engine.assess import FIGURE
 from ...errors import Problem
@@ -39,6 +40,17 @@ def _figure_problems(j: Jurisdiction, report: Reporter) -> None:
             report(("warnings", index, "figures", name), f"figure {name!r} is not quoted in the text as {{{name}}}")
 
 
+def _time_zone_problems(j: Jurisdiction, report: Reporter) -> None:
+    zone = j.data.get("time_zone")
+    if not isinstance(zone, str) or zone.startswith("TODO:"):
+        return  # the schema says it is required; a skeleton's placeholder is placeholder_problems' to name
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        report(("time_zone",), f"unknown time zone {zone!r}: write the IANA name of the office's zone, "
+                               "like America/New_York or America/Chicago")
+
+
 def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     report, known = Reporter(j), known_names(questions)
     for where, condition in walk_conditions(j.data):
@@ -56,6 +68,7 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
         for name in sorted(money_names(spec) - known):
             report(path_to(spec, name, where), f"{label} reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     _figure_problems(j, report)
+    _time_zone_problems(j, report)
     for index, step in enumerate(j.steps):
         for q_index, key in enumerate(step["questions"]):
             if key not in questions:

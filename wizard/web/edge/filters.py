@@ -1,7 +1,9 @@
 """Jinja filters and globals: money, numbers and dates as people read them (wizard/readable.py) and answer kinds."""
 from __future__ import annotations
 
+from ...office.office_time import local_day, moment_text
 from ...readable import long_date, money, number, when
+from .state import zone_of
 from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
 
@@ -20,7 +22,18 @@ def summary_line(message: str, question: dict | None) -> str:
     return f"{name}: {message[:1].lower()}{message[1:]}"
 
 
+def office_day(stamp: str | None, place) -> str:
+    """A stored stamp as the office's day, "Monday, March 1, 2027" (`place`: its rules or id)."""
+    return long_date(local_day(stamp, zone_of(place))) if stamp else ""
+
+
+def office_time(stamp: str | None, place) -> str:
+    return moment_text(stamp, zone_of(place)) if stamp else ""
+
+
 def init_app(app) -> None:
+    app.add_template_filter(office_day)
+    app.add_template_filter(office_time)
     app.add_template_filter(money)
     app.add_template_filter(number)
     app.add_template_filter(long_date)

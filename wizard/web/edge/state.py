@@ -3,21 +3,29 @@ loaded and checked at start-up), as the views reach them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, timezone, tzinfo
 from pathlib import Path
 
 from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
+from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices
 from ...rules.rulebook import Jurisdiction, RuleBook
 from ...store.interviews import InterviewStore
 
 
-def today() -> date:
-    """The day the site counts from: the `TODAY` setting in tests, else the server's date."""
-    return current_app.config.get("TODAY") or date.today()
+def today(j: Jurisdiction | None = None) -> date:
+    """The day the site counts from: the `TODAY` setting in tests, else today in the office's time
+    zone (the server's own date where no place is known yet)."""
+    return current_app.config.get("TODAY") or (office_today(j.zone) if j is not None else date.today())
+
+
+def zone_of(place: Jurisdiction | str | None) -> tzinfo:
+    """A place's time zone, by its rules or its id; UTC for a place no longer loaded."""
+    j = rulebook().get(place) if isinstance(place, str) else place
+    return j.zone if j is not None else timezone.utc
 
 
 def rulebook() -> RuleBook:

@@ -56,7 +56,7 @@ def with_deadline(row: dict) -> dict:
     j = rulebook().get(row["jurisdiction"])
     due = decision_due(row["received_at"], j) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today()),
+            "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j)),
             "status_label": STATUSES.get(row["status"], row["status"])}
 
 
@@ -117,10 +117,10 @@ def application(reference: str):
 
 def review_context(row: dict, j) -> dict:
     """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
-    referrals = [{**r, "late": late(r, today()), "answer_label": ANSWERS.get(r["answer"] or "", "")}
+    referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().referrals(row["reference"])]
     return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
-            "decisions": DECISIONS, "today": today().isoformat(), "j": j}
+            "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
 def organizer_path(row: dict) -> str:

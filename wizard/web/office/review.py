@@ -46,7 +46,7 @@ def referral(reference: str):
     j = rulebook().get(row["jurisdiction"])
     try:
         made = refer(office_records(), reference, j, request.form.get("department", ""),
-                     request.form.get("recipient", ""), today(), who())
+                     request.form.get("recipient", ""), today(j), who())
     except ReviewError as error:
         keep_refused(error, ("department", "recipient"), url_for("office.application", reference=reference))
     else:

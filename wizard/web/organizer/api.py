@@ -27,7 +27,9 @@ def assess_answers():
     if raw is None:
         return jsonify(error="answers: the request body must be a JSON object of answers", key="answers"), 400
     try:
-        return jsonify(assess(raw, rulebook(), today()))
+        place = rulebook().get(raw.get("jurisdiction")) if isinstance(raw, dict) and isinstance(
+            raw.get("jurisdiction"), str) else None
+        return jsonify(assess(raw, rulebook(), today(place)))
     except AnswersError as error:
         return jsonify(error=str(error), key=error.key), 400
 

@@ -181,7 +181,7 @@ def step(interview_id: str, step_id: str):
     kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
-                    today=today(), posted=request.method == "POST")
+                    today=today(rulebook().get(interview.jurisdiction or "")), posted=request.method == "POST")
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)
@@ -265,8 +265,8 @@ def result(interview_id: str):
     if j is None or state.next_step is not None:
         return redirect_to_next(interview)
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
-                       summary=summarize(state.assessment, j.license_word, today()),
-                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today()),
+                       summary=summarize(state.assessment, j.license_word, today(j)),
+                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today(j)),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
                        signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),

@@ -107,7 +107,7 @@ def ask_reminders(interview, address: str) -> None:
 
 def build_plan(j, state) -> Timeline:
     """The result page's own plan, for the same day."""
-    return build_timeline(state.assessment, state.answers, j.license_word, today())
+    return build_timeline(state.assessment, state.answers, j.license_word, today(j))
 
 
 @bp.get("/i/<interview_id>/reminders")

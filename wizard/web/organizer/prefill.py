@@ -38,7 +38,7 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
         except AnswersError:
             problems.append(unusable(question))
     answers = _consistent(answers, questions, book, problems)
-    for problem in date_problems(answers, questions, today()):  # a link made for last year's event
+    for problem in date_problems(answers, questions, today(book.get(jurisdiction_id or ""))):  # last year's link
         answers.pop(problem.key)
         problems.append(f"The link's date for “{questions[problem.key]['label']}” "
                         f"{'has passed' if problem.reason == 'past' else 'is more than three years away'}. "

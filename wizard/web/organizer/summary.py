@@ -19,7 +19,7 @@ def summary(interview_id: str):
     j, state = current_flow(interview)
     if j is None or state.next_step is not None:
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
-    today = site_today()
+    today = site_today(j)
     result = summarize(state.assessment, j.license_word, today)
     if result.applies or state.assessment.get("missing"):
         # With a permit to apply for, the result page and the packet are the summary.
