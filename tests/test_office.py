@@ -275,7 +275,7 @@ def test_the_application_page_status_message_checklist_and_history(app, client):
     client.post(f"/office/a/{reference}/checklist", data={"received": [first_document(app)]})
     refused = client.post(f"/office/a/{reference}/status", data={"status": "approved"}, follow_redirects=True)
     assert "Approve or deny with “Record the decision”" in " ".join(texts(refused.get_data(as_text=True), "notice"))
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": date.today().isoformat()})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()})
     history = texts(client.get(f"/office/a/{reference}").get_data(as_text=True), "history")[0]
     for entry in ("Received: Version 1", "Downloaded the packet", "Message to the organizer: Please send the "
                   "insurance certificate.", "Status: More information needed", "Checklist: 1 ticked",

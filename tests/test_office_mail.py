@@ -2,7 +2,7 @@
 receipt and messages, retries with backoff when the server is down, and "mail is off"."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -69,8 +69,8 @@ def test_every_status_change_emails_the_organizer(tmp_path, book, smtp):
         client.post(f"/office/a/{reference}/status", data={"status": status})
     client.post(f"/office/a/{reference}/status", data={"status": "received"})  # no change: no mail
     client.post(f"/office/a/{reference}/status", data={"status": "approved"})  # refused: a decision approves
-    for decision in ({"decision": "denied", "reasons": "No insurance"}, {"decision": "approved"}):
-        client.post(f"/office/a/{reference}/decision", data={**decision, "decided_on": "2027-06-01"})
+    for decision in ({"decision": "denied", "reasons": "No insurance"}, {"decision": "approved", "approve_anyway": "yes"}):
+        client.post(f"/office/a/{reference}/decision", data={**decision, "decided_on": date.today().isoformat()})
     deliver(app, controller.port)
     subjects = [m["Subject"] for m in inbox.to("zoe@example.org")]
     assert subjects == [f"Application received: {reference}"] + [

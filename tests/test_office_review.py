@@ -101,14 +101,14 @@ def test_another_places_clerk_cannot_refer_or_decide(office):
     assert other.post(f"/office/a/{reference}/referrals", data={"department": "fire-official",
                                                                 "recipient": "x@example.org"}).status_code == 404
     assert other.post(f"/office/a/{reference}/decision", data={"decision": "approved",
-                                                               "decided_on": "2027-06-01"}).status_code == 404
+                                                               "decided_on": date.today().isoformat()}).status_code == 404
     assert other.get(f"/office/a/{reference}/permit.pdf").status_code == 404
 
 
 def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, tmp_path):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01",
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat(),
                                                          "conditions": "Two more portable toilets\nLights out at 11 PM"})
     assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Approved"]
     deliver(app, port)
@@ -138,7 +138,7 @@ def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_s
         return failed
 
     monkeypatch.setattr(printing, "submit", dead_worker)
-    page = client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"},
+    page = client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()},
                        follow_redirects=True)
     assert page.status_code == 200 and html.texts(page, ".application-status") == ["Approved"]
     (warning,) = html.texts(page, ".notice--warning")
@@ -164,13 +164,13 @@ def test_a_denial_needs_reasons_and_quotes_its_section(office):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
     no_reasons = refused_post(client, f"/office/a/{reference}/decision",
-                              {"decision": "denied", "decided_on": "2027-06-01"}, "Write the reasons for the denial")
+                              {"decision": "denied", "decided_on": date.today().isoformat()}, "Write the reasons for the denial")
     assert html.texts(no_reasons, ".application-status") == ["Received"]
     bad_date = refused_post(client, f"/office/a/{reference}/decision",
                             {"decision": "denied", "reasons": "No insurance", "decided_on": "soon"},
                             "Enter the date of the decision")
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                         "decided_on": "2027-06-01"})
+                                                         "decided_on": date.today().isoformat()})
     deliver(app, port)
     (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Denied"]
     assert "Ord. 171, Application (i)" in body(mail) and "No insurance" in body(mail)
@@ -205,11 +205,11 @@ def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
     assert html.field_values(refused, "department") == ["fire"]
     assert html.field_values(refused, "recipient") == ["fire at dekalb"]
     denied = refused_post(client, f"/office/a/{reference}/decision",
-                          {"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": "2027-06-01"},
+                          {"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": date.today().isoformat()},
                           "Write the reasons for the denial")
     assert html.field_values(denied, "decision") == ["denied"]
     assert html.texts(denied, "textarea#conditions") == ["Lights out at 11 PM"]
-    assert html.field_values(denied, "decided_on") == ["2027-06-01"]
+    assert html.field_values(denied, "decided_on") == [date.today().isoformat()]
     again = client.get(f"/office/a/{reference}")  # shown once: a fresh look has a fresh form
     assert html.field_values(again, "decision") == [] and html.texts(again, "textarea#conditions") == [""]
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "conditions": "Secret words"})
@@ -231,7 +231,7 @@ def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(o
     status = f"/i/{interview_id}/application"
     assert html.links(organizer.get(status), "a[href$='permit.pdf']") == []
     assert organizer.get(f"{status}/permit.pdf").status_code == 404  # nothing decided yet
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "decided_on": "2027-06-01"})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()})
     page = organizer.get(status)
     (link,) = html.links(page, "a[href$='permit.pdf']")
     assert "Ord. 171, Application (j)" in " ".join(html.texts(page, "p"))  # post it at the site

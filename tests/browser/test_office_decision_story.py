@@ -91,6 +91,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     assert answers[0].startswith("No objection (") and answers[1].startswith("Conditions (")
     assert "A fire lane kept open along the north fence" in answers[1]
     clerk.check("#decision-approved")
+    clerk.check("#approve_anyway")  # the checklist is not ticked here: the clerk approves knowingly
     clerk.fill("#conditions", "A fire lane kept open along the north fence")
     click(clerk, "Record the decision")
     assert clerk.locator(".application-status").inner_text() == "Approved"

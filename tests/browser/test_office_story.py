@@ -98,6 +98,7 @@ def test_the_office_round(browser, office, tmp_path, javascript):
     clerk.goto(application_link)
     assert "insurance-certificate.pdf" in clerk.locator(".downloads").inner_text()
     clerk.check("#decision-approved")
+    clerk.check("#approve_anyway")  # the checklist is not ticked here: the clerk approves knowingly
     click(clerk, "Record the decision")
     assert clerk.locator(".application-status").inner_text() == "Approved"
     history = clerk.locator(".history").inner_text()

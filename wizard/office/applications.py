@@ -67,7 +67,8 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
     now = now_text()
     existing = records.application_for(interview_id)
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
-                   ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"))
+                   ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
+                   file_by=assessment.get("file_by"))
     if existing is None:
         reference = new_reference(records, j, int(now[:4]))
         records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
@@ -78,11 +79,37 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
         return Sent(reference, 1, True)
     reference, version = existing["reference"], existing["version"] + 1
     records.add_version(reference, version, answers, now)
-    # A new version reopens a closed application and is received afresh.
+    decided = records.decision(reference) if existing["status"] in DECIDED else None
+    if decided is not None:
+        # An amendment: the decision stands for the version it decided until the office decides
+        # on this one (an approved permit never takes answers no one approved).
+        records.update_application(reference, version=version, updated_at=now, **details)
+        records.add_history(reference, "organizer", "Amendment received",
+                            f"Version {version} asks to change version {decided['version']}, "
+                            f"{STATUSES[decided['decision']].lower()}")
+        return Sent(reference, version, False)
+    # A new version of an undecided or withdrawn application is received afresh.
     records.update_application(reference, version=version, updated_at=now, status="received", closed_at=None,
                                **details)
     records.add_history(reference, "organizer", "Received", f"Version {version}")
     return Sent(reference, version, False)
+
+
+def amendment_pending(application: dict, decision: dict | None) -> bool:
+    """A version sent after the decision, which the office has not decided on yet."""
+    return decision is not None and application["status"] in DECIDED and \
+        (decision.get("version") or application["version"]) < application["version"]
+
+
+def permit_valid(application: dict, decision: dict | None) -> bool:
+    """The permit is valid while the application stands approved; withdrawn or denied, it is not."""
+    return decision is not None and decision["decision"] == "approved" and application["status"] == "approved"
+
+
+def filed_late(application: dict, zone) -> bool:
+    """Received after the ordinance's last day to file (kept when it was sent), by the office's day."""
+    return bool(application.get("file_by")) and \
+        local_day(application["received_at"], zone) > date.fromisoformat(application["file_by"])
 
 
 def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:

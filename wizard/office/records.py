@@ -60,6 +60,12 @@ MIGRATIONS = (
         "CREATE INDEX idx_local_notes_jurisdiction ON local_notes (jurisdiction)",
         "ALTER TABLE outbox ADD COLUMN attachment_name TEXT",
         "ALTER TABLE outbox ADD COLUMN attachment {binary}")),
+    # Issue 34: a decision belongs to the version it decided (earlier decisions: the version then
+    # current, the only one they can have seen); the last day to file, kept to flag a late filing.
+    Migration("m004_decided_version", (
+        "ALTER TABLE decisions ADD COLUMN version INTEGER",
+        "UPDATE decisions SET version = (SELECT a.version FROM applications a WHERE a.reference = decisions.reference)",
+        "ALTER TABLE applications ADD COLUMN file_by TEXT")),
 )
 
 
@@ -78,7 +84,7 @@ def now_text() -> str:
 
 
 APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, received_at, updated_at, "
-                       "closed_at, event_name, starts_at, ends_at, applicant_email")
+                       "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
 
 
 class OfficeRecords:
@@ -356,19 +362,19 @@ class OfficeRecords:
 
     def set_decision(self, row: dict) -> None:
         self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
-                    "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
+                    "recorded_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
                     "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
                     "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
-                    "recorded_at = excluded.recorded_at",
+                    "recorded_at = excluded.recorded_at, version = excluded.version",
                     (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
-                     row["decided_on"], row["decided_by"], now_text()))
+                     row["decided_on"], row["decided_by"], now_text(), row.get("version")))
 
     def decision(self, reference: str) -> dict | None:
-        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by FROM decisions "
-                         "WHERE reference = ?", (reference,))
+        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version "
+                         "FROM decisions WHERE reference = ?", (reference,))
 
     def decisions_in(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in("SELECT d.reference, d.decision, d.decided_on, a.received_at, a.jurisdiction "
+        return self._query_in("SELECT d.reference, d.decision, d.decided_on, d.version, a.received_at, a.jurisdiction "
                               "FROM decisions d JOIN applications a ON a.reference = d.reference "
                               "WHERE a.jurisdiction {places}", jurisdictions)
 

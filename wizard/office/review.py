@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 from html import escape
 
 from ..rules.rulebook import Jurisdiction
 from .accounts import token_hash
-from .applications import change_status
+from ..engine.assess import assess_jurisdiction
+from .applications import change_status, checklist_items, documents_to_attach
 from .mailing import Mail, link
 from .records import OfficeRecords, now_text
 
@@ -89,8 +90,33 @@ def late(referral: dict, today: date) -> bool:
         date.fromisoformat(referral["due_on"]) < today
 
 
+@dataclass(frozen=True)
+class Decided:
+    """What a decision is about: the version it decides, the office's day of receipt and today, and
+    what is still outstanding (checklist items not ticked, departments not answered)."""
+    version: int
+    received_on: date
+    today: date
+    outstanding: tuple[str, ...] = ()
+    confirmed: bool = False  # the clerk approves knowing what is outstanding
+
+
+def decision_day(decided_on: str, about: Decided) -> date:
+    """The typed date of the decision: a real day between receipt and today (the office's days)."""
+    try:
+        day = date.fromisoformat(decided_on or "")
+    except ValueError:
+        raise ReviewError("Enter the date of the decision, like 2027-06-01.") from None
+    if day < about.received_on:
+        raise ReviewError(f"The decision cannot be dated before the application was received "
+                          f"({about.received_on.isoformat()}).")
+    if day > about.today:
+        raise ReviewError(f"The decision cannot be dated after today ({about.today.isoformat()}).")
+    return day
+
+
 def decide(records: OfficeRecords, reference: str, decision: str, conditions: str, reasons: str,
-           decided_on: str, who: str) -> dict:
+           decided_on: str, who: str, about: Decided) -> dict:
     conditions, reasons = (conditions or "").strip(), (reasons or "").strip()
     if decision not in DECISIONS:
         raise ReviewError("Choose “Approved” or “Denied”.")
@@ -98,24 +124,34 @@ def decide(records: OfficeRecords, reference: str, decision: str, conditions: st
         raise ReviewError("Write the reasons for the denial: the notice to the organizer states them.")
     if len(conditions) > TEXT_LIMIT or len(reasons) > TEXT_LIMIT:
         raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
-    try:
-        day = date.fromisoformat(decided_on or "")
-    except ValueError:
-        raise ReviewError("Enter the date of the decision, like 2027-06-01.") from None
+    day = decision_day(decided_on, about)
+    if decision == "approved" and about.outstanding and not about.confirmed:
+        raise ReviewError("Still outstanding: " + "; ".join(about.outstanding) + ". To approve anyway, tick "
+                          "“Approve with these outstanding” and record the decision again.")
     row = dict(reference=reference, decision=decision, conditions=conditions if decision == "approved" else "",
-               reasons=reasons if decision == "denied" else "", decided_on=day.isoformat(), decided_by=who)
+               reasons=reasons if decision == "denied" else "", decided_on=day.isoformat(), decided_by=who,
+               version=about.version)
     records.set_decision(row)
     change_status(records, reference, decision, who)
+    if about.outstanding and decision == "approved":
+        records.add_history(reference, who, "Approved with items outstanding", "; ".join(about.outstanding))
     return row
+
+
+def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers: dict) -> tuple[str, ...]:
+    """What an approval would leave outstanding: checklist items and documents not ticked as
+    received, and departments that have not answered."""
+    ticks = records.ticks(reference)
+    items = [f"not ticked: {c['text']}" for c in checklist_items(assess_jurisdiction(j, answers))
+             if not ticks.get(c["id"])]
+    items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
+    items += [f"no answer from the {r['department']}" for r in records.referrals(reference) if not r["answered_at"]]
+    return tuple(items)
 
 
 def condition_lines(decision: dict) -> list[str]:
     """The conditions as a list, one per line the clerk wrote."""
     return [line.strip(" -•\t") for line in (decision.get("conditions") or "").splitlines() if line.strip(" -•\t")]
-
-
-def today_utc() -> date:
-    return datetime.now(timezone.utc).date()
 
 
 def _mail(reference: str, recipient: str, subject: str, paragraphs: list[str], url: str,

@@ -19,14 +19,18 @@ from ...office.applications import (
     DECIDED,
     REFERENCE,
     STATUSES,
+    amendment_pending,
     change_status,
     checklist_items,
     deadline_flag,
     decision_due,
     documents_to_attach,
+    filed_late,
+    permit_valid,
 )
 from ...office.mailing import organizer_message, status_notice
-from ...office.review import ANSWERS, DECISIONS, late
+from ...office.review import ANSWERS, DECISIONS, late, outstanding
+from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
 from ...engine.wording import office_short
 from ..edge.mailer import mail_on, send_mail
@@ -57,13 +61,16 @@ def with_deadline(row: dict) -> dict:
     due = decision_due(row["received_at"], j) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
             "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j)),
+            "late": filed_late(row, j.zone) if j else False,
             "status_label": STATUSES.get(row["status"], row["status"])}
 
 
 def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     account = current_user.account
     places = [place] if place in account.jurisdictions else list(account.jurisdictions)
-    rows = [with_deadline(r) for r in office_records().applications_in(places)]
+    decided = {d["reference"]: d for d in office_records().decisions_in(places)}
+    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"]))}
+            for r in office_records().applications_in(places)]
     if status in STATUSES:
         rows = [r for r in rows if r["status"] == status]
     elif status == "open":
@@ -112,7 +119,23 @@ def application(reference: str):
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j))
+                       **review_context(row, j), **version_context(row, j, answers))
+
+
+def version_context(row: dict, j, answers: dict) -> dict:
+    """Issue 34's part of the page: what the current version changes, from the version before and
+    from the one decided, and whether it waits for a decision as an amendment."""
+    records, questions = office_records(), rulebook().questions_for(j.id)
+    decision = records.decision(row["reference"])
+    decided_version = (decision.get("version") or row["version"]) if decision else None
+    before = records.version_answers(row["reference"], row["version"] - 1) if row["version"] > 1 else None
+    since_decision = []
+    if decided_version is not None and decided_version < row["version"] - 1:
+        since_decision = changes(records.version_answers(row["reference"], decided_version), answers, questions)
+    return {"changes": changes(before, answers, questions) if before is not None else [],
+            "since_decision": since_decision, "decided_version": decided_version,
+            "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
+            "outstanding": outstanding(records, row["reference"], j, answers)}
 
 
 def review_context(row: dict, j) -> dict:

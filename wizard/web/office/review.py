@@ -12,23 +12,26 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...errors import PrintingFailed
-from ...office.applications import STATUSES
+from ...office.applications import STATUSES, permit_valid
+from ...office.office_time import local_day
 from ...packet.permit import Permit
 from ...office.review import (
     ANSWERS,
     DECISIONS,
+    Decided,
     ReviewError,
     condition_lines,
     decide,
     decision_notice,
     open_referral,
+    outstanding,
     record_answer,
     refer,
     referral_request,
 )
 from ...packet.printing import printed_permit
 from ...engine.wording import office_short
-from ..edge.mailer import send_mail
+from ..edge.mailer import mail_on, send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, who
 from ..edge.state import today
 from ..edge.pages import render_page
@@ -90,8 +93,10 @@ def department_answer(token: str):
 
 
 def the_permit(row: dict, decision: dict) -> bytes:
-    """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page)."""
-    j, answers = sent_version(row)
+    """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
+    It prints the version the decision approved, never a later one still waiting for a decision."""
+    j = rulebook().get(row["jurisdiction"])
+    answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
     return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
                              office_short(j.issuer)))
 
@@ -100,19 +105,22 @@ def the_permit(row: dict, decision: dict) -> bytes:
 @login_required
 def decision(reference: str):
     row = clerk_application(reference)
+    j, answers = sent_version(row)
+    about = Decided(row["version"], local_day(row["received_at"], j.zone), today(j),
+                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes")
     try:
         made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
-                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who())
+                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about)
     except ReviewError as error:
         keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
-    j = rulebook().get(row["jurisdiction"])
     permit = _permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
                               current_app.config.get("PUBLIC_URL"), permit))
-    flash(f"Decision recorded: {DECISIONS[made['decision']]}. The organizer is told"
-          + (" by email." if row["applicant_email"] else " on their application's page."), "success")
+    told = (" The organizer is told by email and on their application's page." if row["applicant_email"] and mail_on()
+            else " The organizer sees it on their application's page.")
+    flash(f"Decision recorded: {DECISIONS[made['decision']]}.{told}", "success")
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
@@ -134,7 +142,7 @@ def _permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
 def permit(reference: str):
     row = clerk_application(reference)
     made = office_records().decision(reference)
-    if made is None or made["decision"] != "approved":
+    if not permit_valid(row, made):
         abort(404)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
     office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
@@ -146,6 +154,6 @@ def organizers_permit(interview_id: str):
     """The organizer's own copy of the permit, from the application's private status page."""
     row = organizers_application(interview_id)
     made = office_records().decision(row["reference"])
-    if made is None or made["decision"] != "approved":
+    if not permit_valid(row, made):
         abort(404)
     return download(the_permit(row, made), "application/pdf", f"{row['reference']}-permit.pdf")

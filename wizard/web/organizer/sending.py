@@ -14,12 +14,15 @@ from ...interview.flow import applicable_answers, flow
 from ...office.applications import (
     STATUSES,
     SendRefused,
+    amendment_pending,
     can_send,
     decision_due,
     documents_to_attach,
     originals_needed,
+    permit_valid,
     send,
 )
+from ...office.review import condition_lines
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
 from ...office.mailing import clerk_notice, clerk_upload_notice, organizer_receipt
 from ...engine.wording import office_short
@@ -184,8 +187,15 @@ def status(interview_id: str):
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=current_app.config.get("TODAY") or date.today(),
-                       decision=office_records().decision(row["reference"]),
-                       **documents_context(interview_id, j, answers))
+                       **decision_context(row), **documents_context(interview_id, j, answers))
+
+
+def decision_context(row: dict) -> dict:
+    """The decision as the organizer reads it: what it covers, its reasons or conditions."""
+    decision = office_records().decision(row["reference"])
+    return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
+            "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
+            "conditions": condition_lines(decision) if decision else []}
 
 
 def send_offer(interview, assessment: dict, j) -> dict | None:
