@@ -7,8 +7,10 @@ says how a page without JavaScript is audited)."""
 from __future__ import annotations
 
 import re
+from io import BytesIO
 
 import pytest
+from pypdf import PdfReader
 
 from ..office_support import PDF, body
 from .audit import audit
@@ -108,5 +110,36 @@ def test_the_office_round(browser, office, tmp_path, javascript):
     audit(clerk, "inbox")
     organizer.reload()
     assert organizer.locator(".application-status").inner_text() == "Approved"
+
+    # The organizer raises the attendance and sends again (issue 34): an amendment, and the license
+    # still says what was approved.
+    ident = re.search(r"/i/([^/]+)/application", organizer.url).group(1)
+    organizer.goto(f"{base}/i/{ident}/step/crowd")
+    organizer.fill("#max_attendance", "6000")
+    click(organizer, "Continue")
+    organizer.goto(f"{base}/i/{ident}/send")
+    organizer.check("#declaration")
+    click(organizer, "Send again as version 2")
+    assert "covers version 1, as approved" in organizer.locator(".amendment").inner_text()
+    license_text = pdf_text(organizer.request.get(f"{base}/i/{ident}/application/permit.pdf").body())
+    assert "5,000" in license_text and "6,000" not in license_text
+    clerk.goto(application_link)
+    assert "Version 2 asks to change version 1" in clerk.locator(".amendment").inner_text()
+    change = clerk.locator('.changes tr[data-key="max_attendance"]').inner_text()
+    assert "5,000" in change and "6,000" in change
+    audit(clerk, "application page with an amendment")
+
+    # The clerk denies version 2 with reasons; the organizer's page shows them with the section.
+    clerk.check("#decision-denied")
+    clerk.fill("#reasons", "The site holds 5,000 people at most.")
+    click(clerk, "Record the decision")
+    organizer.reload()
+    assert organizer.locator(".denial-reasons").inner_text() == "The site holds 5,000 people at most."
+    assert "Ord. 171" in organizer.locator(".denial").inner_text()
+    audit(organizer, "status page with a denial")
     organizer.context.close()
     clerk.context.close()
+
+
+def pdf_text(data: bytes) -> str:
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages).split())
