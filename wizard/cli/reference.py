@@ -125,7 +125,8 @@ def render(group: click.Group) -> str:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the Markdown here (e.g. docs/reference.md) instead of printing it.")
 @click.option("--check", "check_only", is_flag=True,
-              help="Exit 1 if the file given by --output (default docs/reference.md) is not up to date; change nothing.")
+              help="Exit 1 if the file given by --output (default docs/reference.md) is not up to date; "
+                   "change nothing.")
 @click.pass_context
 def reference(ctx, output, check_only) -> None:
     """Print the command and settings reference (docs/reference.md), generated from every command's

@@ -102,23 +102,29 @@ SETTING_DEFAULTS = {
 SETTING_MEANINGS = {
     "DATABASE": "where everything is stored: a file path is an SQLite file (created at start-up); a "
                 "`postgresql://` URL (for example `postgresql://wizard@db.example.org/permits`) is a PostgreSQL "
-                "database, reached through a pool of at most 10 connections per server. Either is migrated at "
-                "start-up (see `wizard db upgrade`); `--db` of every command takes the same two forms",
+                "database, reached through a pool of at most 10 connections per server (`wizard/store/postgres.py`). "
+                "Either is migrated at start-up (see `wizard db upgrade`); `--db` of every command takes the same "
+                "two forms",
     "RULE_PATHS": "rule files or folders to load instead of the built-in ones (`wizard serve --rules`)",
     "RULEBOOK": "an already loaded rule book (tests use it to skip loading again)",
     "RULE_CACHE_DIR": "where `rule-checks.db` remembers, by the sha256 of each file's bytes, the rule files that "
-                      "passed the checks, with each one's parsed form, so a start lists them without reading them",
+                      "passed the checks, with each one's parsed form: a start lists them without reading them (a file's "
+                      "size and time stand for its bytes until it is used), and each is read from its parsed form "
+                      "when first used (checked in full if its bytes changed)",
     "KIOSK": "every browser is a kiosk screen (`wizard serve --kiosk`); without it only enrolled screens are",
     "KIOSK_IDLE_SECONDS": "seconds without use before a kiosk screen is cleared (1 to 86,400; `--idle-seconds`)",
     "RETENTION_DAYS": "interviews not changed for this many days are deleted (`wizard serve --retention-days`)",
     "NEW_INTERVIEWS_PER_HOUR": "new interviews per client (a kiosk screen, an address, an IPv6 /64) per hour, "
-                               "counted together with the new short codes of clerks' links; `0` for no limit "
-                               "(`--new-per-hour`)",
+                               "counted together with the new short codes of clerks' links (past it, the builder gives "
+                               "the long link only); `0` for no limit (`--new-per-hour`)",
     "ANSWERS_PER_HOUR": "answered pages (step POSTs) per client per hour; `0` for no limit. Counted in memory with "
-                        "an SQLite file, in the `limit_events` table with PostgreSQL (shared by every server)",
+                        "an SQLite file, in the `limit_events` table with PostgreSQL, so a client alternating "
+                        "between servers is counted once (`wizard/store/server_state.py`)",
     "SWEEPER": "run the background sweeper (kiosk idle deletion, retention, reminders); tests turn it off to "
-               "sweep by hand. With PostgreSQL one server at a time sweeps, the holder of an advisory lock",
-    "WTF_CSRF_TIME_LIMIT": "seconds a form stays valid; an older one gets \"This page expired\", with a link to "
+               "sweep by hand. With PostgreSQL every server's sweeper (and mail sender) tries each round and one "
+               "at a time runs, the holder of an advisory lock (`pg_try_advisory_lock`) that passes to another "
+               "server when its holder dies",
+    "WTF_CSRF_TIME_LIMIT": "seconds a form stays valid (24 hours); an older one gets \"This page expired\", with a link to "
                            "open the page again (answers already saved are kept)",
     "WTF_CSRF_SSL_STRICT": "Flask-WTF's HTTPS referrer check, off: pages send no `Referer`, so it would refuse every "
                            "form behind an HTTPS proxy; the CSRF token and the `SameSite=Lax` cookie protect the forms",
@@ -130,13 +136,15 @@ SETTING_MEANINGS = {
                              "`Secure` on any request that arrived over HTTPS, directly or through a trusted proxy",
     "TRUSTED_PROXIES": "how many reverse proxies stand in front (`--trusted-proxies`); with 1 or more, that many "
                        "`X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Prefix` headers are believed "
-                       "(never `X-Forwarded-Host`)",
+                       "(werkzeug's `ProxyFix`; never `X-Forwarded-Host`), and `wizard serve` tells waitress to pass "
+                       "them on instead of clearing them. A prefix that is not a plain path (`//evil.example`) is "
+                       "ignored",
     "SMTP_HOST": "the office's SMTP server (`wizard serve --smtp HOST:PORT`); without it, mail is off and the "
                  "office pages say so",
     "SMTP_PORT": "the SMTP server's port (`--smtp HOST:PORT`)",
     "SMTP_USER": "sign in to the SMTP server as this user (`--smtp-user`); STARTTLS is used whenever the server "
                  "offers it",
-    "SMTP_PASSWORD": "the SMTP user's password",
+    "SMTP_PASSWORD": "the SMTP user's password (`--smtp-user` names the user)",
     "MAIL_FROM": "the From address of the office's mail (`--mail-from`)",
     "MAIL_SENDER": "with `SMTP_HOST`, a background thread empties the outbox; tests turn it off and call "
                    "`deliver_due` themselves",
@@ -153,7 +161,8 @@ SETTING_MEANINGS = {
                   "(`--public-url`): full links and QR codes on the clerks' page, a kiosk's hand-off to a phone, "
                   "links in mail. Without it links are relative; no page builds a link from the `Host` header",
     "SECRET_KEY": "signs sessions, CSRF tokens, kiosk screens' cookies and clerks' links: every server behind one "
-                  "load balancer needs the same key",
+                  "load balancer needs the same key (a PostgreSQL database's generated one is made by the first server "
+                  "to start, `INSERT ... ON CONFLICT DO NOTHING`, then read by all)",
     "OFFICES_FILE": "the office cards: how to reach each jurisdiction's office (see docs/office.md)",
     "TODAY": "the date the result page counts the filing deadline from (tests set it)",
     "NOW": "the time the office's calendar feed is made at (tests set it)",
