@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run Chromium as a village-hall kiosk screen for the wizard at URL (see README, "Setting up a kiosk
-# screen"). Usage: scripts/kiosk-browser.sh URL [PROFILE_FOLDER]
+# Run Chromium as a village-hall kiosk screen for the wizard at URL (see docs/kiosk.md, "Setting up a
+# kiosk screen"). Usage: scripts/kiosk-browser.sh URL [PROFILE_FOLDER]
 #   --kiosk          full screen, no address bar, menus or tabs for the next person to dig through
 #   --kiosk-printing Print sends the page straight to the default printer: no dialog, no "Save as PDF"
 #   --user-data-dir  a profile of its own that keeps one cookie the screen needs (its kiosk enrolment);

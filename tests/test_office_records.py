@@ -1,5 +1,5 @@
 """Keeping sent applications apart from the interviews' retention, and the `wizard clerk` and
-`wizard purge` commands on a fresh database, as the README gives them."""
+`wizard purge` commands on a fresh database, as docs/office.md gives them."""
 from __future__ import annotations
 
 from datetime import date
@@ -16,7 +16,7 @@ from wizard.web.edge.state import office_records, store
 
 from .office_support import PDF, clerk, finished, send, sign_in
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+OFFICE_GUIDE = (Path(__file__).resolve().parents[1] / "docs" / "office.md").read_text(encoding="utf-8")
 
 
 def wizard(*args, cwd):
@@ -24,8 +24,8 @@ def wizard(*args, cwd):
                           timeout=120)
 
 
-def test_clerk_add_from_the_readme_works_on_a_fresh_database(tmp_path, book):
-    command = re.search(r"\.venv/bin/wizard (clerk add [^\n]*\\\n[^\n]*)", README).group(1)
+def test_clerk_add_from_the_office_guide_works_on_a_fresh_database(tmp_path, book):
+    command = re.search(r"\.venv/bin/wizard (clerk add [^\n]*\\\n[^\n]*)", OFFICE_GUIDE).group(1)
     args = command.replace("\\\n", " ").split()
     done = wizard(*args, cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -13,7 +13,8 @@ ENGINE_MODULES = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
     for path in (ROOT / "wizard").rglob("*.py")
     if "web" not in path.relative_to(ROOT / "wizard").parts and path.name != "__main__.py"
-    and path.relative_to(ROOT).as_posix() != "wizard/cli/serving.py"  # `wizard serve` is the web app
+    # `wizard serve` is the web app; `wizard reference` documents its settings (DEFAULTS)
+    and path.relative_to(ROOT).as_posix() not in {"wizard/cli/serving.py", "wizard/cli/reference.py"}
 )
 
 

@@ -10,10 +10,12 @@
 - `wizard check`: check rule files and report every problem with its file and line;
 - `wizard new`: write a rule-file skeleton;
 - `wizard graph`: print a jurisdiction's interview as a flow diagram;
-- `wizard vocabulary`: write (or `--check`) docs/vocabulary.md.
+- `wizard vocabulary`: write (or `--check`) docs/vocabulary.md;
+- `wizard reference`: write (or `--check`) docs/reference.md, every command, option and setting.
 
 One module per group of commands: `rules` (the engine and the checks), `serving` (the server and
-what it does by itself), `office` (clerks' accounts), `database`. Each is imported only when one of
+what it does by itself), `office` (clerks' accounts), `database`, `reference` (which imports the
+web app for its settings). Each is imported only when one of
 its commands runs (`options.LazyGroup`). Typed engine errors become `CommandError`s (click
 exceptions) at this edge, one line on stderr.
 """
@@ -28,11 +30,13 @@ COMMANDS = {
     "vocabulary": "rules:vocabulary",
     "serve": "serving:serve", "purge": "serving:purge", "kiosk-link": "serving:kiosk_link",
     "clerk": "office:clerk", "db": "database:database",
+    "reference": "reference:reference",
 }
 
 
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS)
 @click.version_option(package_name="mass-gathering-permit-wizard", prog_name="wizard")
 def main() -> None:
-    """Mass Gathering Permit Wizard."""
+    """Mass Gathering Permit Wizard: serve the app, keep clerks' accounts and the database, and
+    check, draw and document rule files."""
 

@@ -35,7 +35,9 @@ def office_records(db_path: Path) -> OfficeRecords:
 @rules_options()
 def clerk_add(email, jurisdictions, db_path, public_url, rule_paths, added_paths) -> None:
     """Create (or update) a clerk's account and print a one-time link, valid 24 hours, where the
-    clerk chooses a password."""
+    clerk chooses a password (run it again for a new link).
+
+    The account sees only the jurisdictions given (docs/office.md, "The office inbox")."""
     known = set(load_rulebook(rule_sources(rule_paths, added_paths)).jurisdictions)
     try:
         token = add_clerk(office_records(db_path), email, list(jurisdictions), known)
@@ -52,7 +54,7 @@ def clerk_add(email, jurisdictions, db_path, public_url, rule_paths, added_paths
 @clerk.command("list")
 @database_option(dir_okay=False)
 def clerk_list(db_path) -> None:
-    """List the clerk accounts and their jurisdictions."""
+    """List the clerk accounts with their jurisdictions (and whether a password is chosen yet)."""
     rows = office_records(db_path).clerks()
     for row in rows:
         state = "" if row["password_hash"] else " (no password chosen yet)"

@@ -18,7 +18,7 @@ DATABASE = "instance/wizard.db"
 
 class CommandError(click.ClickException):
     """A problem a command reports in one line on stderr ("error: ..." unless told otherwise), with
-    the exit status the README gives: 2 for bad input, 1 for a server that refuses to start."""
+    the exit status docs/reference.md gives: 2 for bad input, 1 for a server that refuses to start."""
 
     def __init__(self, message: str, exit_code: int = 2, prefix: str = "error: "):
         super().__init__(message)

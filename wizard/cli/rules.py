@@ -25,7 +25,10 @@ from .options import CommandError, add_rules_option, rules_options
 @click.argument("answers_file", type=click.File("r", encoding="utf-8"))
 @rules_options()
 def assess(answers_file, rule_paths, added_paths) -> None:
-    """Print the assessment JSON for ANSWERS_FILE (a JSON object; '-' reads stdin)."""
+    """Print the assessment JSON for ANSWERS_FILE (a JSON object; '-' reads stdin).
+
+    Bad input exits with status 2 and a one-line message naming the key. `POST /api/assess`
+    returns the same object."""
     try:
         book = load_rulebook(rule_sources(rule_paths, added_paths))
     except RuleFileError as error:
@@ -53,7 +56,13 @@ def check(paths, added_paths, record_dir) -> None:
     """Check rule files (default: the built-in ones); report every problem, exit 1 if any.
     With --add-rules, the built-in ones (or PATHS) and the added ones are checked together, so an
     id used twice is caught. Files that passed before, byte for byte, are not checked again; a
-    server started on the same rules reads the record instead of checking them itself."""
+    server started on the same rules reads the record instead of checking them itself.
+
+    Each problem is a sentence with file, line and key; exit status 0 when clean, 1 otherwise. A
+    folder checks every *.yaml in it. The record is `rule-checks.db` in the first folder given (or
+    in --record DIR): the next `wizard check` reads only the files whose bytes changed. The
+    deployment step is `wizard check DIR`, then `wizard serve --rules DIR`. On a terminal it shows a
+    progress bar (files done, problems so far, time left); piped, it prints only the problems."""
     sources = rule_sources(paths, added_paths)
     problems = checked_with_progress(sources, record_dir or record_folder(paths))
     for problem in problems:
@@ -85,7 +94,8 @@ def checked_with_progress(sources, record_dir):
 @rules_options()
 def graph(jurisdiction, fmt, rule_paths, added_paths) -> None:
     """Print JURISDICTION's interview as a flow diagram: steps in order, the conditions between them
-    in plain words, and the exemptions, triggers and other outcome rules as end nodes."""
+    in plain words, and the exemptions, triggers and other outcome rules as end nodes, as Mermaid or
+    Graphviz text (svg needs Graphviz's `dot` installed)."""
     book, problems = check_files(rule_sources(rule_paths, added_paths))
     j = book.get(jurisdiction)
     if j is None:
@@ -107,7 +117,8 @@ def graph(jurisdiction, fmt, rule_paths, added_paths) -> None:
 @rules_options("Document these rule files' own questions instead of the built-in ones' (repeatable).")
 def vocabulary(output, check_only, rule_paths, added_paths) -> None:
     """Print the answers vocabulary (docs/vocabulary.md) generated from interviews/questions.yaml, with
-    the questions each rule file declares or rewords."""
+    the questions each rule file declares or rewords (the built-in ones, or those given); `--check`
+    fails if the file is stale."""
     sources = rule_sources(rule_paths, added_paths)
     if sources is None:
         text = render_vocabulary()
@@ -136,7 +147,9 @@ def vocabulary(output, check_only, rule_paths, added_paths) -> None:
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(jurisdiction_id, output, force) -> None:
     """Write a rule-file skeleton for JURISDICTION_ID: every required key, commented, with TODO
-    markers that `wizard check` lists, each with its line, until they are filled in."""
+    markers that `wizard check` lists, each with its line, until they are filled in.
+
+    The file is JURISDICTION_ID.yaml; each value to fill in reads `TODO: ...`. See docs/authoring.md."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", jurisdiction_id):
         raise CommandError("an id is lower-case letters, digits and hyphens, like `brownville-ny`")
     output = output or Path(f"{jurisdiction_id}.yaml")

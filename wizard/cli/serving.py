@@ -59,7 +59,16 @@ from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, 
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
           public_url, trusted_proxies, access_log, smtp, smtp_user, mail_from, keep_applications_days,
           added_paths) -> None:
-    """Run the wizard under the waitress WSGI server."""
+    """Run the wizard under the waitress WSGI server.
+
+    It refuses to start, listing every problem, if a rule file or offices.yaml fails its checks.
+    `--port 0` takes any free port and prints the one bound. `--kiosk` turns on shared-screen mode
+    (docs/kiosk.md). `--public-url` and `--trusted-proxies` set PUBLIC_URL and TRUSTED_PROXIES
+    (docs/deploying.md). `--smtp`, `--smtp-user`, `--mail-from` and `--keep-applications-days` are
+    the office's mail and records (docs/office.md). `--idle-seconds` is 1 to 86,400 and
+    `--retention-days` above 0 and at most 36,500 (nan and inf are refused with a message).
+    `--rules` (repeatable) uses other rule files or folders instead of the built-in ones;
+    `--add-rules` (repeatable) loads them besides the built-in ones (or besides `--rules`)."""
     try:
         smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
     except ValueError as error:
@@ -98,7 +107,10 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
 def purge(db_path, days, keep_days, dry_run) -> None:
     """Delete saved interviews not changed for DAYS days, and sent applications closed more than
     --keep-applications-days ago, for good (the server does both by itself too). Sent applications
-    that are still open are never deleted."""
+    that are still open are never deleted.
+
+    The deleted applications are named by their references. DAYS is a number from 0 to 36,500 (nan
+    and inf are refused). A purge is logged as a security event."""
     store = InterviewStore(db_path)
     store.migrate()
     done = run_purge(store, days, dry_run)
@@ -112,7 +124,10 @@ def purge(db_path, days, keep_days, dry_run) -> None:
 @database_option(dir_okay=False)
 @click.option("--public-url", default="", help="The server's address, to print the link in full.")
 def kiosk_link(db_path, public_url) -> None:
-    """Print a one-time link that makes the browser which opens it a kiosk screen (works once, for an hour)."""
+    """Print a one-time link that makes the browser which opens it a kiosk screen (works once, for an hour).
+
+    The screen becomes an enrolled kiosk of the server that uses this database: see
+    docs/kiosk.md, "Setting up a kiosk screen"."""
     store = InterviewStore(db_path)
     store.migrate()
     token = store.new_enrolment(moment_ago(-ENROLMENT_MINUTES * 60))
