@@ -53,6 +53,9 @@ def test_an_approved_permit_keeps_the_approved_answers_after_a_change(app):
     assert "Decide on version 2" in page
     inbox = client.get("/office").get_data(as_text=True)
     assert html.texts(inbox, ".amendment-flag") == ["Amendment: version 2"]
+    assert reference in client.get("/office?status=open").get_data(as_text=True)  # it waits for a decision
+    with app.app_context():
+        assert office_records().application(reference)["closed_at"] is None  # not kept as closed meanwhile
     # The clerk approves the amendment: the permit now prints version 2.
     client.post(f"/office/a/{reference}/decision", data=APPROVE)
     assert "1,000" in pdf_text(client.get(f"/office/a/{reference}/permit.pdf").data)

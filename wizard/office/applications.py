@@ -82,8 +82,9 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
     decided = records.decision(reference) if existing["status"] in DECIDED else None
     if decided is not None:
         # An amendment: the decision stands for the version it decided until the office decides
-        # on this one (an approved permit never takes answers no one approved).
-        records.update_application(reference, version=version, updated_at=now, **details)
+        # on this one (an approved permit never takes answers no one approved). It is open again
+        # meanwhile: the keeping period starts when the amendment is decided (closed_at).
+        records.update_application(reference, version=version, updated_at=now, closed_at=None, **details)
         records.add_history(reference, "organizer", "Amendment received",
                             f"Version {version} asks to change version {decided['version']}, "
                             f"{STATUSES[decided['decision']].lower()}")

@@ -74,7 +74,7 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     if status in STATUSES:
         rows = [r for r in rows if r["status"] == status]
     elif status == "open":
-        rows = [r for r in rows if r["status"] not in CLOSED]
+        rows = [r for r in rows if r["status"] not in CLOSED or r["amendment"]]
     if sort == "deadline":
         rows.sort(key=lambda r: (r["due"] is None, r["due"] or date.max))
     elif sort == "event":
