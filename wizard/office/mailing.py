@@ -87,6 +87,25 @@ def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_u
     return _mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))
 
 
+def clerk_answer_notice(recipient: str, reference: str, department: str, answered: str, text: str,
+                        office_path: str, base_url: str | None) -> Mail:
+    """A department answered a referral (or answered again: the new answer replaces the one before)."""
+    lines = [f"The {department} answered the referral of application {reference}: {answered}."]
+    lines += [text] if text else []
+    lines.append("Open the application (sign in first):")
+    return _mail(reference, recipient, f"{department} answered: {reference}", lines, link(base_url, office_path))
+
+
+def clerk_late_note_notice(recipient: str, reference: str, department: str, decided_on: str, text: str,
+                           office_path: str, base_url: str | None) -> Mail:
+    """A department wrote after the decision: its answer stays as recorded, its note is in the history."""
+    lines = [f"The {department} sent a note about application {reference} after the decision of "
+             f"{long_date(decided_on)}. Its recorded answer is unchanged; the note is in the application's history:",
+             text, "Open the application (sign in first):"]
+    return _mail(reference, recipient, f"Late note from the {department}: {reference}", lines,
+                 link(base_url, office_path))
+
+
 # The organizer's own mail (issue 23, item 10): the interview's private link, and the plan's reminders.
 # Each carries the private link, so it is marked private (deleted from the outbox once sent), and
 # each says why it came, for an address someone else typed.

@@ -5,6 +5,8 @@ A referral goes to a department of `referrals:` in the rule file, at an address 
 (the ordinances give none). Its link is private (a random token, stored hashed) and expires
 LINK_DAYS after its answer is due (or after it is sent, where the text gives no period). A referral
 not answered by the day its period ends is flagged late; with no period it is never flagged.
+A department may answer again until the decision; after it, its answer stays as the decision saw
+it, and what it sends is a late note in the history (issue 34, item 8).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from html import escape
 
+from ..readable import long_date
 from ..rules.rulebook import Jurisdiction
 from .accounts import token_hash
 from ..engine.assess import assess_jurisdiction
@@ -73,7 +76,25 @@ def open_referral(records: OfficeRecords, token: str, today: date) -> dict | Non
     return row
 
 
-def record_answer(records: OfficeRecords, referral: dict, answer: str, text: str) -> None:
+@dataclass(frozen=True)
+class Answered:
+    late: bool  # sent after the decision: kept as a note in the history, the recorded answer unchanged
+    label: str  # the answer's words ("Conditions"), or the late note's line in the history
+    text: str
+    decided_on: str = ""  # a late note's: the day of the decision it came after
+
+
+def decided(records: OfficeRecords, referral: dict) -> dict | None:
+    """The decision on the referral's application, or None while the department may still change its answer."""
+    return records.decision(referral["reference"])
+
+
+def record_answer(records: OfficeRecords, referral: dict, answer: str, text: str) -> Answered:
+    """The department's answer (again, it replaces the one before), until the decision; after it, a
+    late note: the decision rested on the answer it had, so that answer stays as it was recorded."""
+    decision = decided(records, referral)
+    if decision is not None:
+        return late_note(records, referral, decision, text)
     text = (text or "").strip()
     if answer not in ANSWERS:
         raise ReviewError("Choose “No objection”, “Conditions” or “Objection”.")
@@ -83,6 +104,19 @@ def record_answer(records: OfficeRecords, referral: dict, answer: str, text: str
         raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
     records.answer_referral(referral["id"], answer, text)
     records.add_history(referral["reference"], referral["department"], f"Answer: {ANSWERS[answer]}", text)
+    return Answered(False, ANSWERS[answer], text)
+
+
+def late_note(records: OfficeRecords, referral: dict, decision: dict, text: str) -> Answered:
+    text = (text or "").strip()
+    if not text:
+        raise ReviewError(f"The decision was made on {long_date(decision['decided_on'])}: your answer can no "
+                          "longer be changed. Write a note for the clerk instead.")
+    if len(text) > TEXT_LIMIT:
+        raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
+    line = f"Late note from the {referral['department']} after the decision"
+    records.add_history(referral["reference"], referral["department"], line, text)
+    return Answered(True, line, text, decision["decided_on"])
 
 
 def late(referral: dict, today: date) -> bool:

@@ -3,8 +3,9 @@ department's private page, the decision, and the permit PDF (printed by a print 
 wizard/packet/printing.py: a permit that cannot be printed leaves the decision recorded and says so).
 
 A department's page needs no account: its link's token is the key, it shows only that one
-application's answers, and it stops working when the link expires. Everything else is a signed-in
-clerk's, through `office.clerk_application` (another place's reference is "not found").
+application's answers, packet and uploaded documents (each download through the same token), and
+it stops working when the link expires. The clerks of the place are emailed each answer. Everything
+else is a signed-in clerk's, through `office.clerk_application` (another place's reference is "not found").
 """
 from __future__ import annotations
 
@@ -13,15 +14,19 @@ from flask_login import login_required
 
 from ...errors import PrintingFailed
 from ...office.applications import STATUSES, permit_valid
+from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
+from ...packet.cache import cached_packet_pdf
 from ...packet.permit import Permit
 from ...office.review import (
     ANSWERS,
     DECISIONS,
+    Answered,
     Decided,
     ReviewError,
     condition_lines,
     decide,
+    decided,
     decision_notice,
     open_referral,
     outstanding,
@@ -36,7 +41,7 @@ from .inbox import answer_rows, clerk_application, download, organizer_path, who
 from ..edge.state import today
 from ..edge.pages import render_page
 from ..organizer.sending import organizers_application
-from ..edge.state import office_records, rulebook, sent_version
+from ..edge.state import office_card, office_records, rulebook, sent_version
 from .typed import keep_refused
 
 bp = Blueprint("review", __name__)
@@ -70,26 +75,73 @@ def _referral_or_404(token: str) -> dict:
     return found
 
 
-@bp.get("/r/<token>")
-def department_page(token: str):
+def _referred(token: str) -> tuple[dict, dict]:
+    """The link's referral and its application, or 404: the token is the only key to either."""
     referral = _referral_or_404(token)
     row = office_records().application(referral["reference"])
+    if row is None:
+        abort(404)
+    return referral, row
+
+
+@bp.get("/r/<token>")
+def department_page(token: str):
+    referral, row = _referred(token)
     j, answers = sent_version(row)
     chosen = next((d for d in j.referrals if d["department"] == referral["department"]), None)
-    return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen, answers=answer_rows(answers, j.id),
-                       choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""))
+    return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen,
+                       answers=answer_rows(answers, j.id), choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""),
+                       decision=decided(office_records(), referral),
+                       uploads=office_records().uploads(row["interview_id"]))
 
 
 @bp.post("/r/<token>")
 def department_answer(token: str):
-    referral = _referral_or_404(token)
+    referral, row = _referred(token)
     try:
-        record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
+        made = record_answer(office_records(), referral, request.form.get("answer", ""), request.form.get("text", ""))
     except ReviewError as error:
         keep_refused(error, ("answer", "text"), url_for(".department_page", token=token))
     else:
-        flash("Thank you: your answer is recorded and the clerk sees it.", "success")
+        _tell_the_clerks(row, referral["department"], made)
+        flash("Thank you: your note is recorded and the clerk is told." if made.late else
+              "Thank you: your answer is recorded and the clerk sees it.", "success")
     return redirect(url_for(".department_page", token=token), code=303)
+
+
+def _tell_the_clerks(row: dict, department: str, made: Answered) -> None:
+    """Every clerk of the application's place gets the department's answer or late note by email."""
+    path = url_for("office.application", reference=row["reference"]) + "#referrals"
+    base_url = current_app.config.get("PUBLIC_URL")
+    for clerk_email in office_records().clerks_of(row["jurisdiction"]):
+        if made.late:
+            send_mail(clerk_late_note_notice(clerk_email, row["reference"], department, made.decided_on, made.text,
+                                             path, base_url))
+        else:
+            send_mail(clerk_answer_notice(clerk_email, row["reference"], department, made.label, made.text,
+                                          path, base_url))
+
+
+@bp.get("/r/<token>/packet.pdf")
+def department_packet(token: str):
+    """The packet of the version the department reviews: the one the clerk downloads."""
+    referral, row = _referred(token)
+    answers = office_records().version_answers(row["reference"], row["version"])
+    body = cached_packet_pdf(answers, rulebook(), office=office_card(row["jurisdiction"]))
+    office_records().add_history(row["reference"], referral["department"], "Downloaded the packet",
+                                 f"Version {row['version']}")
+    return download(body, "application/pdf", f"{row['reference']}-packet.pdf")
+
+
+@bp.get("/r/<token>/uploads/<upload_id>")
+def department_upload(token: str, upload_id: str):
+    """A document the organizer uploaded, found only among this application's."""
+    referral, row = _referred(token)
+    found = office_records().upload(row["interview_id"], upload_id[:40])
+    if found is None:
+        abort(404)
+    office_records().add_history(row["reference"], referral["department"], "Downloaded a document", found["filename"])
+    return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
 def the_permit(row: dict, decision: dict) -> bytes:
