@@ -8,6 +8,8 @@ from datetime import date, timedelta
 
 import pytest
 
+from wizard.readable import long_date
+
 from wizard.web.app import create_app
 
 from . import html
@@ -106,10 +108,10 @@ def test_after_the_decision_the_answer_stays_and_a_late_note_goes_to_the_clerk(o
     department = app.test_client()
     department.post(link, data={"answer": "conditions", "text": "Two officers at the gate"})
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                         "decided_on": "2027-06-01"})
+                                                         "decided_on": date.today().isoformat()})
     page = department.get(link)
     (notice,) = html.texts(page, ".referral-decided")
-    assert "decision on this application was made on Tuesday, June 1, 2027" in notice
+    assert f"decision on this application was made on {long_date(date.today())}" in notice
     assert html.texts(page, ".referral-decided strong") == ["Conditions"] and "Two officers at the gate" in notice
     assert html.field(page, "answer") is None and html.field(page, "text") is not None
     refused_post(department, link, {"answer": "objection", "text": ""}, "your answer can no longer be changed")
@@ -125,4 +127,4 @@ def test_after_the_decision_the_answer_stays_and_a_late_note_goes_to_the_clerk(o
     deliver(app, port)
     (mail,) = [m for m in inbox.to("clerk@example.org") if m["Subject"].startswith("Late note")]
     assert mail["Subject"] == f"Late note from the Police Department: {reference}"
-    assert "The road will be closed that day" in body(mail) and "Tuesday, June 1, 2027" in body(mail)
+    assert "The road will be closed that day" in body(mail) and long_date(date.today()) in body(mail)
