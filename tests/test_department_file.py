@@ -9,7 +9,6 @@ from datetime import date, timedelta
 import pytest
 
 from wizard.readable import long_date
-
 from wizard.web.app import create_app
 
 from . import html
