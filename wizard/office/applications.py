@@ -7,6 +7,7 @@ read the version they acted on, and the history keeps every status change with w
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
@@ -40,6 +41,7 @@ class Sent:
     reference: str
     version: int
     first: bool  # a new application, not a new version of one
+    unchanged: bool = False  # sent again with the last version's answers: no new version, no new mail
 
 
 def reference_letters(j: Jurisdiction) -> str:
@@ -61,27 +63,34 @@ def can_send(assessment: dict) -> bool:
 
 
 def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict) -> Sent:
+    """Send or send again, in one transaction that two presses of Send at once take in turn: the
+    second finds the first's application (and, with the same answers, its version) instead of
+    making a second one or spending a reference number."""
     if not can_send(assessment):
         raise SendRefused("This interview does not end in an application to send.")
-    now = now_text()
-    existing = records.application_for(interview_id)
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"))
-    if existing is None:
-        reference = new_reference(records, j, int(now[:4]))
-        records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
-                                        status="received", version=1, received_at=now, updated_at=now,
-                                        closed_at=None, **details))
-        records.add_version(reference, 1, answers, now)
-        records.add_history(reference, "organizer", "Received", "Version 1")
-        return Sent(reference, 1, True)
-    reference, version = existing["reference"], existing["version"] + 1
-    records.add_version(reference, version, answers, now)
-    # A new version reopens a closed application and is received afresh.
-    records.update_application(reference, version=version, updated_at=now, status="received", closed_at=None,
-                               **details)
-    records.add_history(reference, "organizer", "Received", f"Version {version}")
-    return Sent(reference, version, False)
+    with records.backend.transaction():
+        records.take_turn_to_send()
+        now = now_text()
+        existing = records.application_for(interview_id)
+        if existing is None:
+            reference = new_reference(records, j, int(now[:4]))
+            records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
+                                            status="received", version=1, received_at=now, updated_at=now,
+                                            closed_at=None, **details))
+            records.add_version(reference, 1, answers, now)
+            records.add_history(reference, "organizer", "Received", "Version 1")
+            return Sent(reference, 1, True)
+        reference, version = existing["reference"], existing["version"]
+        if records.version_answers(reference, version) == json.loads(json.dumps(answers)):  # as stored
+            return Sent(reference, version, False, unchanged=True)
+        records.add_version(reference, version + 1, answers, now)
+        # A new version reopens a closed application and is received afresh.
+        records.update_application(reference, version=version + 1, updated_at=now, status="received",
+                                   closed_at=None, **details)
+        records.add_history(reference, "organizer", "Received", f"Version {version + 1}")
+        return Sent(reference, version + 1, False)
 
 
 def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:

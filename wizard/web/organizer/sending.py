@@ -148,6 +148,10 @@ def send_application(interview_id: str):
     except SendRefused as error:
         flash(str(error), "danger")
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
+    if sent.unchanged:  # a second press, or nothing changed since: the office has these answers already
+        flash(f"Already sent: your reference is {sent.reference}. Your answers have not changed since, "
+              "so nothing new was sent.", "success")
+        return redirect(url_for(".status", interview_id=interview.id), code=303)
     notify(sent.reference, j)
     flash(f"Sent. Your reference is {sent.reference}" + (f" (version {sent.version})." if not sent.first else "."),
           "success")
