@@ -32,8 +32,8 @@ def email_address(text: object) -> str:
     """`text` without the spaces around it, when it is exactly one address; NotAnEmail otherwise."""
     if not isinstance(text, str):
         raise NotAnEmail(f"Enter an email address, like {EXAMPLE}.")
-    address = text.strip()
-    if address.count("@") > 1 or any(ch in address for ch in "\r\n,;"):
+    address = text.strip(" \t")  # a line break is refused, even at the end: it would end a header
+    if address.count("@") > 1 or any(ch in address for ch in "\r\n\v\f,;"):
         raise NotAnEmail(f"Enter one email address only, like {EXAMPLE}: no second address and no line breaks.")
     local, at, domain = address.rpartition("@")
     if (not at or len(address) > ADDRESS_LIMIT or len(local) > 64 or not LOCAL.fullmatch(local)
