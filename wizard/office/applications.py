@@ -71,7 +71,7 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"))
     with records.backend.transaction():
-        records.take_turn_to_send()
+        records.take_turn("sends")
         now = now_text()
         existing = records.application_for(interview_id)
         if existing is None:

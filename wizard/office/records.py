@@ -161,12 +161,13 @@ class OfficeRecords:
 
     # Applications --------------------------------------------------------------------------
 
-    def take_turn_to_send(self) -> None:
-        """Inside a transaction: wait for any other send to commit. Writing one shared row holds its
-        lock to the end of the transaction on PostgreSQL (SQLite's BEGIN IMMEDIATE already takes the
-        whole file's), so the next send reads what this one wrote."""
-        self._write("INSERT INTO counters (name, last) VALUES ('sends', 1) "
-                    "ON CONFLICT(name) DO UPDATE SET last = counters.last + 1")
+    def take_turn(self, name: str) -> None:
+        """Inside a transaction: wait for any other transaction that took the turn `name` ("sends",
+        "uploads") to commit. Writing one shared row holds its lock to the end of the transaction on
+        PostgreSQL (SQLite's BEGIN IMMEDIATE already takes the whole file's), so the next one reads
+        what this one wrote."""
+        self._write("INSERT INTO counters (name, last) VALUES (?, 1) "
+                    "ON CONFLICT(name) DO UPDATE SET last = counters.last + 1", (f"turn:{name}",))
 
     def next_number(self, name: str) -> int:
         row = self._one("INSERT INTO counters (name, last) VALUES (?, 1) "

@@ -86,6 +86,9 @@ def add_upload(interview_id: str):
     # refused by werkzeug as it is read, and the organizer is told why on the page they came from.
     request.max_content_length = UPLOAD_REQUEST_LIMIT
     interview = load_interview(interview_id)
+    sent = office_records().application_for(interview.id)
+    if sent is None:  # before sending, only an interview that can be sent takes documents: not any link
+        sendable(interview.id)  # (asked before the body is read: a refused upload is never stored)
     try:
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             csrf.protect()
@@ -93,7 +96,6 @@ def add_upload(interview_id: str):
     except RequestEntityTooLarge:
         flash(TOO_BIG, "danger")
         return back_to(interview.id)
-    sent = office_records().application_for(interview.id)
     j = rulebook().get(interview.jurisdiction or "") or abort(404)
     known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
     document = request.form.get("document", OTHER)
@@ -102,7 +104,8 @@ def add_upload(interview_id: str):
         flash("Choose a file to upload.", "danger")
         return back_to(interview.id)
     try:
-        data = upload.stream.read(MAX_FILE + 1)
+        with upload.stream:  # a large upload is a temporary file: closed now, kept or refused
+            data = upload.stream.read(MAX_FILE + 1)
         keep_upload(office_records(), interview.id, document if document in known else OTHER, upload.filename, data)
     except UploadRefused as error:
         flash(str(error), "danger")
