@@ -16,7 +16,7 @@ from wizard.rules.office_cards import check_offices
 from wizard.web.edge.state import office_records, rulebook, store
 
 from . import html
-from .office_support import BARODA, DEKALB, clerk, finished, received, send, sign_in, visible_text
+from .office_support import BARODA, DEKALB, finished, received, send, visible_text
 from .test_office_mail import deliver, mail_app
 
 HOSTILE = "mallory@example.org\nBcc: victim@example.net"

@@ -9,7 +9,6 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ...engine.assess import assess_jurisdiction
 from ...interview.flow import applicable_answers, flow
 from ...office.applications import (
     STATUSES,
