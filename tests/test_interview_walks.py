@@ -64,6 +64,8 @@ def random_answer(key: str, question: dict, rng: random.Random, answers: dict):
         return [o for o in question["options"] if rng.random() < 0.2]
     if kind in ("text", "long_text"):
         return rng.choice(["Harvest fair", "Zoë Núñez", "12 Elm St"])
+    if kind == "email":
+        return rng.choice(["zoe@example.org", "amy.lee+fair@example.co.uk"])
     if kind == "people":
         return [{"name": "Zoë Núñez", "age": rng.choice([None, 41]), "address": "12 Elm St"}][:rng.randint(0, 1)] \
             if question.get("optional") else [{"name": "Ann Lee", "age": 51, "address": "2 Oak St"}]

@@ -81,7 +81,10 @@ def test_the_link_arrives_by_email_and_the_address_is_not_kept(organizer, smtp):
 @pytest.mark.parametrize("typed, message", [
     ("", "Enter your email address, like name@example.com."),
     ("not an address", "Enter an email address like name@example.com."),
-    ("me@example.org\r\nBcc: x@evil.example", "Enter an email address like name@example.com."),
+    ("me@example.org\r\nBcc: x@evil.example",
+     "Enter one email address only, like name@example.com: no second address and no line breaks."),
+    ("me@example.org, you@example.net",
+     "Enter one email address only, like name@example.com: no second address and no line breaks."),
     ("a" * 250 + "@example.org", "Enter an email address like name@example.com."),
 ])
 def test_a_bad_address_is_explained_and_nothing_is_sent(organizer, smtp, typed, message):

@@ -6,21 +6,20 @@ link's token is stored only as its sha256, so the database alone opens no accoun
 """
 from __future__ import annotations
 
-import hashlib
-import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from ..kinds import NotAnEmail, email_address
+from ..store.interviews import token_hash
 from .records import OfficeRecords
 
 LINK_HOURS = 24
 MIN_PASSWORD = 12
 MAX_PASSWORD = 200
 PASSWORD_METHOD = "scrypt"  # werkzeug's generate_password_hash method for a new password
-EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,190}\.[A-Za-z]{2,}")
 # Checked against when the email is unknown or has no password yet, and always fails: so a wrong email
 # costs one scrypt check, as long as a wrong password. A literal, the hash of a random password nobody
 # kept, made with werkzeug's scrypt parameters (N=2**15, r=8, p=1, the ones `generate_password_hash`
@@ -43,15 +42,11 @@ class Clerk:
         return jurisdiction in self.jurisdictions
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def normal_email(email: str) -> str:
-    email = (email or "").strip()
-    if len(email) > 254 or not EMAIL.fullmatch(email):
-        raise AccountError(f"{email[:80]!r} is not an email address")
-    return email.lower()
+    try:
+        return email_address(email or "").lower()
+    except NotAnEmail as error:
+        raise AccountError(f"{(email or '')[:80]!r} is not an email address. {error}") from None
 
 
 def add_clerk(records: OfficeRecords, email: str, jurisdictions: list[str], known: set[str],

@@ -7,6 +7,7 @@ read the version they acted on, and the history keeps every status change with w
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -41,6 +42,7 @@ class Sent:
     reference: str
     version: int
     first: bool  # a new application, not a new version of one
+    unchanged: bool = False  # sent again with the last version's answers: no new version, no new mail
 
 
 def reference_letters(j: Jurisdiction) -> str:
@@ -62,21 +64,33 @@ def can_send(assessment: dict) -> bool:
 
 
 def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict) -> Sent:
+    """Send or send again, in one transaction that two presses of Send at once take in turn: the
+    second finds the first's application (and, with the same answers, its version) instead of
+    making a second one or spending a reference number."""
     if not can_send(assessment):
         raise SendRefused("This interview does not end in an application to send.")
-    now = now_text()
-    existing = records.application_for(interview_id)
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
                    file_by=assessment.get("file_by"))
-    if existing is None:
-        reference = new_reference(records, j, int(now[:4]))
-        records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
-                                        status="received", version=1, received_at=now, updated_at=now,
-                                        closed_at=None, **details))
-        records.add_version(reference, 1, answers, now)
-        records.add_history(reference, "organizer", "Received", "Version 1")
-        return Sent(reference, 1, True)
+    with records.backend.transaction():
+        records.take_turn("sends")
+        now = now_text()
+        existing = records.application_for(interview_id)
+        if existing is None:
+            reference = new_reference(records, j, int(now[:4]))
+            records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
+                                            status="received", version=1, received_at=now, updated_at=now,
+                                            closed_at=None, **details))
+            records.add_version(reference, 1, answers, now)
+            records.add_history(reference, "organizer", "Received", "Version 1")
+            return Sent(reference, 1, True)
+        reference, version = existing["reference"], existing["version"]
+        if records.version_answers(reference, version) == json.loads(json.dumps(answers)):  # as stored
+            return Sent(reference, version, False, unchanged=True)
+        return _new_version(records, existing, answers, details, now)
+
+
+def _new_version(records: OfficeRecords, existing: dict, answers: dict, details: dict, now: str) -> Sent:
     reference, version = existing["reference"], existing["version"] + 1
     records.add_version(reference, version, answers, now)
     decided = records.decision(reference) if existing["status"] in DECIDED else None

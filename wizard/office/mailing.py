@@ -28,12 +28,14 @@ def link(base_url: str | None, path: str) -> str:
     return f"{base_url.rstrip('/')}{path}" if base_url else path
 
 
-def _mail(reference: str, recipient: str, subject: str, paragraphs: list[str], url: str) -> Mail:
+def paragraph_mail(reference: str, recipient: str, subject: str, paragraphs: list[str], url: str,
+                   attachment: tuple[str, bytes] | None = None) -> Mail:
+    """The office's mail about an application: its paragraphs, then the one link to act on."""
     text = "\n\n".join(paragraphs + [url]) + "\n"
     html = ("<!doctype html><html lang=\"en\"><body>"
             + "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
             + f"<p><a href=\"{escape(url)}\">{escape(url)}</a></p></body></html>")
-    return Mail(reference, recipient, subject, text, html)
+    return Mail(reference, recipient, subject, text, html, attachment=attachment)
 
 
 def dates_text(starts_at: str | None, ends_at: str | None) -> str:
@@ -54,7 +56,7 @@ def clerk_notice(recipient: str, application: dict, due: date | None, decision_c
          f"The ordinance sets no decision period ({decision_citation})."),
         "Open it in the office inbox (sign in first):",
     ]
-    return _mail(reference, recipient, f"{'New application' if new else 'New version'} {reference}", lines,
+    return paragraph_mail(reference, recipient, f"{'New application' if new else 'New version'} {reference}", lines,
                  link(base_url, office_path))
 
 
@@ -66,25 +68,25 @@ def organizer_receipt(recipient: str, reference: str, version: int, office_name:
         "Keep this reference. The status of your application, and any message from the office, are on this page "
         "(it is your private link: do not share it):",
     ]
-    return _mail(reference, recipient, f"Application received: {reference}", lines, link(base_url, status_path))
+    return paragraph_mail(reference, recipient, f"Application received: {reference}", lines, link(base_url, status_path))
 
 
 def organizer_message(recipient: str, reference: str, message: str, office_name: str, status_path: str,
                       base_url: str | None) -> Mail:
     lines = [f"A message from {office_name} about your application {reference}:", message,
              "Answer or send a document on your application's page:"]
-    return _mail(reference, recipient, f"About your application {reference}", lines, link(base_url, status_path))
+    return paragraph_mail(reference, recipient, f"About your application {reference}", lines, link(base_url, status_path))
 
 
 def status_notice(recipient: str, reference: str, status_label: str, status_path: str,
                   base_url: str | None) -> Mail:
     lines = [f"The status of your application {reference} is now: {status_label}.", "See your application's page:"]
-    return _mail(reference, recipient, f"{reference}: {status_label}", lines, link(base_url, status_path))
+    return paragraph_mail(reference, recipient, f"{reference}: {status_label}", lines, link(base_url, status_path))
 
 
 def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_url: str | None) -> Mail:
     lines = [f"The organizer of application {reference} sent a new document.", "Open the application (sign in first):"]
-    return _mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))
+    return paragraph_mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))
 
 
 def clerk_answer_notice(recipient: str, reference: str, department: str, answered: str, text: str,
@@ -93,7 +95,7 @@ def clerk_answer_notice(recipient: str, reference: str, department: str, answere
     lines = [f"The {department} answered the referral of application {reference}: {answered}."]
     lines += [text] if text else []
     lines.append("Open the application (sign in first):")
-    return _mail(reference, recipient, f"{department} answered: {reference}", lines, link(base_url, office_path))
+    return paragraph_mail(reference, recipient, f"{department} answered: {reference}", lines, link(base_url, office_path))
 
 
 def clerk_late_note_notice(recipient: str, reference: str, department: str, decided_on: str, text: str,
@@ -102,7 +104,7 @@ def clerk_late_note_notice(recipient: str, reference: str, department: str, deci
     lines = [f"The {department} sent a note about application {reference} after the decision of "
              f"{long_date(decided_on)}. Its recorded answer is unchanged; the note is in the application's history:",
              text, "Open the application (sign in first):"]
-    return _mail(reference, recipient, f"Late note from the {department}: {reference}", lines,
+    return paragraph_mail(reference, recipient, f"Late note from the {department}: {reference}", lines,
                  link(base_url, office_path))
 
 

@@ -2,7 +2,9 @@
 
 When the SMTP server is down or refuses a message, the message stays in the outbox and is tried
 again later, waiting twice as long each time (1 minute, 2, 4... at most an hour): nothing is lost,
-and the office page lists what is still waiting with the last error.
+and the office page lists what is still waiting with the last error. A message that cannot even be
+built (a recipient that is not one address, from a row written before addresses were checked where
+they enter) is marked failed the same way and never holds back the messages after it.
 """
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ import ssl
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+from ..kinds import NotAnEmail, email_address
 
 from .mailing import Mail
 from .records import OfficeRecords
@@ -48,11 +53,31 @@ def backoff(attempts: int) -> int:
     return min(FIRST_WAIT * 2 ** (attempts - 1), LONGEST_WAIT)
 
 
+class Unbuildable(ValueError):
+    """A queued row that makes no message: sending it again would fail the same way."""
+
+
 def message(row: dict, sender: str) -> EmailMessage:
+    """The message of an outbox row, to its one recipient; Unbuildable when it cannot be one."""
+    try:
+        recipient = email_address(row["recipient"])
+    except NotAnEmail:
+        raise Unbuildable("the recipient is not one email address") from None
+    try:
+        return _built(row, sender, recipient)
+    except (ValueError, TypeError) as error:  # the email package refuses a header (a line break...)
+        raise Unbuildable(f"{type(error).__name__} from the email package") from error
+
+
+def _built(row: dict, sender: str, recipient: str) -> EmailMessage:
     mail = EmailMessage()
     mail["From"] = sender
-    mail["To"] = row["recipient"]
+    mail["To"] = recipient
     mail["Subject"] = row["subject"]
+    # Servers and filters mark mail without these as spam, and threads of replies need the id.
+    mail["Date"] = format_datetime(datetime.now(timezone.utc))
+    # The sender's domain: without one make_msgid asks DNS for this host's name, which may hang.
+    mail["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or "localhost")
     mail.set_content(row["text_body"])
     mail.add_alternative(row["html_body"], subtype="html")
     if row.get("attachment"):
@@ -88,8 +113,10 @@ def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | 
     with smtp:
         for row in due:
             try:
-                smtp.send_message(message(row, settings.sender))
-            except (OSError, smtplib.SMTPException) as error:
+                mail = message(row, settings.sender)
+                # The envelope names the one checked recipient, never what a header may list.
+                smtp.send_message(mail, from_addr=settings.sender, to_addrs=[str(mail["To"])])
+            except Exception as error:  # noqa: BLE001 - whatever one message does, the next is still sent
                 _failed(records, row, error, now)
                 if isinstance(error, (smtplib.SMTPServerDisconnected, socket.timeout)):
                     break
@@ -100,8 +127,11 @@ def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | 
 
 
 def _failed(records: OfficeRecords, row: dict, error: Exception, now: datetime) -> None:
-    # The error's type and code only: an SMTP reply may quote the address.
+    # The error's type and code only: an SMTP reply may quote the address. Our own reason for a
+    # message that could not be built names no address.
     code = getattr(error, "smtp_code", None)
     words = f"{type(error).__name__}{f' {code}' if code else ''}"
+    if isinstance(error, Unbuildable):
+        words = f"Unbuildable: {error}"[:200]
     retry = now + timedelta(seconds=backoff(row["attempts"] + 1))
     records.mail_failed(row["id"], words, retry.isoformat(timespec="seconds"))

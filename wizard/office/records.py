@@ -136,8 +136,12 @@ class OfficeRecords:
         return rows
 
     def remove_clerk(self, email: str) -> bool:
-        self._write("DELETE FROM clerk_links WHERE email = ?", (email,))
-        return self._write("DELETE FROM clerks WHERE email = ?", (email,)) > 0
+        """The account, its password links and its calendar feed: adding the address again later
+        makes a new account, never one that the old links or feed address still open."""
+        with self.backend.transaction():
+            self._write("DELETE FROM clerk_links WHERE email = ?", (email,))
+            self._write("DELETE FROM feeds WHERE email = ?", (email,))
+            return self._write("DELETE FROM clerks WHERE email = ?", (email,)) > 0
 
     def clerks_of(self, jurisdiction: str) -> list[str]:
         return [c["email"] for c in self.clerks() if jurisdiction in c["jurisdictions"]]
@@ -148,8 +152,11 @@ class OfficeRecords:
                     (password_hash, email))
 
     def add_link(self, token_hash: str, email: str, expires_at: str) -> None:
-        self._write("INSERT INTO clerk_links (token_hash, email, expires_at) VALUES (?, ?, ?)",
-                    (token_hash, email, expires_at))
+        """The account's one password link: a newer one voids any older one still unused."""
+        with self.backend.transaction():
+            self._write("DELETE FROM clerk_links WHERE email = ?", (email,))
+            self._write("INSERT INTO clerk_links (token_hash, email, expires_at) VALUES (?, ?, ?)",
+                        (token_hash, email, expires_at))
 
     def link(self, token_hash: str) -> dict | None:
         return self._one("SELECT email, expires_at FROM clerk_links WHERE token_hash = ?", (token_hash,))
@@ -159,6 +166,14 @@ class OfficeRecords:
         return self._one("DELETE FROM clerk_links WHERE token_hash = ? RETURNING email, expires_at", (token_hash,))
 
     # Applications --------------------------------------------------------------------------
+
+    def take_turn(self, name: str) -> None:
+        """Inside a transaction: wait for any other transaction that took the turn `name` ("sends",
+        "uploads") to commit. Writing one shared row holds its lock to the end of the transaction on
+        PostgreSQL (SQLite's BEGIN IMMEDIATE already takes the whole file's), so the next one reads
+        what this one wrote."""
+        self._write("INSERT INTO counters (name, last) VALUES (?, 1) "
+                    "ON CONFLICT(name) DO UPDATE SET last = counters.last + 1", (f"turn:{name}",))
 
     def next_number(self, name: str) -> int:
         row = self._one("INSERT INTO counters (name, last) VALUES (?, 1) "

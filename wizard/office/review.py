@@ -10,25 +10,23 @@ it, and what it sends is a late note in the history (issue 34, item 8).
 """
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 from datetime import date, timedelta
-from html import escape
 
+from ..engine.assess import assess_jurisdiction
+from ..kinds import NotAnEmail, email_address
 from ..readable import long_date
 from ..rules.rulebook import Jurisdiction
-from .accounts import token_hash
-from ..engine.assess import assess_jurisdiction
+from ..store.interviews import token_hash
 from .applications import change_status, checklist_items, documents_to_attach
-from .mailing import Mail, link
+from .mailing import Mail, link, paragraph_mail
 from .records import OfficeRecords, now_text
 
 ANSWERS = {"no_objection": "No objection", "conditions": "Conditions", "objection": "Objection"}
 DECISIONS = {"approved": "Approved", "denied": "Denied"}
 LINK_DAYS = 60  # a site choice, not the ordinance's: a department's link works this long after its due day
 TEXT_LIMIT = 5000
-EMAIL = re.compile(r"[^@\s<>,;\"']{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,}")
 
 
 class ReviewError(ValueError):
@@ -51,9 +49,11 @@ def department(j: Jurisdiction, department_id: str) -> dict:
 def refer(records: OfficeRecords, reference: str, j: Jurisdiction, department_id: str, recipient: str,
           today: date, who: str) -> Referred:
     chosen = department(j, department_id)
-    recipient = (recipient or "").strip()
-    if not EMAIL.fullmatch(recipient):
-        raise ReviewError("Enter the department's email address, like police@example.org.")
+    try:
+        recipient = email_address(recipient or "")
+    except NotAnEmail:
+        raise ReviewError("Enter the department's email address, one address like police@example.org, "
+                          "with no spaces, commas or line breaks.") from None
     token = secrets.token_urlsafe(24)
     period = chosen.get("within_days")
     due = today + timedelta(days=period) if period else None
@@ -188,12 +188,6 @@ def condition_lines(decision: dict) -> list[str]:
     return [line.strip(" -•\t") for line in (decision.get("conditions") or "").splitlines() if line.strip(" -•\t")]
 
 
-def _mail(reference: str, recipient: str, subject: str, paragraphs: list[str], url: str,
-          attachment: tuple[str, bytes] | None = None) -> Mail:
-    text = "\n\n".join(paragraphs + [url]) + "\n"
-    html = ("<!doctype html><html lang=\"en\"><body>" + "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
-            + f"<p><a href=\"{escape(url)}\">{escape(url)}</a></p></body></html>")
-    return Mail(reference, recipient, subject, text, html, attachment=attachment)
 
 
 def referral_request(recipient: str, reference: str, chosen_department: str, j: Jurisdiction, due: date | None,
@@ -201,7 +195,7 @@ def referral_request(recipient: str, reference: str, chosen_department: str, j: 
     lines = [f"{j.name} asks the {chosen_department} to review application {reference}.",
              (f"Please answer by {due.isoformat()}." if due else "The ordinance sets no period for your answer."),
              "Read the application and answer (no account needed; this link is private to you):"]
-    return _mail(reference, recipient, f"Review requested: {reference}", lines, link(base_url, path))
+    return paragraph_mail(reference, recipient, f"Review requested: {reference}", lines, link(base_url, path))
 
 
 def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdiction, status_path: str,
@@ -219,5 +213,5 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
         lines = [f"Your application {reference} is denied ({j.denial_citation}).", f"Reasons: {decision['reasons']}"]
         attachment = None
     lines.append("See your application's page:")
-    return _mail(reference, recipient, f"{reference}: {DECISIONS[decision['decision']]}", lines,
+    return paragraph_mail(reference, recipient, f"{reference}: {DECISIONS[decision['decision']]}", lines,
                  link(base_url, status_path), attachment)

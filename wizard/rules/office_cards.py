@@ -26,10 +26,10 @@ from typing import Iterable
 import yaml
 
 from ..errors import Problem, RuleFileError, WizardError
+from ..kinds import NotAnEmail, email_address
 from .yamlfile import line_map, line_of, read_yaml
 
 FIELD_LIMIT = 500  # characters: a card is a few lines, not a page
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 WEB = re.compile(r"^https?://[^\s/]+\.[^\s]+$")
 
 
@@ -55,6 +55,13 @@ class OfficeCard:
 LABELS = {"office": "Office", "address": "Address", "hours": "Opening hours", "phone": "Phone",
           "email": "Email", "payment": "How to pay", "form": "Which form to use", "web": "Web page"}
 
+
+
+def is_email(value: str) -> bool:
+    try:
+        return email_address(value) == value.strip()
+    except NotAnEmail:
+        return False
 
 
 def ask_the_office(file_with: str) -> str:
@@ -86,8 +93,8 @@ def _card_problems(path: Path, jurisdiction_id: str, entry, known: set[str]) -> 
             out.append((where, "expected text in quotes, like \"(269) 422-1020\""))
         elif len(value) > FIELD_LIMIT:
             out.append((where, f"longer than {FIELD_LIMIT} characters"))
-        elif key == "email" and not EMAIL.match(value.strip()):
-            out.append((where, f"not an email address: {value!r}"))
+        elif key == "email" and not is_email(value):
+            out.append((where, f"not one email address: {value!r}"))
         elif key == "web" and not WEB.match(value.strip()):
             out.append((where, f"not a web address starting with https:// or http://: {value!r}"))
     return out

@@ -59,6 +59,9 @@ def looks_like_id(value: str) -> bool:
 
 
 def token_hash(token: str) -> str:
+    """What is stored of a private link's token (a handoff, a kiosk's, a clerk's, a department's, a
+    calendar feed's): its sha256, so the database alone opens nothing. Cut at 200 characters, longer
+    than any token made: a pasted page costs no more to hash than a token."""
     return hashlib.sha256(token[:200].encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -8,11 +8,11 @@ is stored, so the database alone cannot be used to take the interview over.
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from flask import Blueprint, abort, redirect, session, url_for
 
+from ...store.interviews import token_hash
 from ...store.retention import moment_ago
 from . import screens as kiosk
 from ..edge.logs import security_event
@@ -27,17 +27,13 @@ LIFETIME = 600  # seconds: ten minutes to pick up the phone and scan
 REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has taken over
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 @bp.post("/i/<interview_id>/handoff")
 def offer(interview_id: str):
     if not kiosk.on_screen():
         abort(404)
     interview = load_interview(interview_id)
     token = secrets.token_urlsafe(32)
-    store().add_handoff(_hash(token), interview.id, moment_ago(-LIFETIME))
+    store().add_handoff(token_hash(token), interview.id, moment_ago(-LIFETIME))
     session["handoff"] = {"interview": interview.id, "token": token, "expires": moment_ago(-LIFETIME)}
     return redirect(url_for(".show", interview_id=interview.id), code=303)
 
@@ -75,7 +71,7 @@ def claim(token: str):
                            message="This link moves your answers to your own phone. This is the shared "
                                    "screen, so it cannot take them. Scan the code or type the link on "
                                    "your phone."), 403
-    interview_id = store().claim_handoff(_hash(token), moment_ago(0)) if len(token) <= 100 else None
+    interview_id = store().claim_handoff(token_hash(token), moment_ago(0)) if len(token) <= 100 else None
     moved = store().move(interview_id) if interview_id else None
     if moved is None:
         return render_page("error.html", title="This link no longer works",

@@ -13,7 +13,8 @@ from datetime import datetime, timezone
 from flask import Blueprint, Response, abort, current_app, flash, redirect, url_for
 from flask_login import current_user, login_required
 
-from ...office.accounts import clerk, token_hash
+from ...office.accounts import clerk
+from ...store.interviews import token_hash
 from ...office.calendar_feed import office_calendar
 from ..edge.state import office_records, rulebook
 

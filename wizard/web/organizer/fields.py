@@ -41,6 +41,14 @@ class NumberField(_KindParsed, IntegerField):
     widget = TextInput()
 
 
+class LineField(_KindParsed, StringField):
+    """One line of text, read by the kind: an email question says there what is wrong with the address."""
+
+    def process_formdata(self, valuelist):
+        if valuelist:  # an absent field keeps its data, as StringField does
+            super().process_formdata(valuelist)
+
+
 class WhenField(Field):
     """A date and a time as two text inputs, `key` and `key_time`, typed the way people write them
     (issue 11: a `datetime-local` picker dropped "07162027" without a word). A single
@@ -174,7 +182,8 @@ def make_field(key: str, question: dict, today: date | None = None):
                            required_message=question.get("error") or kind.required_message(_short(label)))
     if kind.widget == "datetime":
         return WhenField(label, kind=kind, today=today, description=description, validators=[required])
-    field_class = TextAreaField if kind.widget == "lines" else StringField
     limit = kind.max_length(question)
-    return field_class(label, description=description, validators=[
-        required, Length(max=limit, message=f"Use {limit:,} characters or fewer")])
+    validators = [required, Length(max=limit, message=f"Use {limit:,} characters or fewer")]
+    if kind.widget == "lines":
+        return TextAreaField(label, description=description, validators=validators)
+    return LineField(label, kind=kind, description=description, validators=validators)

@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 
 from ...office.mailing import link, own_link_mail, reminders_confirmation
 from ...office.reminders import planned_reminders
-from ...rules.office_cards import EMAIL
+from ...kinds import NotAnEmail, email_address
 from ...readable import clean_text, long_date
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
@@ -29,7 +29,6 @@ from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 
 bp = Blueprint("organizer_mail", __name__)
-ADDRESS_LIMIT = 254  # the longest address SMTP carries
 KEPT = ("We use your address only for this. We delete the link's email once it is sent. We delete each "
         "reminder when it is sent, when you stop them, or with your answers.")
 
@@ -49,9 +48,10 @@ def posted_address() -> tuple[str | None, str | None]:
     address = (request.form.get("email") or "").strip()
     if not address:
         return None, "Enter your email address, like name@example.com."
-    if len(address) > ADDRESS_LIMIT or not EMAIL.match(address):
-        return None, "Enter an email address like name@example.com."
-    return address, None
+    try:
+        return email_address(address), None
+    except NotAnEmail as error:
+        return None, str(error)
 
 
 def back_to_box(interview_id: str):

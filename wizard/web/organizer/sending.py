@@ -9,7 +9,6 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ...engine.assess import assess_jurisdiction
 from ...interview.flow import applicable_answers, flow
 from ...office.applications import (
     STATUSES,
@@ -89,6 +88,9 @@ def add_upload(interview_id: str):
     # refused by werkzeug as it is read, and the organizer is told why on the page they came from.
     request.max_content_length = UPLOAD_REQUEST_LIMIT
     interview = load_interview(interview_id)
+    sent = office_records().application_for(interview.id)
+    if sent is None:  # before sending, only an interview that can be sent takes documents: not any link
+        sendable(interview.id)  # (asked before the body is read: a refused upload is never stored)
     try:
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             csrf.protect()
@@ -96,7 +98,6 @@ def add_upload(interview_id: str):
     except RequestEntityTooLarge:
         flash(TOO_BIG, "danger")
         return back_to(interview.id)
-    sent = office_records().application_for(interview.id)
     j = rulebook().get(interview.jurisdiction or "") or abort(404)
     known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
     document = request.form.get("document", OTHER)
@@ -105,7 +106,8 @@ def add_upload(interview_id: str):
         flash("Choose a file to upload.", "danger")
         return back_to(interview.id)
     try:
-        data = upload.stream.read(MAX_FILE + 1)
+        with upload.stream:  # a large upload is a temporary file: closed now, kept or refused
+            data = upload.stream.read(MAX_FILE + 1)
         keep_upload(office_records(), interview.id, document if document in known else OTHER, upload.filename, data)
     except UploadRefused as error:
         flash(str(error), "danger")
@@ -151,6 +153,10 @@ def send_application(interview_id: str):
     except SendRefused as error:
         flash(str(error), "danger")
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
+    if sent.unchanged:  # a second press, or nothing changed since: the office has these answers already
+        flash(f"Already sent: your reference is {sent.reference}. Your answers have not changed since, "
+              "so nothing new was sent.", "success")
+        return redirect(url_for(".status", interview_id=interview.id), code=303)
     notify(sent.reference, j)
     flash(f"Sent. Your reference is {sent.reference}" + (f" (version {sent.version})." if not sent.first else "."),
           "success")
