@@ -10,7 +10,7 @@ Whoever scans the code has all the answers, and the screen may have been left wi
 (issue 35): the code shows for two minutes (the page's script takes it away then; with JavaScript
 off, the page's next refresh comes back without it), then the page offers "Show the code again",
 which makes a new link and forgets the old one. A link works once, for a minute longer than its
-code shows (time to tap the link the camera found), and showing a new code or clearing the screen forgets it.
+code shows (time to tap the link the camera found); a new code or clearing the screen forgets it.
 """
 from __future__ import annotations
 
@@ -61,8 +61,9 @@ def show(interview_id: str):
     full = f"{base}{url_for('.claim', token=offered['token'])}" if base else None
     seconds_left = int(SHOWN_SECONDS - (time.time() - float(offered.get("shown_at") or 0)))
     again = bool(full) and seconds_left <= 0  # the code is off the screen; its link ends with LIFETIME
-    return render_page("handoff.html", interview=interview, link=None if again else full, again=again,
-                       qr=qr_svg_uri(full) if full else None, refresh=REFRESH_SECONDS,
+    link = None if again else full
+    return render_page("handoff.html", interview=interview, link=link, again=again,
+                       qr=qr_svg_uri(link) if link else None, refresh=REFRESH_SECONDS,
                        seconds_left=max(0, seconds_left), minutes=SHOWN_SECONDS // 60)
 
 
