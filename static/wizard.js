@@ -30,6 +30,32 @@
   // ping), which deletes the answers itself once the idle time passes with no request at all.
   var body = document.body;
   var idle = parseInt(body.getAttribute("data-kiosk-idle") || "0", 10);
+  // Finish and the idle clear empty the clipboard too, where the browser lets the page: what one
+  // person copied must not be pasted by the next. If it is not allowed, the clear goes on all the same.
+  var emptyClipboardThen = function (go) {
+    var done = false;
+    var once = function () { if (!done) { done = true; go(); } };
+    if (!(navigator.clipboard && window.isSecureContext)) { once(); return; }
+    window.setTimeout(once, 500);  // a browser that neither writes nor refuses does not hold up the clear
+    try { navigator.clipboard.writeText("").then(once, once); } catch (error) { once(); }
+  };
+  if (idle > 0) {
+    // Pressing Finish is a user gesture, which the clipboard asks for: empty it, then send the form.
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (form.id !== "kiosk-clear" || event.defaultPrevented) { return; }
+      event.preventDefault();
+      emptyClipboardThen(function () { form.submit(); });
+    });
+    // Nothing on a shared screen is copied for the next person to paste, but what someone types
+    // in a field may be: copying and cutting work in fields only (style.css: no selecting outside them).
+    ["copy", "cut"].forEach(function (name) {
+      document.addEventListener(name, function (event) {
+        var target = event.target && event.target.nodeType === 1 ? event.target : event.target && event.target.parentElement;
+        if (!(target && target.closest("input, textarea, select"))) { event.preventDefault(); }
+      });
+    });
+  }
   if (idle > 0) {
     var warnFor = parseInt(body.getAttribute("data-kiosk-warn") || "0", 10);
     var pingUrl = body.getAttribute("data-kiosk-ping");
@@ -39,7 +65,7 @@
     var lastPing = Date.now(), pending = null, warnTimer = null, clearTimer = null, tick = null;
     var clearNow = function () {
       var form = document.getElementById("kiosk-clear");
-      if (form) { form.elements.reason.value = "idle"; form.submit(); }
+      if (form) { form.elements.reason.value = "idle"; emptyClipboardThen(function () { form.submit(); }); }
     };
     var hideWarning = function () {
       window.clearInterval(tick);
@@ -120,6 +146,16 @@
   };
   reveal();
   document.addEventListener("htmx:afterSettle", reveal);
+  // The kiosk's hand-off code stays on the screen for two minutes at most (whoever scans it gets all
+  // the answers): then "Show the code again" takes its place.
+  var code = document.querySelector("[data-handoff-code]");
+  if (code) {
+    window.setTimeout(function () {
+      var again = document.querySelector("[data-handoff-again]");
+      code.parentNode.removeChild(code);
+      if (again) { again.hidden = false; }
+    }, parseInt(code.getAttribute("data-shown-for") || "0", 10) * 1000);
+  }
   // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.
   var waiting = document.querySelector("[data-handoff-waiting]");
   if (waiting) {

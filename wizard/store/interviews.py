@@ -179,6 +179,7 @@ class InterviewStore:
         """Delete these interviews for good; how many there were."""
         ids = [i for i in interview_ids if looks_like_id(i)]
         count = sum(self._write("DELETE FROM interviews WHERE id = ?", (i,)) for i in ids)
+        self.drop_handoffs(ids)
         self._forget()
         return count
 
@@ -211,6 +212,11 @@ class InterviewStore:
     def add_handoff(self, token_hash: str, interview_id: str, expires_at: str) -> None:
         self._write("INSERT INTO handoffs (token_hash, interview_id, expires_at) VALUES (?, ?, ?)",
                     (token_hash, interview_id, expires_at))
+
+    def drop_handoffs(self, interview_ids) -> None:
+        """Forget these interviews' hand-off links: a code no longer on the screen opens nothing."""
+        for interview_id in interview_ids:
+            self._write("DELETE FROM handoffs WHERE interview_id = ?", (interview_id,))
 
     def claim_handoff(self, token_hash: str, now: str) -> str | None:
         """The interview a hand-off link opens, once: the link is deleted as it is used (one

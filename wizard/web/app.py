@@ -32,7 +32,7 @@ from .edge import assets, deployment, errors, filters, limits, logs, pages, sign
 from .clerks import links as clerk_links, builder as clerks
 from .office import counts, notes, inbox as office, calendar as office_calendar, review, signin, typed
 from .edge import mailer, state
-from .kiosk import handoff, screens as kiosk
+from .kiosk import frame, handoff, screens as kiosk
 from .edge.extensions import csrf, htmx
 from .edge.instance import secret_key, warn_if_readable
 from .edge.pages import WizardApp
@@ -222,6 +222,7 @@ def create_app(config: dict | None = None) -> Flask:
     drawn_search.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
+    frame.init_app(app)
     limits.init_app(app)
     sweeper.init_app(app)
     app.extensions["sweeper"].keep_applications_days = app.config["KEEP_APPLICATIONS_DAYS"]

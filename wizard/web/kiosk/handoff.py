@@ -3,12 +3,19 @@
 The result page on the kiosk offers a QR code of a one-time link. Opening it on a phone moves the
 interview to a new private id that only that phone's session may open, and deletes it under the
 old id: the kiosk screen, which asks every few seconds while it shows the code (a meta refresh
-with JavaScript off), then finds it gone and shows "This screen was cleared". The link works once, for 10 minutes; only its sha256
-is stored, so the database alone cannot be used to take the interview over.
+with JavaScript off), then finds it gone and shows "This screen was cleared". Only its sha256 is
+stored, so the database alone cannot be used to take the interview over.
+
+Whoever scans the code has all the answers, and the screen may have been left with it showing
+(issue 35): the code shows for two minutes (the page's script takes it away then; with JavaScript
+off, the page's next refresh comes back without it), then the page offers "Show the code again",
+which makes a new link and forgets the old one. A link works once, for a minute longer than its
+code shows (time to tap the link the camera found); a new code or clearing the screen forgets it.
 """
 from __future__ import annotations
 
 import secrets
+import time
 
 from flask import Blueprint, abort, redirect, session, url_for
 
@@ -23,7 +30,8 @@ from ..edge.qr import qr_svg_uri
 from ..edge.state import store
 
 bp = Blueprint("handoff", __name__)
-LIFETIME = 600  # seconds: ten minutes to pick up the phone and scan
+SHOWN_SECONDS = 120  # how long the code stays on the screen
+LIFETIME = SHOWN_SECONDS + 60  # seconds: a code scanned just before it went still opens on the phone
 REFRESH_SECONDS = 3  # how often the kiosk's page looks whether the phone has taken over
 
 
@@ -33,8 +41,9 @@ def offer(interview_id: str):
         abort(404)
     interview = load_interview(interview_id)
     token = secrets.token_urlsafe(32)
+    store().drop_handoffs([interview.id])  # "Show the code again": the earlier code opens nothing now
     store().add_handoff(token_hash(token), interview.id, moment_ago(-LIFETIME))
-    session["handoff"] = {"interview": interview.id, "token": token, "expires": moment_ago(-LIFETIME)}
+    session["handoff"] = {"interview": interview.id, "token": token, "shown_at": time.time()}
     return redirect(url_for(".show", interview_id=interview.id), code=303)
 
 
@@ -44,13 +53,14 @@ def show(interview_id: str):
     offered = session.get("handoff") or {}
     if offered.get("interview") != interview.id:
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
-    link = url_for(".claim", token=offered["token"])
     base = configured_public_url()
-    full = f"{base}{link}" if base else None
-    expired = offered["expires"] < moment_ago(0)
-    return render_page("handoff.html", interview=interview, link=None if expired else full, expired=expired,
-                       qr=qr_svg_uri(full) if full else None, refresh=REFRESH_SECONDS,
-                       minutes=LIFETIME // 60)
+    full = f"{base}{url_for('.claim', token=offered['token'])}" if base else None
+    seconds_left = int(SHOWN_SECONDS - (time.time() - float(offered.get("shown_at") or 0)))
+    again = bool(full) and seconds_left <= 0  # the code is off the screen; its link ends with LIFETIME
+    link = None if again else full
+    return render_page("handoff.html", interview=interview, link=link, again=again,
+                       qr=qr_svg_uri(link) if link else None, refresh=REFRESH_SECONDS,
+                       seconds_left=max(0, seconds_left), minutes=SHOWN_SECONDS // 60)
 
 
 @bp.get("/i/<interview_id>/handoff/waiting")
@@ -75,8 +85,8 @@ def claim(token: str):
     moved = store().move(interview_id) if interview_id else None
     if moved is None:
         return render_page("error.html", title="This link no longer works",
-                           message=f"A link to continue on your phone works once, for {LIFETIME // 60} "
-                                   "minutes. Ask the screen for a new one, or start again."), 410
+                           message="A link to continue on your phone works once, within a few minutes of "
+                                   "its code being shown. Ask the screen for a new one, or start again."), 410
     security_event("hand-off claimed", interview=moved.id)
     kiosk.remember_on_phone(moved.id)
     # Where the organizer was: the result (which sends an unfinished interview on to its next step).
