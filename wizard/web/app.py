@@ -12,6 +12,7 @@ from ..authoring.loader import load_rulebook
 from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
+from ..packet import printing
 from ..resources import resource_dir
 from ..store.retention import DEFAULT_DAYS
 from ..store.server_state import shared_secret_key
@@ -72,6 +73,8 @@ DEFAULTS = dict(
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
     PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
+    # Print worker processes (packet/printing.py): one per core, at most two; each is ~100 MB.
+    PRINT_WORKERS=printing.WORKERS,
 )
 
 
@@ -99,6 +102,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
     deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
+    printing.use_workers(app.config["PRINT_WORKERS"])
     in_file = app.config["DATABASE"] != ":memory:" and not is_postgres_url(app.config["DATABASE"])
     instance = Path(app.config["DATABASE"]).resolve().parent if in_file else Path(app.instance_path)
     if not app.config.get("SECRET_KEY") and not is_postgres_url(app.config["DATABASE"]):
