@@ -38,8 +38,8 @@ from .content import build_packet
 from ..rules.rulebook import RuleBook
 
 # Worker processes, by default one per core, at most two (the PRINT_WORKERS setting). One worker on
-# two cores served eight organizers finishing together one after another (the eighth waited for
-# seven packets); two halve that, and the workers' lower priority keeps the pages first.
+# two cores made the packets of organizers finishing together strictly one after another; with two,
+# two at a time (scripts/bench.py: "packets sent at once"), and their lower priority keeps pages first.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 PRIORITY_BELOW = 10  # nice value added to a worker
 PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone

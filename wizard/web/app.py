@@ -73,7 +73,7 @@ DEFAULTS = dict(
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
     PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
-    # Print worker processes (packet/printing.py): one per core, at most two; each is ~100 MB.
+    # Print worker processes (packet/printing.py): one per core, at most two; each about 90 MB once it printed.
     PRINT_WORKERS=printing.WORKERS,
 )
 
