@@ -290,12 +290,14 @@ def download_packets(port: int, ids: list[str], stop: threading.Event) -> dict:
     """Another client: new packets (a new interview each) back to back until `stop`; a "being
     prepared" page (503 with Retry-After) is asked again, as its refresh does."""
     done = failed = 0
+    preparing = False  # a packet asked for is still being prepared: followed to its end, even after `stop`
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    while not stop.is_set() and done + failed < len(ids):
+    while (preparing or not stop.is_set()) and done + failed < len(ids):
         connection.request("GET", f"/i/{ids[done + failed]}/packet.pdf")
         response = connection.getresponse()
         response.read()
-        if response.status == 503 and response.getheader("Retry-After"):
+        preparing = response.status == 503 and bool(response.getheader("Retry-After"))
+        if preparing:
             time.sleep(PREPARING_POLL)
             continue
         done += response.status == 200
