@@ -45,6 +45,7 @@ LABELS = [
     f"{FILES} files: a jurisdiction read for the first time, ms of CPU",
     "PostgreSQL: two servers against one, step GET + POST requests/s",
     "PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx",
+    "4 packets sent at once, s to the first / median / last: 1 print worker · 2",
 ]
 
 

@@ -66,3 +66,8 @@ class PrintingFailed(WizardError):
 class StoreUnavailable(WizardError):
     """The database cannot be reached just now (a PostgreSQL server down or every connection busy);
     nothing was saved. The edge answers 503 and keeps the typed answers in the form."""
+
+
+class PacketNotReady(WizardError):
+    """A packet is still being made by a print worker (wizard/packet/cache.py) when the request stops
+    waiting for it; it goes on being made, and the edge answers a page that asks again by itself."""

@@ -124,7 +124,9 @@ def test_the_office_card_is_on_the_result_page_packet_calendar_and_print_view(ph
     assert "We keep your answers for 90 days" in page.locator("main").inner_text()
     audit(page, "result page with an office card")
     with page.expect_download(timeout=60_000) as packet:  # WeasyPrint: a first packet takes seconds on a busy machine
-        page.get_by_role("link", name="Download the packet (PDF)").click()
+        # A plain link (an attachment downloads and the page stays): not waiting for its "navigation",
+        # which lasts while the packet is made.
+        page.get_by_role("link", name="Download the packet (PDF)").click(no_wait_after=True)
     text = pdf_text(packet.value.path())
     assert "100 Test Street, Baroda, MI 49101" in text and "(555) 010-0199" in text
     with page.expect_download() as calendar:
@@ -152,7 +154,9 @@ def test_with_no_office_card_the_pages_say_whom_to_contact(phone, live_server, b
     assert f"contact {office} to ask for them" in card and "Phone" not in card
     audit(page, "result page without an office card")
     with page.expect_download(timeout=60_000) as packet:  # WeasyPrint: a first packet takes seconds on a busy machine
-        page.get_by_role("link", name="Download the packet (PDF)").click()
+        # A plain link (an attachment downloads and the page stays): not waiting for its "navigation",
+        # which lasts while the packet is made.
+        page.get_by_role("link", name="Download the packet (PDF)").click(no_wait_after=True)
     assert f"Contact {office} to ask for its address" in pdf_text(packet.value.path())
     with page.expect_download() as calendar:
         page.get_by_role("link", name="Add the deadlines to your calendar (.ics)").click()

@@ -118,3 +118,8 @@ def signed_in_clerk(records: OfficeRecords, email: str, password: str) -> Clerk 
     if not check_password_hash(stored, password or "") or row is None or not row["password_hash"]:
         return None
     return Clerk(row["email"], tuple(row["jurisdictions"]), row["session_version"])
+
+
+def sign_out_everywhere(records: OfficeRecords, email: str) -> None:
+    """End every session of the account, this one and any copy of its cookie, on every server."""
+    records.end_sessions(email)

@@ -7,6 +7,7 @@ Every query is written once in SQL both engines accept (`ON CONFLICT ... DO UPDA
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from datetime import datetime, timezone
@@ -66,11 +67,19 @@ MIGRATIONS = (
         "ALTER TABLE decisions ADD COLUMN version INTEGER",
         "UPDATE decisions SET version = (SELECT a.version FROM applications a WHERE a.reference = decisions.reference)",
         "ALTER TABLE applications ADD COLUMN file_by TEXT")),
+    # Issue 36: a removed account's last session version (by a hash of its email, not the email), so
+    # the email's next account starts above it and no cookie of the removed one opens it.
+    Migration("m005_removed_clerks", (
+        "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
 )
 
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
+
+
+def email_hash(email: str) -> str:
+    return hashlib.sha256(email.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def upgrade_schema(store: InterviewStore) -> list[str]:
@@ -118,9 +127,12 @@ class OfficeRecords:
     # Clerks -------------------------------------------------------------------------------
 
     def add_clerk(self, email: str, jurisdictions: list[str]) -> None:
+        # A new account's session version is above any a removed account of this email had: a cookie
+        # of the removed account does not open the new one.
         self._write("INSERT INTO clerks (email, jurisdictions, password_hash, created_at, session_version) "
-                    "VALUES (?, ?, NULL, ?, 1) ON CONFLICT(email) DO UPDATE SET jurisdictions = excluded.jurisdictions",
-                    (email, json.dumps(sorted(set(jurisdictions))), now_text()))
+                    "VALUES (?, ?, NULL, ?, COALESCE((SELECT session_version FROM removed_clerks "
+                    "WHERE email_hash = ?), 0) + 1) ON CONFLICT(email) DO UPDATE SET jurisdictions = excluded.jurisdictions",
+                    (email, json.dumps(sorted(set(jurisdictions))), now_text(), email_hash(email)))
 
     def clerk(self, email: str) -> dict | None:
         row = self._one("SELECT email, jurisdictions, password_hash, session_version FROM clerks WHERE email = ?",
@@ -137,10 +149,14 @@ class OfficeRecords:
 
     def remove_clerk(self, email: str) -> bool:
         """The account, its password links and its calendar feed: adding the address again later
-        makes a new account, never one that the old links or feed address still open."""
+        makes a new account, never one that the old links, feed address or sessions still open (its
+        last session version is kept, by a hash of the address, for the new account to start above)."""
         with self.backend.transaction():
             self._write("DELETE FROM clerk_links WHERE email = ?", (email,))
             self._write("DELETE FROM feeds WHERE email = ?", (email,))
+            self._write("INSERT INTO removed_clerks (email_hash, session_version) SELECT CAST(? AS TEXT), "
+                        "session_version + 1 FROM clerks WHERE email = ? ON CONFLICT(email_hash) DO UPDATE SET "
+                        "session_version = excluded.session_version", (email_hash(email), email))
             return self._write("DELETE FROM clerks WHERE email = ?", (email,)) > 0
 
     def clerks_of(self, jurisdiction: str) -> list[str]:
@@ -150,6 +166,10 @@ class OfficeRecords:
         # A new password ends every session signed in with the old one.
         self._write("UPDATE clerks SET password_hash = ?, session_version = session_version + 1 WHERE email = ?",
                     (password_hash, email))
+
+    def end_sessions(self, email: str) -> None:
+        """Every session of this account ends, on every server (each checks the version it signed in with)."""
+        self._write("UPDATE clerks SET session_version = session_version + 1 WHERE email = ?", (email,))
 
     def add_link(self, token_hash: str, email: str, expires_at: str) -> None:
         """The account's one password link: a newer one voids any older one still unused."""

@@ -9,34 +9,49 @@ memory: each packet is ~50 KB, and a process forgets them when it restarts.
 Making a packet is a few hundred milliseconds of pure Python, so it is never made in a request
 thread: `wizard.packet.printing.packet_pdf` runs in a print worker (wizard/packet/printing.py, which also keeps
 WeasyPrint out of the server), started as soon as the last answer is saved (`prefetch`), and the
-request thread only waits for the bytes.
+request thread only waits for the bytes, and only `WAIT_SECONDS` (`FIRST_WAIT_SECONDS` for a new
+pool's first packet, which starts the workers): a packet not made by then
+(a worker just started, eight at once, a hung worker) is PacketNotReady, which the edge makes a
+page that asks again by itself; the packet goes on being made meanwhile. A worker that died is
+replaced and the packet asked of the new pool; one that has made nothing for `STUCK_SECONDS`
+is taken for hung, killed and replaced.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import threading
+import time
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from ..errors import PacketNotReady, PrintingFailed
 from ..remembered import Remembered
 from ..rules.office_cards import OfficeCard
-from .printing import packet_pdf, submit
+from . import printing
+from .printing import packet_pdf, replace_workers, submit
 from ..rules.rulebook import RuleBook
 from ..resources import resource_dir
 
 SIZE = 64  # packets: about 3 MB at most
 PREFETCH = 8  # packets being made ahead of a download at once; more are made when downloaded
-WAIT_SECONDS = 120  # a packet takes well under one; a hung worker must not hold a thread for ever
+# A packet takes well under a second, a new worker's first one a few (starting, importing
+# WeasyPrint): a request waits this long, then answers "being prepared" and frees its thread.
+WAIT_SECONDS = 5
+FIRST_WAIT_SECONDS = 30  # a new pool's first packet (spawn, import; more on a busy machine)
+STUCK_SECONDS = 60  # a packet being made this long means a hung worker (eight take a few seconds)
 
 # The packets made: data, not a page's work (keyed by a hash of all they are made from), so
 # `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
 _packets: Remembered[bytes] = Remembered(SIZE, "packets", pages=False)
 _making: dict[str, Future] = {}
-_lock = threading.Lock()
+_started: dict[str, float] = {}  # when each packet of `_making` was sent to a worker (time.monotonic)
+_lock = threading.RLock()  # re-entered: cancelling a future in `_stuck` runs `_keep`
 
 
 @lru_cache(maxsize=1)
@@ -69,8 +84,20 @@ def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | 
 
 def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
                       office: OfficeCard | None = None) -> bytes:
-    """`packet_pdf`, made once per version of the interview (see the module docstring)."""
-    return packet_future(answers, book, today, office).result(timeout=WAIT_SECONDS)
+    """`packet_pdf`, made once per version of the interview (see the module docstring); PacketNotReady
+    if it is not made within WAIT_SECONDS, PrintingFailed if the printer failed on it."""
+    deadline = time.monotonic() + (WAIT_SECONDS if printing.warm() else FIRST_WAIT_SECONDS)
+    for _ in range(2):  # a second time only when the first pool broke
+        future = packet_future(answers, book, today, office)
+        try:
+            return future.result(timeout=max(deadline - time.monotonic(), 0.1))
+        except FutureTimeout as error:
+            raise PacketNotReady("the packet was not made in the time a request waits") from error
+        except BrokenProcessPool:  # its worker died: the pool says so, and `submit` starts a new one
+            continue
+        except Exception as error:  # the printer's own error; its type only (its message may quote answers)
+            raise PrintingFailed(f"the packet could not be printed: {type(error).__name__}") from error
+    raise PacketNotReady("the print workers broke twice in a row")
 
 
 def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> None:
@@ -88,11 +115,12 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
             done: Future = Future()
             done.set_result(body)
             return done
-        if key in _making:
+        if key in _making and _usable(_making[key]) and not _stuck(key):
             return _making[key]
         if ahead and len(_making) >= PREFETCH:
             return None
         future = _making[key] = start_render(answers, book, today, office)
+        _started[key] = time.monotonic()
     future.add_done_callback(lambda made: _keep(key, made))
     return future
 
@@ -104,9 +132,27 @@ def start_render(answers: dict, book: RuleBook, today: date | None, office: Offi
     return submit(packet_pdf, answers, one, today, office)
 
 
+def _usable(future: Future) -> bool:
+    """Still being made, or made: not failed (a failed one leaves `_making` in `_keep`, a moment later)."""
+    return not future.done() or (not future.cancelled() and future.exception() is None)
+
+
+def _stuck(key: str) -> bool:
+    """True when this packet has been in a worker for STUCK_SECONDS: the worker is hung (stopped,
+    swapping), so the pool is killed and replaced and the packet sent to the new one. Under `_lock`."""
+    if time.monotonic() - _started.get(key, time.monotonic()) < STUCK_SECONDS:
+        return False
+    replace_workers(kill=True)
+    _making.pop(key, None)
+    _started.pop(key, None)
+    return True
+
+
 def _keep(key: str, made: Future) -> None:
     with _lock:
-        _making.pop(key, None)
+        if _making.get(key) is made:
+            _making.pop(key, None)
+            _started.pop(key, None)
         if made.cancelled() or made.exception() is not None:
             return
         _packets.put(key, made.result())

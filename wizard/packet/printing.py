@@ -14,11 +14,15 @@ interpreter and every other page waits: one client downloading new packets back 
 step throughput and tripled its p99. So the workers are a small pool (`WORKERS`) of processes
 started with "spawn" (no lock or thread of the server is copied into them) on the first job, at a
 lower priority than the server, and ending with it.
+
+A worker can die (killed, out of memory) or hang (stopped, swapping): a broken pool is replaced
+by a new one (`replace_workers`), and callers wait a bounded time, never a server thread's minutes.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,8 +37,10 @@ from ..rules.office_cards import OfficeCard
 from .content import build_packet
 from ..rules.rulebook import RuleBook
 
-# Worker processes: one per core but one, at most two, so pages keep a core.
-WORKERS = max(1, min(2, (os.cpu_count() or 1) - 1))
+# Worker processes, by default one per core, at most two (the PRINT_WORKERS setting). One worker on
+# two cores made the packets of organizers finishing together strictly one after another; with two,
+# two at a time (scripts/bench.py: "packets sent at once"), and their lower priority keeps pages first.
+WORKERS = max(1, min(2, os.cpu_count() or 1))
 PRIORITY_BELOW = 10  # nice value added to a worker
 PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
 # A permit takes well under a second, a new worker's first one a few more (starting, importing
@@ -43,6 +49,8 @@ PERMIT_WAIT_SECONDS = 60
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_size = WORKERS  # workers of the next pool (`use_workers`)
+_warm_pool: ProcessPoolExecutor | None = None  # the last pool that printed something (`warm`)
 
 
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:
@@ -61,10 +69,46 @@ def permit_pdf(permit: Permit) -> bytes:
 def submit(job: Callable[..., bytes], *args) -> Future:
     """`job(*args)` in a worker process: its bytes as a future."""
     try:
-        return _workers().submit(job, *args)
+        pool = _workers()
+        future = pool.submit(job, *args)
     except BrokenProcessPool:  # a worker died (killed, out of memory): start a new pool once
-        _reset_workers()
-        return _workers().submit(job, *args)
+        replace_workers()
+        pool = _workers()
+        future = pool.submit(job, *args)
+    future.add_done_callback(lambda done: _mark_warm(pool, done))
+    return future
+
+
+def warm() -> bool:
+    """True once the current pool has printed something: its workers are started and have
+    imported the printer, so a job takes its own time only (a new pool's first takes seconds more)."""
+    with _pool_lock:
+        return _pool is not None and _warm_pool is _pool
+
+
+def _mark_warm(pool: ProcessPoolExecutor, done: Future) -> None:
+    global _warm_pool
+    if not done.cancelled() and done.exception() is None:
+        with _pool_lock:
+            _warm_pool = pool
+
+
+def use_workers(count: int) -> None:
+    """Print with `count` workers from the next pool on (the app's PRINT_WORKERS setting)."""
+    global _size
+    count = max(1, int(count))
+    with _pool_lock:
+        changed, _size = count != _size, count
+    if changed:
+        replace_workers()
+
+
+def worker_pids() -> list[int]:
+    """The current pool's worker processes (to stop a hung one, and for tests that kill one)."""
+    with _pool_lock:
+        pool = _pool
+    # The executor keeps its processes in `_processes` (no public accessor in concurrent.futures).
+    return sorted((getattr(pool, "_processes", None) or {}).keys()) if pool is not None else []
 
 
 def printed_permit(permit: Permit) -> bytes:
@@ -85,7 +129,7 @@ def _workers() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"),
+            _pool = ProcessPoolExecutor(max_workers=_size, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_start_worker, initargs=(os.getpid(),))
         return _pool
 
@@ -108,9 +152,18 @@ def _end_with(server_pid: int) -> None:
     os._exit(0)
 
 
-def _reset_workers() -> None:
+def replace_workers(kill: bool = False) -> None:
+    """Start the next job in a new pool. The old one is shut down; with `kill`, its processes are
+    killed first (a hung worker never finishes, and would keep its job and its memory for ever):
+    its jobs then fail with BrokenProcessPool, which their callers treat as "try again"."""
     global _pool
+    pids = worker_pids() if kill else []
     with _pool_lock:
-        broken, _pool = _pool, None
-    if broken is not None:
-        broken.shutdown(wait=False, cancel_futures=True)
+        old, _pool = _pool, None
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:  # already gone
+            pass
+    if old is not None:
+        old.shutdown(wait=False, cancel_futures=True)

@@ -12,6 +12,7 @@ from ..authoring.loader import load_rulebook
 from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
+from ..packet import printing
 from ..resources import resource_dir
 from ..store.retention import DEFAULT_DAYS
 from ..store.server_state import shared_secret_key
@@ -72,6 +73,8 @@ DEFAULTS = dict(
     KEEP_APPLICATIONS_DAYS=DEFAULT_KEEP_DAYS,
     ORGANIZER_MAILS_PER_HOUR=DEFAULT_ORGANIZER_MAILS_PER_HOUR,
     PACKET_PREFETCH=True,  # start making the packet when the last answer is saved (packet/cache.py)
+    # Print worker processes (packet/printing.py): one per core, at most two; each about 90 MB once it printed.
+    PRINT_WORKERS=printing.WORKERS,
 )
 
 
@@ -92,6 +95,7 @@ SETTING_DEFAULTS = {
     "RULE_CACHE_DIR": "the first rules folder when `wizard check` left its record there, else the database's folder",
     "OFFICES_FILE": "`offices.yaml` beside the database",
     "TODAY": "the real date", "NOW": "the real time",
+    "PRINT_WORKERS": "2, or 1 on a one-core machine",
     "WTF_CSRF_ENABLED": "`True`",
     "SESSION_COOKIE_SECURE": "`True` when `PUBLIC_URL` starts with `https://`, else `False`",
     "MAIL_FROM": "`permits@localhost`",
@@ -157,6 +161,8 @@ SETTING_MEANINGS = {
                                 "hour; `0` for no limit",
     "PACKET_PREFETCH": "start making the packet in a print worker as soon as the last answer is saved, so the "
                        "download finds it made (never on a kiosk)",
+    "PRINT_WORKERS": "print worker processes that make packet and permit PDFs, at a lower priority than pages; "
+                     "about 90 MB each once they have printed",
     "PUBLIC_URL": "the scheme and host organizers reach the site at, like `https://permits.example.org` "
                   "(`--public-url`): full links and QR codes on the clerks' page, a kiosk's hand-off to a phone, "
                   "links in mail. Without it links are relative; no page builds a link from the `Host` header",
@@ -193,6 +199,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(defaults(app.instance_path))
     app.config.update(config or {})
     deployment.operator_values(app.config)  # before the database opens: a refused value leaves nothing open
+    printing.use_workers(app.config["PRINT_WORKERS"])
     in_file = app.config["DATABASE"] != ":memory:" and not is_postgres_url(app.config["DATABASE"])
     instance = Path(app.config["DATABASE"]).resolve().parent if in_file else Path(app.instance_path)
     if not app.config.get("SECRET_KEY") and not is_postgres_url(app.config["DATABASE"]):

@@ -38,6 +38,12 @@ def client_key() -> str:
     screen = screen_id()
     if screen is not None:
         return f"screen:{screen}"
+    return address_key()
+
+
+def address_key() -> str:
+    """The request's network address as a limit counts it: IPv4, or an IPv6 address's /64 (one home
+    or phone gets a whole /64 and may use any address in it)."""
     address = request.remote_addr or ""
     try:
         ip = ipaddress.ip_address(address.split("%")[0])

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, has_request_context, request
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.utils import redirect
 
 from .requests import WizardRequest
 from .security import ResponseGuard
@@ -58,13 +59,17 @@ def plain_prefix(wsgi_app):
 
 def relative_location(response):
     """Every redirect stays on this site, as a path: werkzeug's own redirects (a doubled slash merged,
-    a missing one added) write the request's Host into an absolute Location."""
+    a missing one added) write the request's Host into an absolute Location, and into the link of
+    their page, which is made again for the path."""
     location = response.headers.get("Location")
     if location:
         parts = urlsplit(location)
         if parts.scheme or parts.netloc or location.startswith(("//", "/\\")):
             path = "/" + parts.path.lstrip("/\\")
-            response.headers["Location"] = f"{path}?{parts.query}" if parts.query else path
+            relative = f"{path}?{parts.query}" if parts.query else path
+            response.headers["Location"] = relative
+            if 300 <= response.status_code < 400:  # its page is only a link to the new address
+                response.set_data(redirect(relative, response.status_code).get_data())
     return response
 
 

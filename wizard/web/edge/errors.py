@@ -1,11 +1,11 @@
 """Error pages: every failure a user can cause gets a page that says what to do, never a traceback."""
 from __future__ import annotations
 
-from flask import current_app, jsonify, make_response, request
+from flask import current_app, jsonify, make_response, request, url_for
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
-from ...errors import InterviewTooLarge, PrintingFailed, StoreUnavailable
+from ...errors import InterviewTooLarge, PacketNotReady, PrintingFailed, StoreUnavailable
 from .logs import security_event
 from .logs import redact_path
 from .pages import render_page
@@ -13,6 +13,7 @@ from .security import plain_page
 from .state import rulebook
 
 RETRY_SECONDS = 5  # Retry-After on a 503: the pool waits this long for the database before giving up
+PREPARING_SECONDS = 3  # a packet not ready yet: the page asks again this soon (a packet takes about one)
 NOT_SAVED = "We could not save your answer just now; it is still in the form, try again."
 NOT_READ = "We could not open your answers just now. Nothing is lost: try again in a moment."
 
@@ -66,6 +67,21 @@ def store_unavailable(error: StoreUnavailable):
     return response
 
 
+def packet_not_ready(error: PacketNotReady):
+    """A 503 with Retry-After, not a 202: the link downloads a PDF, and a 2xx would tell a download
+    manager, `curl -f` or `wget` that this page is the PDF (saved as packet.pdf); a 503 tells every
+    client to try again later, and a browser shows the page, whose meta refresh (no JavaScript)
+    asks again until the PDF comes (an attachment: the browser saves it and stays on this page)."""
+    current_app.logger.warning("packet not ready on %s: %s", redact_path(request.path), error)
+    interview_id = (request.view_args or {}).get("interview_id")
+    body = render_page("preparing.html", title="Your packet is being prepared", retry_seconds=PREPARING_SECONDS,
+                       again_url=request.script_root + request.path,
+                       back_url=url_for("interview.result", interview_id=interview_id) if interview_id else None)
+    response = make_response(body, 503)
+    response.headers["Retry-After"] = str(PREPARING_SECONDS)
+    return response
+
+
 def init_app(app) -> None:
     def page(status: int, title: str, message: str, **extra):
         if _wants_json():
@@ -101,8 +117,9 @@ def init_app(app) -> None:
     def printing_failed(error: PrintingFailed):
         current_app.logger.error("printing failed on %s: %s", redact_path(request.path), error)
         return page(503, "The PDF could not be printed just now",
-                    "Nothing is lost: the decision and the application are kept. Please try again in a minute.")
+                    "Nothing is lost: what was saved or decided is kept. Please try again in a minute.")
 
     app.register_error_handler(PrintingFailed, printing_failed)
+    app.register_error_handler(PacketNotReady, packet_not_ready)
     app.register_error_handler(500, lambda e: page(500, "Sorry, something went wrong on our side",
         "Your saved answers are safe. Please try again in a moment."))

@@ -47,7 +47,8 @@ def add_note():
     return redirect(url_for(".notes_page"), code=303)
 
 
-@bp.post("/office/notes/<int:note_id>/remove")
+# The largest id a database keeps (a 64-bit integer): a longer number is no note, a 404, not an overflow.
+@bp.post("/office/notes/<int(max=9223372036854775807):note_id>/remove")
 @login_required
 def remove_note(note_id: int):
     if office_records().remove_note(note_id, list(current_user.account.jurisdictions)):

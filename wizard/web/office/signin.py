@@ -2,9 +2,12 @@
 one-time link `wizard clerk add` prints.
 
 A session lasts OFFICE_SESSION_HOURS from sign-in and ends when the browser closes (no
-"remember me"); changing the password ends every other session. Failed sign-ins are counted per
-address and per account: after a few, each further try waits longer, and every success and
-failure is logged with short hashes instead of the email and the address.
+"remember me"); signing out, changing the password and removing the account end every session
+of the account, copies of its cookie included, on every server (the session version). Failed
+sign-ins are counted per address and per account at an address: after a few, each further try
+waits longer (a right password from another address still signs in, and the clerk is told of the
+failures), and every success and failure is logged with short hashes instead of the email and
+the address.
 """
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, flash, redirect, request, session, url_for
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 
-from ...office.accounts import AccountError, Clerk, choose_password, clerk, link_email, signed_in_clerk
+from ...office.accounts import (AccountError, Clerk, choose_password, clerk, link_email, sign_out_everywhere,
+                                signed_in_clerk)
 from ...store.server_state import SharedEvents, is_shared
+from ..edge.clients import address_key
 from ..edge.logs import security_event
 from ..edge.logs import short_hash
 from ..edge.pages import render_page
@@ -24,9 +29,13 @@ from ..edge.state import office_records
 
 bp = Blueprint("signin", __name__)
 login_manager = LoginManager()
-FREE_FAILURES = 5  # failures in the window before sign-in slows down
+FREE_FAILURES = 5  # failures of one account from one address in the window before its tries slow down
+# One address (an office, a town hall behind one NAT) may fail more over all its accounts before it
+# slows down: one clerk's typos do not keep a colleague out, a guesser trying many accounts is slowed.
+ADDRESS_FREE_FAILURES = 20
 WINDOW = 15 * 60  # seconds
 LONGEST_WAIT = 15 * 60
+NOTICE_WINDOW = 7 * 86400  # failures on an account told to its clerk at sign-in, up to a week back
 
 
 class ClerkUser(UserMixin):
@@ -50,39 +59,39 @@ def load_clerk(user_id: str):
     return ClerkUser(account)
 
 
-def wait_after(recent: list[float], now: float) -> int:
+def wait_after(recent: list[float], now: float, free: int = FREE_FAILURES) -> int:
     """Seconds one key must wait after these failures of the window (oldest first)."""
-    if len(recent) < FREE_FAILURES:
+    if len(recent) < free:
         return 0
-    delay = min(2 ** (len(recent) - FREE_FAILURES + 1), LONGEST_WAIT)
+    delay = min(2 ** (len(recent) - free + 1), LONGEST_WAIT)
     return max(int(recent[-1] + delay - now) + 1, 0)
 
 
 class FailedSignIns:
-    """Recent failures per key (an address, an account), in memory: one server process."""
+    """Recent failures per key (an address, an account at an address), in memory: one server process."""
 
-    def __init__(self):
+    def __init__(self, window: float = WINDOW):
         self._lock = threading.Lock()
         self._failures: dict[str, list[float]] = {}
+        self.window = window
 
-    def wait(self, keys: list[str], now: float) -> int:
-        """Seconds until the next try is allowed (0: now)."""
+    def times(self, key: str, now: float) -> list[float]:
         with self._lock:
-            longest = 0
-            for key in keys:
-                recent = [t for t in self._failures.get(key, []) if t > now - WINDOW]
-                self._failures[key] = recent
-                longest = max(longest, wait_after(recent, now))
-            return longest
+            recent = self._failures[key] = [t for t in self._failures.get(key, []) if t > now - self.window]
+            return recent
 
-    def failed(self, keys: list[str], now: float) -> None:
+    def wait(self, keys: dict[str, int], now: float) -> int:
+        """Seconds until the next try is allowed (0: now); `keys` give each key's free failures."""
+        return max(wait_after(self.times(key, now), now, free) for key, free in keys.items())
+
+    def failed(self, keys, now: float) -> None:
         with self._lock:
             if len(self._failures) > 10_000:
-                self._failures = {k: v for k, v in self._failures.items() if v and v[-1] > now - WINDOW}
+                self._failures = {k: v for k, v in self._failures.items() if v and v[-1] > now - self.window}
             for key in keys:
                 self._failures.setdefault(key, []).append(now)
 
-    def succeeded(self, keys: list[str]) -> None:
+    def succeeded(self, keys) -> None:
         with self._lock:
             for key in keys:
                 self._failures.pop(key, None)
@@ -92,19 +101,43 @@ class SharedFailedSignIns:
     """The same policy over failures kept in a PostgreSQL database, so that servers sharing it
     count a guesser who alternates between them once (wizard/store/server_state.py)."""
 
-    def __init__(self, store):
-        self.events = SharedEvents(store, "sign_in_failure", WINDOW)
+    def __init__(self, store, kind: str = "sign_in_failure", window: float = WINDOW):
+        self.events = SharedEvents(store, kind, window)
 
-    def wait(self, keys: list[str], now: float) -> int:
-        return max(wait_after(self.events.times(key, now), now) for key in keys)
+    def times(self, key: str, now: float) -> list[float]:
+        return self.events.times(key, now)
 
-    def failed(self, keys: list[str], now: float) -> None:
+    def wait(self, keys: dict[str, int], now: float) -> int:
+        return max(wait_after(self.events.times(key, now), now, free) for key, free in keys.items())
+
+    def failed(self, keys, now: float) -> None:
         for key in keys:
             self.events.add(key, now)
 
-    def succeeded(self, keys: list[str]) -> None:
+    def succeeded(self, keys) -> None:
         for key in keys:
             self.events.clear(key)
+
+
+def counted_keys(email: str) -> dict[str, int]:
+    """What a try is slowed by, with each one's free failures: the address (an IPv6 /64, as the other
+    limits count it), and this account at this address. Not the account alone: then anyone who knew
+    a clerk's email could keep the clerk out from anywhere by failing five times."""
+    address = address_key()
+    return {f"address:{address}": ADDRESS_FREE_FAILURES, f"account:{email}|{address}": FREE_FAILURES}
+
+
+def told_failures(email: str, failed: bool) -> int:
+    """Failures on the account from anywhere since its last sign-in: counted on a failure, and on a
+    success the number to tell the clerk (then forgotten)."""
+    notices, key = current_app.extensions["sign_in_notices"], f"account:{email}"
+    if failed:
+        if clerk(office_records(), email) is not None:  # no store of every email a guesser makes up
+            notices.failed([key], time.time())
+        return 0
+    count = len(notices.times(key, time.time()))
+    notices.succeeded([key])
+    return count
 
 
 def safe_next(target: str | None) -> str:
@@ -122,7 +155,7 @@ def sign_in():
     if request.method == "GET":
         return render_page("office/sign_in.html", error=None, next_url=next_url, email="")
     email = request.form.get("email", "")[:254]
-    keys = [f"address:{request.remote_addr}", f"account:{email.strip().lower()}"]
+    keys = counted_keys(email.strip().lower())
     counter = current_app.extensions["failed_sign_ins"]
     wait = counter.wait(keys, time.time())
     account_hash = "#" + short_hash(email.strip().lower())  # never the email itself (web/edge/logs.py)
@@ -135,19 +168,28 @@ def sign_in():
     account = signed_in_clerk(office_records(), email, request.form.get("password", "")[:500])
     if account is None:
         counter.failed(keys, time.time())
+        told_failures(email.strip().lower(), failed=True)
         security_event("sign-in failure", account=account_hash)
         return render_page("office/sign_in.html", next_url=next_url, email=email,
                            error="The email or the password is not right."), 401
     counter.succeeded(keys)
+    failures = told_failures(account.email, failed=False)
     security_event("sign-in", account=account_hash)
     session.clear()  # a fresh session: nothing from before the sign-in carries over
     session["office_since"] = time.time()
     login_user(ClerkUser(account))
+    if failures:  # someone else may be guessing: the clerk should know
+        flash(f"{failures} failed sign-in attempt{'' if failures == 1 else 's'} on your account since your "
+              "last sign-in. If that was not you, tell whoever runs this site.", "warning")
     return redirect(next_url, code=303)
 
 
 @bp.post("/office/sign-out")
 def sign_out():
+    # Dropping the user from this cookie is not enough: a copy taken before (another tab, a shared
+    # computer's profile, a stolen cookie) would still open /office until OFFICE_SESSION_HOURS.
+    if current_user.is_authenticated:
+        sign_out_everywhere(office_records(), current_user.account.email)
     logout_user()
     session.pop("office_since", None)
     flash("You are signed out.", "success")
@@ -175,7 +217,10 @@ def password(token: str):
 
 def init_app(app) -> None:
     store = app.extensions["interview_store"]
-    app.extensions["failed_sign_ins"] = SharedFailedSignIns(store) if is_shared(store) else FailedSignIns()
+    shared = is_shared(store)
+    app.extensions["failed_sign_ins"] = SharedFailedSignIns(store) if shared else FailedSignIns()
+    app.extensions["sign_in_notices"] = (SharedFailedSignIns(store, "sign_in_notice", NOTICE_WINDOW) if shared
+                                         else FailedSignIns(NOTICE_WINDOW))
     # No `current_user` in every template: no template uses it, and the context processor looked the
     # user up on every organizer's page too.
     login_manager.init_app(app, add_context_processor=False)
