@@ -167,3 +167,16 @@ def smtp():
     controller.start()
     yield controller, inbox
     controller.stop()
+
+
+@pytest.fixture
+def office(tmp_path, book, smtp):
+    """An app that mails through the test SMTP server (the review and department tests): the app,
+    the server's inbox and its port."""
+    controller, inbox = smtp
+    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "r.db"), "SECRET_KEY": "k",
+                      "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
+                      "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
+                      "MAIL_SENDER": False})
+    yield app, inbox, controller.port
+    app.extensions["interview_store"].close()

@@ -6,26 +6,12 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-import pytest
-
 from wizard.readable import long_date
-from wizard.web.app import create_app
 
 from . import html
 from .office_support import BARODA, DEKALB, PDF, PNG, body, clerk, finished, received, send
 from .test_office_mail import deliver
 from .test_office_review import referral_link, refused_post
-
-
-@pytest.fixture
-def office(tmp_path, book, smtp):
-    controller, inbox = smtp
-    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "d.db"), "SECRET_KEY": "k",
-                      "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
-                      "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                      "MAIL_SENDER": False})
-    yield app, inbox, controller.port
-    app.extensions["interview_store"].close()
 
 
 def referred(app, inbox, port, answers=BARODA, place="baroda-mi", department="fire-official",

@@ -8,29 +8,16 @@ from datetime import date, timedelta
 from io import BytesIO
 from urllib.parse import urlsplit
 
-import pytest
 from pdfua import validate
 from pypdf import PdfReader
 
 from wizard.packet import printing
-from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
 from . import html
 from .office_support import BARODA, DEKALB, body, clerk, received, send, sign_in
 from .test_check import problems_in, variant
 from .test_office_mail import deliver
-
-
-@pytest.fixture
-def office(tmp_path, book, smtp):
-    controller, inbox = smtp
-    app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "r.db"), "SECRET_KEY": "k",
-                      "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
-                      "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                      "MAIL_SENDER": False})
-    yield app, inbox, controller.port
-    app.extensions["interview_store"].close()
 
 
 def refused_post(client, path: str, data: dict, message: str):

@@ -5,8 +5,6 @@ file differs from what this module renders.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from .checks import check_files
 from ..engine.facts import FACTS
 from ..kinds import KINDS
@@ -113,8 +111,3 @@ def jurisdiction_sections(jurisdictions: list) -> list[str]:
                 parts += [f"`{o}`: {_cell(text)}" for o, text in (words.get("options") or {}).items()]
                 lines.append(f"| `{key}` | {'<br>'.join(parts)} |")
     return lines
-
-
-def write(path: Path, text: str | None = None) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render() if text is None else text, encoding="utf-8")

@@ -28,6 +28,23 @@ class CommandError(click.ClickException):
         click.echo(f"{self.prefix}{self.format_message()}", err=True, file=file)
 
 
+def publish_generated(text: str, output: Path | None, default: Path, command: str, check_only: bool) -> None:
+    """A generated page (docs/vocabulary.md, docs/reference.md): printed, written to `output`, or
+    with `check_only` compared with the file there (exit 1 when it is out of date)."""
+    if check_only:
+        output = output or default
+        if not output.exists() or output.read_text(encoding="utf-8") != text:
+            raise CommandError(f"{output} is out of date: run `wizard {command} --output {output}`",
+                               exit_code=1, prefix="")
+        click.echo(f"{output} is up to date.")
+    elif output is None:
+        click.echo(text, nl=False)
+    else:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {output}.")
+
+
 # Operator values: a finite number in a range that works (nan or inf used to start a server whose
 # retention never ran, and a huge idle time made every page fail).
 DAYS = click.FloatRange(min=0, max=MAX_DAYS, min_open=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..web.app import DEFAULTS, ENVIRONMENT, SETTING_DEFAULTS, SETTING_MEANINGS
-from .options import CommandError
+from .options import CommandError, publish_generated
 
 OUTPUT = Path("docs/reference.md")
 
@@ -135,14 +135,4 @@ def reference(ctx, output, check_only) -> None:
         text = render(ctx.find_root().command)
     except Undocumented as error:
         raise CommandError(str(error), exit_code=1) from error
-    if check_only:
-        output = output or OUTPUT
-        if not output.exists() or output.read_text(encoding="utf-8") != text:
-            raise CommandError(f"{output} is out of date: run `wizard reference --output {output}`",
-                               exit_code=1, prefix="")
-        click.echo(f"{output} is up to date.")
-    elif output is None:
-        click.echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
-        click.echo(f"Wrote {output}.")
+    publish_generated(text, output, OUTPUT, "reference", check_only)

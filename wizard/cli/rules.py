@@ -14,11 +14,11 @@ from ..authoring.checks import check_files, run_checks
 from ..authoring.graph import GraphError, render as render_graph
 from ..authoring.loader import load_rulebook
 from ..authoring.skeleton import skeleton
-from ..authoring.vocabulary_doc import render as render_vocabulary, write as write_vocabulary
+from ..authoring.vocabulary_doc import render as render_vocabulary
 from ..engine.assess import assess as run_assessment
 from ..errors import AnswersError, RuleFileError
 from ..rules.rulebook import jurisdiction_files, rule_sources
-from .options import CommandError, add_rules_option, rules_options
+from .options import CommandError, add_rules_option, publish_generated, rules_options
 
 
 @click.command()
@@ -127,17 +127,7 @@ def vocabulary(output, check_only, rule_paths, added_paths) -> None:
         for problem in problems:
             click.echo(f"skipped: {problem}", err=True)
         text = render_vocabulary(jurisdictions=list(book.jurisdictions.values()))
-    if check_only:
-        output = output or Path("docs/vocabulary.md")
-        if not output.exists() or output.read_text(encoding="utf-8") != text:
-            raise CommandError(f"{output} is out of date: run `wizard vocabulary --output {output}`",
-                               exit_code=1, prefix="")
-        click.echo(f"{output} is up to date.")
-    elif output is None:
-        click.echo(text, nl=False)
-    else:
-        write_vocabulary(output, text)
-        click.echo(f"Wrote {output}.")
+    publish_generated(text, output, Path("docs/vocabulary.md"), "vocabulary", check_only)
 
 
 @click.command()
