@@ -18,6 +18,7 @@ from wizard.web.organizer.choose import SEARCH_ABOVE
 from .browser.stories import PATHS
 from .generated import generate_jurisdictions
 from .office_support import CHEAP_HASH, Inbox
+from .postgres_support import fresh_schema
 from .served import free_port
 from .shared_run import made_once, run_folder
 from .test_packet_complete import FESTIVAL_PATHS, walk
@@ -180,3 +181,13 @@ def office(tmp_path, book, smtp):
                       "MAIL_SENDER": False})
     yield app, inbox, controller.port
     app.extensions["interview_store"].close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_target(request, tmp_path):
+    """A database on each backend in turn: an SQLite file, then a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "wizard.db")
+    else:
+        with fresh_schema() as url:
+            yield url

@@ -6,38 +6,26 @@ from __future__ import annotations
 import re
 import threading
 
-import pytest
-
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records, store
 
 from .office_support import finished, send
-from .postgres_support import fresh_schema
 from .served import ServedBrowser, served_wizard
 
 INTERVIEWS = 20
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    if request.param == "sqlite":
-        yield str(tmp_path / "w.db")
-    else:
-        with fresh_schema() as url:
-            yield url
-
-
-def office_app(book, database):
-    return create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "k",
+def office_app(book, database_target):
+    return create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database_target, "SECRET_KEY": "k",
                        "WTF_CSRF_ENABLED": False, "MAIL_SENDER": False})
 
 
-def test_twenty_double_sends_at_once_give_one_reference_each_without_gaps(book, database):
-    app = office_app(book, database)
+def test_twenty_double_sends_at_once_give_one_reference_each_without_gaps(book, database_target):
+    app = office_app(book, database_target)
     ids = [finished(app) for _ in range(INTERVIEWS)]
     app.extensions["interview_store"].close()
     statuses: list[int] = []
-    with served_wizard("--db", database, "--threads", "8") as base:
+    with served_wizard("--db", database_target, "--threads", "8") as base:
         browsers = []
         for ident in ids:  # each organizer opens the send page: their cookie and the form's token
             browser = ServedBrowser(base)
@@ -55,7 +43,7 @@ def test_twenty_double_sends_at_once_give_one_reference_each_without_gaps(book, 
         for thread in threads:
             thread.join(60)
     assert sorted(set(statuses)) == [303], statuses
-    app = office_app(book, database)
+    app = office_app(book, database_target)
     with app.app_context():
         records = office_records()
         references = [records.application_for(ident)["reference"] for ident in ids]

@@ -16,18 +16,9 @@ from .postgres_support import fresh_schema
 EVERY_BYTE = bytes(range(256)) * 4  # an upload with every byte value, NUL and invalid UTF-8 included
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request, tmp_path):
-    if request.param == "sqlite":
-        yield str(tmp_path / "wizard.db")
-    else:
-        with fresh_schema() as url:
-            yield url
-
-
 @pytest.fixture
-def store(target):
-    opened = InterviewStore(target)
+def store(database_target):
+    opened = InterviewStore(database_target)
     opened.migrate()
     yield opened
     opened.close()
@@ -119,14 +110,14 @@ def test_clear_move_and_the_retention_purge(store):
 
 # Migrations and transactions --------------------------------------------------------------------
 
-def test_migrations_are_versioned_tracked_and_run_once(target):
-    first = InterviewStore(target)
+def test_migrations_are_versioned_tracked_and_run_once(database_target):
+    first = InterviewStore(database_target)
     assert first.migrate() == [m.name for m in MIGRATIONS]
     assert OfficeRecords.upgrade(first) == [m.name for m in OFFICE_MIGRATIONS]
     first.close()
-    again = InterviewStore(target)
+    again = InterviewStore(database_target)
     assert again.migrate() == [] and OfficeRecords.upgrade(again) == []
-    table = "_sqlite_migrations" if not target.startswith("postgresql") else "wizard_migrations"
+    table = "_sqlite_migrations" if not database_target.startswith("postgresql") else "wizard_migrations"
     names = [r["name"] for r in again.backend.query(f"SELECT name FROM {table} ORDER BY name")]
     assert names == sorted(m.name for m in (*MIGRATIONS, *OFFICE_MIGRATIONS))
     again.close()
