@@ -172,12 +172,15 @@ def decide(records: OfficeRecords, reference: str, decision: str, conditions: st
     return row
 
 
-def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers: dict) -> tuple[str, ...]:
+def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers: dict,
+                checklist: list[dict] | None = None) -> tuple[str, ...]:
     """What an approval would leave outstanding: checklist items and documents not ticked as
-    received, and departments that have not answered."""
+    received, and departments that have not answered. `checklist`: the answers' checklist items,
+    where the caller has assessed them already."""
     ticks = records.ticks(reference)
-    items = [f"not ticked: {c['text']}" for c in checklist_items(assess_jurisdiction(j, answers))
-             if not ticks.get(c["id"])]
+    if checklist is None:
+        checklist = checklist_items(assess_jurisdiction(j, answers))
+    items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
     items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
     items += [f"no answer from the {r['department']}" for r in records.referrals(reference) if not r["answered_at"]]
     return tuple(items)

@@ -111,18 +111,19 @@ def application(reference: str):
     assessment = assess_jurisdiction(j, answers)
     ticks = records.ticks(reference)
     uploads = records.uploads(row["interview_id"])
+    checklist = checklist_items(assessment)
     items = [{"id": c["id"], "text": c["text"], "citation": c["citation"], "received": ticks.get(c["id"], False)}
-             for c in checklist_items(assessment)]
+             for c in checklist]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers))
+                       **review_context(row, j), **version_context(row, j, answers, checklist))
 
 
-def version_context(row: dict, j, answers: dict) -> dict:
+def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
     """Issue 34's part of the page: what the current version changes, from the version before and
     from the one decided, and whether it waits for a decision as an amendment."""
     records, questions = office_records(), rulebook().questions_for(j.id)
@@ -135,7 +136,7 @@ def version_context(row: dict, j, answers: dict) -> dict:
     return {"changes": changes(before, answers, questions) if before is not None else [],
             "since_decision": since_decision, "decided_version": decided_version,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
-            "outstanding": outstanding(records, row["reference"], j, answers)}
+            "outstanding": outstanding(records, row["reference"], j, answers, checklist)}
 
 
 def review_context(row: dict, j) -> dict:
