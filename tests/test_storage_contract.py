@@ -8,7 +8,8 @@ import threading
 import pytest
 
 from wizard.errors import InterviewTooLarge
-from wizard.office.records import MIGRATIONS as OFFICE_MIGRATIONS, OfficeRecords
+from wizard.office.records import OfficeRecords
+from wizard.office.schema import MIGRATIONS as OFFICE_MIGRATIONS
 from wizard.store.interviews import MAX_ANSWERS_BYTES, MIGRATIONS, InterviewStore
 
 from .postgres_support import fresh_schema

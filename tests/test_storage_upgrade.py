@@ -14,7 +14,8 @@ from sqlite_utils.migrations import Migrations
 from wizard.store import shown
 from wizard.store.postgres import PostgresBackend
 from wizard.errors import StoreUnavailable
-from wizard.office.records import MIGRATIONS as OFFICE_MIGRATIONS, OfficeRecords
+from wizard.office.records import OfficeRecords
+from wizard.office.schema import MIGRATIONS as OFFICE_MIGRATIONS
 from wizard.store.interviews import MIGRATIONS, InterviewStore
 
 from . import postgres_support
