@@ -19,9 +19,9 @@ from ..store.server_state import shared_secret_key
 from ..store.interviews import InterviewStore
 from .organizer import (
     api,
+    choose,
     costs,
     drawn_fields,
-    drawn_search,
     interview,
     mail as organizer_mail,
     downloads as packet,
@@ -29,7 +29,7 @@ from .organizer import (
     sending,
     summary,
 )
-from .edge import assets, deployment, errors, filters, limits, logs, pages, signing, sweeper
+from .edge import assets, deployment, errors, filters, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
 from .office import counts, notes, inbox as office, calendar as office_calendar, review, signin, typed
 from .edge import mailer, state
@@ -220,13 +220,12 @@ def create_app(config: dict | None = None) -> Flask:
     state.init_offices(app, instance)
 
     csrf.init_app(app)
-    signing.init_app(app)
     htmx.init_app(app)
 
     filters.init_app(app)
     pages.init_app(app)
     drawn_fields.init_app(app)
-    drawn_search.init_app(app)
+    choose.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     frame.init_app(app)
