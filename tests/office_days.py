@@ -5,20 +5,17 @@ from __future__ import annotations
 
 from datetime import date
 from functools import cache
-from zoneinfo import ZoneInfo
 
-import yaml
-
+from wizard.authoring.loader import load_rulebook
 from wizard.office.office_time import office_today
-from wizard.rules.rulebook import builtin_rules_dir
+from wizard.rules.rulebook import RuleBook
 
 
 @cache
-def zone_of(place: str) -> ZoneInfo:
-    rules = yaml.safe_load((builtin_rules_dir() / f"{place}.yaml").read_text(encoding="utf-8"))
-    return ZoneInfo(rules["time_zone"])
+def built_in() -> RuleBook:
+    return load_rulebook()
 
 
 def office_day(place: str) -> date:
-    """Today in `place`'s office, by the app's own office_today."""
-    return office_today(zone_of(place))
+    """Today in `place`'s office: the app's own office_today, in the zone its rule book gives."""
+    return office_today(built_in().jurisdictions[place].zone)
