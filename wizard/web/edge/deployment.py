@@ -7,6 +7,7 @@ relative.
 """
 from __future__ import annotations
 
+import ipaddress
 import re
 from urllib.parse import urlsplit
 
@@ -54,6 +55,40 @@ def plain_prefix(wsgi_app):
         if not PLAIN_PREFIX.fullmatch(environ.get("SCRIPT_NAME", "")):
             environ["SCRIPT_NAME"] = ""
         return wsgi_app(environ, start_response)
+    return app
+
+
+# With TRUSTED_PROXIES and no TRUSTED_PROXY: only a proxy on this machine is believed.
+LOOPBACK = ("127.0.0.0/8", "::1/128")
+FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST",
+             "HTTP_X_FORWARDED_PORT", "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
+
+
+def proxy_networks(value) -> tuple:
+    """TRUSTED_PROXY (an address or network, several separated by commas or in a list) as networks;
+    DeploymentError for anything else."""
+    names = [value] if isinstance(value, str) else list(value or LOOPBACK)
+    names = [part.strip() for name in names for part in str(name).split(",") if part.strip()]
+    try:
+        return tuple(ipaddress.ip_network(name, strict=False) for name in names or LOOPBACK)
+    except ValueError as error:
+        raise DeploymentError(f"TRUSTED_PROXY must be addresses or networks like 10.0.0.5 or 10.0.0.0/24 ({error})") from None
+
+
+def only_from(networks: tuple, believing, plain):
+    """WSGI middleware: a request whose peer is in `networks` (the proxy) goes through `believing`
+    (ProxyFix); any other peer's X-Forwarded-* headers are dropped and it goes to `plain`, so a host
+    that reaches the app port past the proxy cannot pick its own address."""
+    def app(environ, start_response):
+        try:
+            peer = ipaddress.ip_address(str(environ.get("REMOTE_ADDR", "")).split("%")[0])
+        except ValueError:
+            peer = None
+        if peer is not None and any(peer in network for network in networks):
+            return believing(environ, start_response)
+        for name in FORWARDED:
+            environ.pop(name, None)
+        return plain(environ, start_response)
     return app
 
 
@@ -106,8 +141,10 @@ def init_app(app) -> None:
     if proxies:
         # Believe X-Forwarded-For/-Proto/-Prefix from exactly this many proxies; not -Host:
         # nothing here needs the host, and links use PUBLIC_URL.
-        wsgi_app = ProxyFix(plain_prefix(wsgi_app), x_for=proxies, x_proto=proxies, x_host=0, x_port=0,
-                            x_prefix=proxies)
+        # Only from TRUSTED_PROXY's addresses (default: this machine's loopback).
+        wsgi_app = only_from(proxy_networks(app.config.get("TRUSTED_PROXY")),
+                             ProxyFix(plain_prefix(wsgi_app), x_for=proxies, x_proto=proxies, x_host=0, x_port=0,
+                                      x_prefix=proxies), wsgi_app)
     app.wsgi_app = ResponseGuard(wsgi_app)
     app.after_request(relative_location)
 
