@@ -17,6 +17,7 @@ from ..store.interviews import ENROLMENT_MINUTES, InterviewStore
 from ..store.retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from ..web.app import create_app
 from ..web.edge.deployment import DeploymentError
+from ..web.edge.logs import JsonLines
 from ..web.edge.serving import bound_addresses, make_server, settle_after_start
 from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, rules_options
 
@@ -48,6 +49,11 @@ from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, 
               help="The proxy's address or network (10.0.0.5, 10.0.0.0/24; several separated by commas): only "
                    "its X-Forwarded-* headers are believed. Required with --trusted-proxies unless --host is "
                    "a loopback address (then only this machine's proxy is believed).")
+@click.option("--metrics-from", default=None, metavar="ADDRESS|NETWORK",
+              help="Who may read GET /metrics (Prometheus's text format), several separated by commas; "
+                   "without it /metrics is a 404 for everyone.")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one JSON object per line (time, level, logger, message), redacted as the text lines are.")
 @click.option("--access-log", is_flag=True,
               help="Log one line per request to stderr: method, path with interview ids hashed, no query "
                    "string, status and time.")
@@ -62,7 +68,7 @@ from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, 
               help="Keep a sent application this many days after the clerk closes it, then delete it.")
 @rules_options()
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, trusted_proxy, access_log, smtp, smtp_user, mail_from, keep_applications_days,
+          public_url, trusted_proxies, trusted_proxy, metrics_from, log_format, access_log, smtp, smtp_user, mail_from, keep_applications_days,
           added_paths) -> None:
     """Run the wizard under the waitress WSGI server.
 
@@ -86,7 +92,8 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
                           "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour,
-                          "TRUSTED_PROXIES": trusted_proxies, "TRUSTED_PROXY": trusted_proxy, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
+                          "TRUSTED_PROXIES": trusted_proxies, "TRUSTED_PROXY": trusted_proxy,
+                          "METRICS_FROM": metrics_from, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
                           "SMTP_USER": smtp_user, "MAIL_FROM": mail_from,
                           "KEEP_APPLICATIONS_DAYS": keep_applications_days,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
@@ -98,6 +105,9 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     bound_host, bound_port = bound_addresses(server)[0]
     click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {shown(db_path)}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/edge/logs.py)
+    if log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonLines())
     for name in ("wizard.security", "wizard.access"):  # every security event (web/edge/logs.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()

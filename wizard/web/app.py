@@ -13,6 +13,7 @@ from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
 from ..packet import printing
+from .operations import watching as operations
 from ..resources import resource_dir
 from ..store.retention import DEFAULT_DAYS
 from ..store.server_state import shared_secret_key
@@ -60,7 +61,8 @@ DEFAULTS = dict(
     SESSION_COOKIE_HTTPONLY=True,
     SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
     TRUSTED_PROXIES=0,
-    TRUSTED_PROXY=None,  # None: the loopback addresses (a proxy on this machine); see deployment.py
+    TRUSTED_PROXY=None,
+    METRICS_FROM=None,  # None: /metrics is closed (web/operations/watching.py)  # None: the loopback addresses (a proxy on this machine); see deployment.py
     SMTP_HOST=None,  # no mail server: the office works and says mail is off
     SMTP_PORT=25,
     SMTP_USER=None,
@@ -102,6 +104,7 @@ SETTING_DEFAULTS = {
     "SESSION_COOKIE_SECURE": "`True` when `PUBLIC_URL` starts with `https://`, else `False`",
     "MAIL_FROM": "`permits@localhost`",
     "TRUSTED_PROXY": "`127.0.0.0/8, ::1` (a proxy on the same machine)",
+    "METRICS_FROM": "none: `/metrics` answers 404 to everyone",
 }
 
 # What each setting means, one line each, for docs/reference.md (wizard/cli/reference.py refuses a
@@ -151,6 +154,9 @@ SETTING_MEANINGS = {
                      "peer's are dropped, so a host that reaches the app port past the proxy cannot choose its "
                      "address. `wizard serve --trusted-proxies` refuses to start without it unless it listens on "
                      "loopback only",
+    "METRICS_FROM": "the addresses or networks that may read `GET /metrics` (Prometheus's text format; counts "
+                    "only, nothing personal), several separated by commas (`--metrics-from`); from anywhere else it "
+                    "is a 404. `/healthz` and `/readyz` are open to all",
     "SMTP_HOST": "the office's SMTP server (`wizard serve --smtp HOST:PORT`); without it, mail is off and the "
                  "office pages say so",
     "SMTP_PORT": "the SMTP server's port (`--smtp HOST:PORT`)",
@@ -265,6 +271,7 @@ def create_app(config: dict | None = None) -> Flask:
     typed.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
+    operations.init_app(app)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

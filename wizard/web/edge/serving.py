@@ -55,10 +55,13 @@ class AccessLog:
     """WSGI middleware: one line per request, with the method, the path with any interview id
     hashed, no query string (a clerk's link carries answers), the status and the time taken."""
 
-    def __init__(self, app):
+    def __init__(self, app, unlogged: tuple = ("/healthz", "/readyz")):
         self.app = app
+        self.unlogged = unlogged  # a load balancer's checks, every few seconds: not worth a line each
 
     def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO") in self.unlogged:
+            return self.app(environ, start_response)
         began = time.monotonic()
         status = ["-"]
 
