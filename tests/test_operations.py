@@ -97,3 +97,21 @@ def test_json_log_lines_are_redacted(tmp_path):
     assert any(r["logger"] == "wizard.access" and "/r/#" in r["message"] for r in records), server.output
     assert token not in server.output
     assert not any("/healthz" in r["message"] for r in records)  # a load balancer's checks are not logged
+
+
+def test_metrics_in_prometheus_multiprocess_mode(tmp_path):
+    # Several server processes on one machine: prometheus-client's multiprocess mode, values in a folder.
+    folder = tmp_path / "prometheus"
+    folder.mkdir()
+    server = ServedWizard("--db", str(tmp_path / "w.db"), "--metrics-from", "127.0.0.1",
+                          env={"PROMETHEUS_MULTIPROC_DIR": str(folder)})
+    try:
+        urllib.request.urlopen(server.url + "/", timeout=30).read()
+        with urllib.request.urlopen(server.url + "/metrics", timeout=30) as response:
+            text = response.read().decode()
+    finally:
+        server.stop()
+    found = samples(text)
+    home = frozenset({"route": "/", "method": "GET", "status": "200"}.items())
+    assert found[("wizard_requests_total", home)] == 1
+    assert any(folder.iterdir())  # the values were kept in the folder, as the mode wants
