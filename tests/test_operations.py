@@ -115,3 +115,16 @@ def test_metrics_in_prometheus_multiprocess_mode(tmp_path):
     home = frozenset({"route": "/", "method": "GET", "status": "200"}.items())
     assert found[("wizard_requests_total", home)] == 1
     assert any(folder.iterdir())  # the values were kept in the folder, as the mode wants
+
+
+def test_metrics_count_the_print_workers_jobs_and_their_time(watched):
+    client = watched.test_client()
+    made = ("wizard_packets_printed_total", frozenset({"kind": "other", "result": "made"}.items()))
+    before = samples(client.get("/metrics").get_data(as_text=True)).get(made, 0)
+    printing.submit(printing.warm).result(timeout=120)  # a job in a print worker process
+    deadline = time.monotonic() + 10  # the future's callbacks run just after its waiters wake
+    while (after := samples(client.get("/metrics").get_data(as_text=True))).get(made, 0) == before \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert after[made] == before + 1
+    assert after[("wizard_packet_print_seconds_count", frozenset({"kind": "other"}.items()))] >= 1
