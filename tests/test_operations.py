@@ -128,3 +128,19 @@ def test_metrics_count_the_print_workers_jobs_and_their_time(watched):
         time.sleep(0.05)
     assert after[made] == before + 1
     assert after[("wizard_packet_print_seconds_count", frozenset({"kind": "other"}.items()))] >= 1
+
+
+def test_metrics_count_the_pages_the_database_failed(watched, monkeypatch):
+    client = watched.test_client()
+    errors = ("wizard_database_errors_total", frozenset())
+    before = samples(client.get("/metrics").get_data(as_text=True))[errors]
+    ident = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"].split("/i/")[1].split("/")[0]
+
+    def gone(*args):
+        raise StoreUnavailable("the database is not answering")
+    backend = watched.extensions["interview_store"].backend
+    monkeypatch.setattr(backend, "query", gone)
+    monkeypatch.setattr(backend, "one", gone)
+    assert client.get(f"/i/{ident}/result").status_code == 503
+    monkeypatch.undo()
+    assert samples(client.get("/metrics").get_data(as_text=True))[errors] == before + 1
