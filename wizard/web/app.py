@@ -96,7 +96,7 @@ SETTING_DEFAULTS = {
     "RULE_PATHS": "the built-in `interviews/jurisdictions/`",
     "RULEBOOK": "none",
     "RULE_CACHE_DIR": "the first rules folder when `wizard check` left its record there, else the database's folder; "
-                      "with PostgreSQL the first rules folder, or no record at all (`wizard serve --record` names one)",
+                      "with PostgreSQL the first rules folder, or no record at all (`RULE_CACHE_DIR` may name a folder)",
     "OFFICES_FILE": "`offices.yaml` beside the database",
     "TODAY": "the real date", "NOW": "the real time",
     "PRINT_WORKERS": "2, or 1 on a one-core machine",
