@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+import wizard
 from flask import request
 
 from wizard.rules.rulebook import builtin_rules_dir
@@ -104,11 +105,20 @@ def test_on_postgresql_the_rule_record_is_never_written_in_the_package(tmp_path,
     rules.mkdir()
     first = sorted(builtin_rules_dir().glob("*.yaml"))[0]
     (rules / first.name).write_bytes(first.read_bytes())
+    # Flask's instance folder of the package; an older checkout's run may have left a record there,
+    # which must stay untouched.
+    in_package = os.path.join(os.path.dirname(os.path.dirname(wizard.__file__)), "instance", "rule-checks.db")
+    before = _stamp(in_package)
     with fresh_schema() as url:
         app = create_app({"TESTING": True, "DATABASE": url, "RULE_PATHS": [rules]})
-        assert not (os.path.exists(os.path.join(app.instance_path, "rule-checks.db")))
+        assert app.instance_path == os.path.dirname(in_package)
         assert (rules / "rule-checks.db").is_file()
         app.extensions["interview_store"].close()
         app = create_app({"TESTING": True, "DATABASE": url})  # the built-in rules: no record at all
-        assert not (os.path.exists(os.path.join(app.instance_path, "rule-checks.db")))
         app.extensions["interview_store"].close()
+        assert _stamp(in_package) == before
+
+
+def _stamp(path: str) -> tuple | None:
+    """A file's size and modification time, None when it does not exist."""
+    return (os.stat(path).st_size, os.stat(path).st_mtime_ns) if os.path.exists(path) else None
