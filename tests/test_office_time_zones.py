@@ -2,16 +2,25 @@
 not UTC's: an evening filing is that evening's day, its deadline counted from it."""
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timezone
+from io import BytesIO
 from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from pypdf import PdfReader
 
 from wizard.authoring.checks import check_path
+from wizard.engine.answers import clean_answers
+from wizard.office.office_time import office_today
+from wizard.packet import build_packet
+from wizard.packet import content
+from wizard.web.edge import sweeper
 from wizard.office.applications import decision_due
 from wizard.office.counts import board_measures
 from wizard.resources import resource_dir
 from wizard.web.edge.state import office_records
 
-from .office_support import BARODA, received
+from .office_support import BARODA, DEKALB, finished, received
 from . import html
 
 RULES = resource_dir("interviews") / "jurisdictions"
@@ -70,3 +79,44 @@ def test_wizard_check_requires_a_real_time_zone(tmp_path):
     _, unknown = check_path(rule_file_without(tmp_path, "time_zone: America/Springfield\n"))
     assert [p.key for p in unknown] == ["time_zone"]
     assert "unknown time zone 'America/Springfield'" in unknown[0].message
+
+
+class _ClockAt:
+    """`datetime` whose now() is a fixed UTC moment (the rest of the class unchanged)."""
+    moment = datetime(2027, 3, 2, 3, 30, tzinfo=timezone.utc)  # 9:30 pm on March 1 in Chicago
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls.moment.astimezone(tz) if tz else cls.moment
+
+
+def test_a_packet_made_in_utcs_early_hours_is_dated_the_offices_day(book, monkeypatch):
+    """The packet's "Prepared" day and its plan count from the place's office day, not the server's
+    UTC date, which is already tomorrow every evening in DeKalb."""
+    monkeypatch.setattr(content, "datetime", _ClockAt)
+    answers = clean_answers(dict(DEKALB), book.questions_for("dekalb-il"), book.jurisdictions)
+    packet = build_packet(answers, book.get("dekalb-il"), book.questions_for("dekalb-il"))
+    assert packet.prepared_on == date(2027, 3, 1)
+
+
+def test_a_downloaded_packet_is_dated_the_sites_today(app):
+    """The download is dated as the result page counts (the app's today for the place), so the two
+    never disagree; before, the download took the server's own date."""
+    app.config["TODAY"] = date(2027, 3, 1)
+    interview_id = finished(app)
+    response = app.test_client().get(f"/i/{interview_id}/packet.pdf")
+    assert response.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(response.data)).pages)
+    assert "Prepared Monday, March 1, 2027" in " ".join(text.split())
+
+
+def test_reminders_are_due_by_the_westernmost_offices_day(monkeypatch):
+    """At 4:30 UTC on March 2 it is still March 1 in Chicago: a reminder for March 2 waits, so no
+    organizer is reminded of a day that has not begun where the event is."""
+    moment = datetime(2027, 3, 2, 4, 30, tzinfo=timezone.utc)
+    monkeypatch.setattr(sweeper, "office_today", lambda zone: office_today(zone, moment))
+    zones = [ZoneInfo("America/New_York"), ZoneInfo("America/Chicago")]
+    assert sweeper.reminders_day(zones) == date(2027, 3, 1)
+    assert sweeper.reminders_day(zones[:1]) == date(2027, 3, 1)  # 11:30 pm in New York
+    monkeypatch.setattr(sweeper, "office_today", lambda zone: office_today(zone, moment.replace(hour=6)))
+    assert sweeper.reminders_day(zones) == date(2027, 3, 2)

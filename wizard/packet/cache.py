@@ -34,6 +34,7 @@ from ..errors import PacketNotReady, PrintingFailed
 from ..remembered import Remembered
 from ..rules.office_cards import OfficeCard
 from . import printing
+from .content import place_today
 from .printing import packet_pdf, replace_workers, submit
 from ..rules.rulebook import RuleBook
 from ..resources import resource_dir
@@ -108,7 +109,8 @@ def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: O
 def packet_future(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
                   ahead: bool = False) -> Future | None:
     """The packet's bytes as a future: kept, being made, or started now in a worker process."""
-    key = packet_key(answers, book, today or date.today(), office)
+    today = today or place_today(book.jurisdictions[answers["jurisdiction"]])  # the worker prints the same day
+    key = packet_key(answers, book, today, office)
     with _lock:
         body = _packets.get(key)
         if body is not None:

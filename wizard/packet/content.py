@@ -7,7 +7,7 @@ section of the ordinance it comes from; nothing here is invented (no address, no
 from __future__ import annotations
 
 import dataclasses
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from ..engine.assess import assess_jurisdiction
 from ..engine.conditions import evaluate, holds
@@ -324,11 +324,18 @@ def packet_parts(p: Packet) -> list[Part]:
     return [Part(n, title, anchor) for n, (anchor, title) in enumerate(shown, 1)]
 
 
+def place_today(j: Jurisdiction) -> date:
+    """Today where the place's office is (its rule file's time zone), not on the server's clock: in
+    UTC's early hours it is still yesterday in Chicago, and the packet's dates count from the office's day."""
+    return datetime.now(j.zone).date()
+
+
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
                  today: date | None = None, office: OfficeCard | None = None) -> Packet:
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
+    today = today or place_today(j)
     b.office = office
     applies = permit_applies(a["outcome"])
     packet = Packet(
@@ -340,7 +347,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         license_word=b.word,
         office=office_short(j.file_with),
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
-        prepared_on=today or date.today(),
+        prepared_on=today,
         outcome=a["outcome"],
         outcome_title=b.outcome_title(),
         reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
@@ -356,7 +363,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         notes=b.notes(),
         applies=applies,
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
-        plan=plan_steps(answers, a, b.word, today or date.today()) if applies else [],
+        plan=plan_steps(answers, a, b.word, today) if applies else [],
     )
     packet.glossary = terms_in(packet.strings())
     packet.parts = packet_parts(packet)

@@ -94,7 +94,7 @@ def _link(args) -> dict:
     j = book.get(args.get("jurisdiction", ""))
     questions = book.questions_for(j.id if j else None)
     keys = linkable_keys(questions, BUILDER_KEYS)
-    form = answer_form(keys, questions, formdata=args if args else None, today=today())
+    form = answer_form(keys, questions, formdata=args if args else None, today=today(j))
     public = configured_public_url()
     base, site_error = own_site(args.get(SITE_FIELD), public)
     search = (choose.search(book, url_for("clerks.builder"), j.id if j else None)

@@ -14,10 +14,11 @@ import logging
 import threading
 import time
 import weakref
-from datetime import date
+from datetime import date, tzinfo
 
 from ...errors import StoreUnavailable
 from ...office.keeping import purge_applications
+from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...office.reminders import send_due_reminders
 from ...store.retention import moment_ago, purge
@@ -90,12 +91,20 @@ class Sweeper(BackgroundJob):
         self.turn.release()
 
 
+def reminders_day(zones: list[tzinfo]) -> date:
+    """The day reminders are due by: the earliest of the places' office days, so that no reminder
+    reaches an organizer before its day has begun where the event is (UTC's date is the next day in
+    Chicago every evening); a place further east gets it at most the hours between the zones late."""
+    return min((office_today(zone) for zone in zones), default=date.today())
+
+
 def init_app(app) -> None:
     sweeper = Sweeper(app.extensions["interview_store"],
                       app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
     config = app.config  # not the app: the running sweeper must not keep a dropped app's store open
-    sweeper.today = lambda: config.get("TODAY") or date.today()
+    zones = [j.zone for j in app.extensions["rulebook"].jurisdictions.values()]
+    sweeper.today = lambda: config.get("TODAY") or reminders_day(zones)
     if app.config["SWEEPER"]:
         app.before_request(sweeper.start)

@@ -230,7 +230,8 @@ def download(body: bytes, mimetype: str, filename: str) -> Response:
 def packet(reference: str):
     row = clerk_application(reference)
     answers = office_records().version_answers(reference, row["version"])
-    body = cached_packet_pdf(answers, rulebook(), office=office_card(row["jurisdiction"]))
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+                             office=office_card(row["jurisdiction"]))
     office_records().add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
     return download(body, "application/pdf", f"{reference}-packet.pdf")
 

@@ -127,7 +127,8 @@ def department_packet(token: str):
     """The packet of the version the department reviews: the one the clerk downloads."""
     referral, row = _referred(token)
     answers = office_records().version_answers(row["reference"], row["version"])
-    body = cached_packet_pdf(answers, rulebook(), office=office_card(row["jurisdiction"]))
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+                             office=office_card(row["jurisdiction"]))
     office_records().add_history(row["reference"], referral["department"], "Downloaded the packet",
                                  f"Version {row['version']}")
     return download(body, "application/pdf", f"{row['reference']}-packet.pdf")

@@ -65,9 +65,10 @@ def _jurisdiction(interview: Interview):
 @bp.get("/i/<interview_id>/packet.pdf")
 def packet(interview_id: str):
     interview = _interview(interview_id)
-    if _jurisdiction(interview) is None:
+    j = _jurisdiction(interview)
+    if j is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = cached_packet_pdf(interview.answers, rulebook(), office=office_card(interview.jurisdiction))
+    body = cached_packet_pdf(interview.answers, rulebook(), today(j), office=office_card(interview.jurisdiction))
     return _download(body, "application/pdf",
                      _filename(interview.answers, "packet.pdf"))
 
@@ -78,8 +79,9 @@ def prefetch_packet(interview: Interview) -> None:
     if current_app.config.get("KIOSK") or not current_app.config["PACKET_PREFETCH"]:
         return
     answers = applicable_answers(interview.answers, rulebook())
-    if rulebook().get(answers.get("jurisdiction") or "") is not None:
-        prefetch(answers, rulebook(), office=office_card(answers["jurisdiction"]))
+    j = rulebook().get(answers.get("jurisdiction") or "")
+    if j is not None:  # the day the download will ask for, so that it finds this one made
+        prefetch(answers, rulebook(), today(j), office=office_card(answers["jurisdiction"]))
 
 
 @bp.get("/i/<interview_id>/answers.json")
@@ -89,7 +91,8 @@ def answers_file(interview_id: str):
     # The reference goes with the answers, so the file names the application the office holds.
     extra = {"application_reference": sent["reference"]} if sent else {}
     # Far-off days the organizer confirmed stay confirmed when the file comes back in.
-    if far := far_days(interview.answers, rulebook().questions_for_answers(interview.answers), today()):
+    if far := far_days(interview.answers, rulebook().questions_for_answers(interview.answers),
+                         today(_jurisdiction(interview))):
         extra[CONFIRMED_KEY] = far
     body = json.dumps({**interview.answers, **extra}, ensure_ascii=False, indent=2) + "\n"
     return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))
@@ -126,13 +129,14 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
     questions = book.questions_for_answers(raw)
     try:
         answers = clean_answers(raw, questions, book.jurisdictions)
-        problems = date_problems(answers, questions, today(), confirmed_days(raw))
+        day = today(book.get(answers.get("jurisdiction") or ""))  # the place's day: dates are its office's
+        problems = date_problems(answers, questions, day, confirmed_days(raw))
     except AnswersError as error:
         return None, f"That file has an answer we cannot use. {error}"
     # Last year's file for this year's event: its dates are asked again, the rest is kept.
     for problem in problems:
         answers.pop(problem.key, None)
-        flash(f"“{questions[problem.key]['label']}”: {problem.message(today(), 'enter it again')}", "warning")
+        flash(f"“{questions[problem.key]['label']}”: {problem.message(day, 'enter it again')}", "warning")
     return answers, None
 
 

@@ -81,7 +81,8 @@ def posted_prefill(formdata) -> tuple[dict, FlaskForm]:
     questions = book.questions_for(formdata.get("jurisdiction"))
     listed = formdata.get("prefilled")
     keys = linkable_keys(questions, listed.split(",") if listed is not None else formdata.keys())
-    form = answer_form(keys, questions, formdata=formdata, today=today())
+    form = answer_form(keys, questions, formdata=formdata,
+                       today=today(book.get(formdata.get("jurisdiction") or "")))
     if not form.validate():
         return {}, form
     try:

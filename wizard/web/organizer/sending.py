@@ -4,7 +4,6 @@ messages and answers with a new upload.
 """
 from __future__ import annotations
 
-from datetime import date
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -31,7 +30,7 @@ from ..kiosk.access import load_interview
 from ..edge.extensions import csrf
 from ..edge.mailer import send_mail
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version
+from ..edge.state import office_records, rulebook, sent_version, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -192,7 +191,7 @@ def status(interview_id: str):
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=STATUSES[row["status"]],
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
-                       today=current_app.config.get("TODAY") or date.today(),
+                       today=today(j),
                        **decision_context(row), **documents_context(interview_id, j, answers))
 
 
