@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from io import BytesIO
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 from pypdf import PdfReader
 
@@ -18,7 +17,7 @@ from wizard.web.edge import sweeper
 from wizard.office.applications import decision_due
 from wizard.office.counts import board_measures
 from wizard.resources import resource_dir
-from wizard.web.edge.state import office_records
+from wizard.web.edge.state import office_records, store
 
 from .office_support import BARODA, DEKALB, finished, received
 from . import html
@@ -110,13 +109,21 @@ def test_a_downloaded_packet_is_dated_the_sites_today(app):
     assert "Prepared Monday, March 1, 2027" in " ".join(text.split())
 
 
-def test_reminders_are_due_by_the_westernmost_offices_day(monkeypatch):
-    """At 4:30 UTC on March 2 it is still March 1 in Chicago: a reminder for March 2 waits, so no
-    organizer is reminded of a day that has not begun where the event is."""
-    moment = datetime(2027, 3, 2, 4, 30, tzinfo=timezone.utc)
+def test_each_reminder_waits_for_its_own_places_day(app, monkeypatch):
+    """At 5:30 UTC on March 2 it is March 2 in Whitesboro (12:30 am) and still March 1 in DeKalb: the
+    Whitesboro organizer's reminder for March 2 goes, the DeKalb one waits until the day has begun
+    where that event is, and neither office's rule file beyond the two is read for it."""
+    moment = datetime(2027, 3, 2, 5, 30, tzinfo=timezone.utc)
     monkeypatch.setattr(sweeper, "office_today", lambda zone: office_today(zone, moment))
-    zones = [ZoneInfo("America/New_York"), ZoneInfo("America/Chicago")]
-    assert sweeper.reminders_day(zones) == date(2027, 3, 1)
-    assert sweeper.reminders_day(zones[:1]) == date(2027, 3, 1)  # 11:30 pm in New York
-    monkeypatch.setattr(sweeper, "office_today", lambda zone: office_today(zone, moment.replace(hour=6)))
-    assert sweeper.reminders_day(zones) == date(2027, 3, 2)
+    monkeypatch.setattr(sweeper, "latest_day", lambda: date(2027, 3, 3))
+    row = {"recipient": "zoe@example.org", "title": "File the application", "citation": "§ 4",
+           "day": "2027-03-09", "remind_on": "2027-03-02", "link": "https://x/i", "stop_link": "https://x/stop"}
+    with app.app_context():
+        east, west = store().create({"jurisdiction": "whitesboro-ny"}), store().create({"jurisdiction": "dekalb-il"})
+        office_records().set_reminders(east.id, [row])
+        office_records().set_reminders(west.id, [row])
+        due = office_records().reminders_due
+        app.config.pop("TODAY", None)
+        app.extensions["sweeper"].sweep_once(clock=0.0)
+        assert [r["interview_id"] for r in due("2027-12-31")] == [west.id]
+        assert "in 7 days" in "".join(m["text_body"] for m in office_records().mail_due("9999-01-01"))

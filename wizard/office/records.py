@@ -265,9 +265,10 @@ class OfficeRecords:
                            "WHERE interview_id = ? ORDER BY remind_on, id", (interview_id,))
 
     def reminders_due(self, today: str) -> list[dict]:
-        return self._query("SELECT id, interview_id, recipient, title, citation, day, remind_on, link, stop_link "
-                           "FROM reminders WHERE remind_on <= ? AND interview_id IN (SELECT id FROM interviews) "
-                           "ORDER BY id", (today,))
+        """Reminders due by `today`, with their interview's place (its office's day decides)."""
+        return self._query("SELECT r.id, r.interview_id, r.recipient, r.title, r.citation, r.day, r.remind_on, "
+                           "r.link, r.stop_link, i.jurisdiction FROM reminders r JOIN interviews i "
+                           "ON i.id = r.interview_id WHERE r.remind_on <= ? ORDER BY r.id", (today,))
 
     def forget_reminder(self, reminder_id: int) -> None:
         self._write("DELETE FROM reminders WHERE id = ?", (reminder_id,))

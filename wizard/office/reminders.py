@@ -10,6 +10,7 @@ The dates are the plan's when the organizer asked: asking again after a change r
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Callable
 
 from ..interview.timeline import DEADLINE, REMINDER_DAYS, Timeline
 from .mailing import reminder_mail
@@ -31,11 +32,14 @@ def planned_reminders(timeline: Timeline) -> list[dict]:
     return sorted(planned, key=lambda r: (r["remind_on"], r["day"]))
 
 
-def send_due_reminders(records: OfficeRecords, today: date) -> int:
-    """Queue every reminder due by today and forget it; how many were queued."""
-    due = records.reminders_due(today.isoformat())
+def send_due_reminders(records: OfficeRecords, office_day: Callable[[str | None], date], latest: date) -> int:
+    """Queue every reminder due by its place's office day (`office_day(jurisdiction id)`) and forget
+    it; how many were queued. `latest` is the latest day anywhere, so that the database hands over
+    only what may be due: in UTC's evening it is already tomorrow in UTC and not yet in Chicago."""
+    due = [row for row in records.reminders_due(latest.isoformat())
+           if row["remind_on"] <= office_day(row["jurisdiction"]).isoformat()]
     for row in due:
-        queue(records, reminder_mail(row, today))
+        queue(records, reminder_mail(row, office_day(row["jurisdiction"])))
         records.forget_reminder(row["id"])
     records.forget_orphan_reminders()
     return len(due)

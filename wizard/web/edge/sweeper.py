@@ -14,13 +14,15 @@ import logging
 import threading
 import time
 import weakref
-from datetime import date, tzinfo
+from datetime import date, datetime, timedelta, timezone
+from typing import Callable
 
 from ...errors import StoreUnavailable
 from ...office.keeping import purge_applications
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...office.reminders import send_due_reminders
+from ...rules.rulebook import RuleBook
 from ...store.retention import moment_ago, purge
 from ...store.server_state import turn_for
 from ...store.interviews import InterviewStore
@@ -49,7 +51,10 @@ class Sweeper(BackgroundJob):
         self._next_retention = 0.0
         self.last_round: float | None = None
         self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
-        self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
+        # A place's office day, by which its organizers' reminders are due (the app's TODAY in tests),
+        # and the latest day anywhere (init_app sets both from the rule book and the settings).
+        self.office_day: Callable[[str | None], date] = lambda place: date.today()
+        self.latest_day: Callable[[], date] = date.today
         self.turn = turn_for(store, "sweeper")
 
     @property
@@ -72,7 +77,7 @@ class Sweeper(BackgroundJob):
                 security_event("purge", interviews=done.count, days=self.retention_days)
             if self.keep_applications_days:
                 purge_applications(OfficeRecords(store), self.keep_applications_days)
-            send_due_reminders(OfficeRecords(store), self.today())
+            send_due_reminders(OfficeRecords(store), self.office_day, self.latest_day())
             self._next_retention = clock + RETENTION_EVERY
 
     def _run(self) -> None:
@@ -91,11 +96,17 @@ class Sweeper(BackgroundJob):
         self.turn.release()
 
 
-def reminders_day(zones: list[tzinfo]) -> date:
-    """The day reminders are due by: the earliest of the places' office days, so that no reminder
-    reaches an organizer before its day has begun where the event is (UTC's date is the next day in
-    Chicago every evening); a place further east gets it at most the hours between the zones late."""
-    return min((office_today(zone) for zone in zones), default=date.today())
+def place_day(book: RuleBook, place: str | None) -> date:
+    """Today in a place's office, so that no reminder reaches an organizer before its day has begun
+    where the event is (UTC's date is the next day in Chicago every evening); UTC's for a place no
+    longer loaded."""
+    j = book.get(place) if place else None
+    return office_today(j.zone if j is not None else timezone.utc)
+
+
+def latest_day() -> date:
+    """The latest calendar day anywhere on Earth (UTC+14)."""
+    return (datetime.now(timezone.utc) + timedelta(hours=14)).date()
 
 
 def init_app(app) -> None:
@@ -104,7 +115,8 @@ def init_app(app) -> None:
                       app.config["RETENTION_DAYS"])
     app.extensions["sweeper"] = sweeper
     config = app.config  # not the app: the running sweeper must not keep a dropped app's store open
-    zones = [j.zone for j in app.extensions["rulebook"].jurisdictions.values()]
-    sweeper.today = lambda: config.get("TODAY") or reminders_day(zones)
+    book = app.extensions["rulebook"]  # read per reminder due: a statewide host's files are not all read
+    sweeper.office_day = lambda place: config.get("TODAY") or place_day(book, place)
+    sweeper.latest_day = lambda: config.get("TODAY") or latest_day()
     if app.config["SWEEPER"]:
         app.before_request(sweeper.start)
