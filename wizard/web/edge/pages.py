@@ -39,13 +39,16 @@ class WizardApp(Flask):
 
 
 _boxes: PerRuleFile[Markup] = PerRuleFile(512, "before-you-start boxes")
+_open_boxes: PerRuleFile[Markup] = PerRuleFile(512, "before-you-start boxes, open")
 
 
-def before_you_start_box(j: Jurisdiction) -> Markup:
+def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
     """The first step's "Before you start, you'll need" box, drawn once per loaded rule file: it
-    says only what the file says, and drawing it was a fifth of drawing the whole step."""
-    return _boxes.get(j, lambda: Markup(
-        current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j)))
+    says only what the file says, and drawing it was a fifth of drawing the whole step. Open (above
+    the question) for an organizer who came from the home page and has not seen the place's start
+    page; folded below Continue otherwise (issue 35, item 3)."""
+    return (_open_boxes if unfolded else _boxes).get(j, lambda: Markup(
+        current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j, unfolded=unfolded)))
 
 
 SITE_PARTS = 64  # (piece, prefix) pairs remembered: a client may send any prefix through a trusted proxy

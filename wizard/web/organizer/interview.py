@@ -109,7 +109,12 @@ def begin():
     kiosk.clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
+    if request.form.get("before_you_start") == "show":  # from the home page: the place's start page unseen
+        return redirect(next_url(interview) + "?" + BEFORE_OPEN, code=303)
     return redirect_to_next(interview)
+
+
+BEFORE_OPEN = "before=open"  # the first question shows "Before you start" open, above the question
 
 
 @bp.get("/i/<interview_id>")
@@ -160,6 +165,7 @@ def step_context(interview, step, path, j, form):
                   if j else []),
         questions_left=questions_left(path, step["step"], interview.completed_steps),
         first_step=bool(path) and step["step"] == path[0]["step"],
+        before_open=request.query_string.decode() == BEFORE_OPEN,
         back_url=(plain_url(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else plain_url(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
