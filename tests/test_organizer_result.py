@@ -134,9 +134,12 @@ def test_an_uncertain_result_gives_the_question_to_send(dated, client):
     mailto = unquote(page.links["Email the question (add the office's address)"])
     assert mailto.startswith("mailto:?subject=Does our event need a permit?")
     assert "Does the Village of Whitesboro Code, Ch. 40, L.L. No. 1-1986 require a permit for our event" in mailto
-    assert "(Ch. 40, Permit A)" in mailto and "Most people at one time: 150" in mailto
+    assert "it turns on: Ch. 40, Permit A." in mailto and "Most people at one time: 150" in mailto
     letter = Text(client.get(f"/i/{ident}/question").get_data(as_text=True)).text
     assert "Dear Village Clerk," in letter and "Please reply in writing" in letter
+    # Issue 35, item 4: a letter to the office, not the result's words to the organizer pasted in.
+    assert "What the permit wizard told me" not in letter and "Ask the Village Clerk" not in letter
+    assert "I would like to ask:" in letter and "The section it turns on: Ch. 40, Permit A." in letter
     required = finished(dated, "whitesboro-festival")
     assert client.get(f"/i/{required}/question").status_code == 303
     assert "we wrote the question" not in client.get(f"/i/{required}/result").get_data(as_text=True)
