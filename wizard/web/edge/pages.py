@@ -78,6 +78,7 @@ def init_app(app) -> None:
     app.add_template_global(before_you_start_box)
     app.add_template_global(site_part)
     app.add_template_global(flash_notices)
+    app.add_template_global(SITE_NAME, "site_name")
 
 
 def is_htmx() -> bool:
@@ -85,12 +86,16 @@ def is_htmx() -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
+SITE_NAME = "Mass Gathering Permit Wizard"  # after every page's title, as base.html writes it
+
+
 def render_page(template: str, **context):
     if not is_htmx():
         return render_template(template, **context)
     title = render_block(template, "title", **context).strip()
     body = render_block(template, "content", **context)
-    response = make_response(f"<title>{escape(title)}</title>\n{body}")
+    # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
+    response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()
     return response
 
