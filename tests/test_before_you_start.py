@@ -53,3 +53,12 @@ def test_the_open_box_is_there_once_and_not_after_an_answer_or_on_going_back(cli
     assert len(page.select("#before-you-start")) == 1
     plain = parse(client.get(url.split("?")[0]).get_data(as_text=True))
     assert not plain.select_one("details#before-you-start").has_attr("open")
+
+
+def test_back_into_a_step_that_no_longer_applies_goes_to_the_step_that_does(client):
+    """Issue 35, item 7: not a 404 "it may have been cleared", with JavaScript on or off."""
+    url = client.post("/start", data={"jurisdiction": "whitesboro-ny"}).headers["Location"]
+    gone = url.rsplit("/step/", 1)[0] + "/step/no-such-step"
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.get(gone, headers=headers)
+        assert response.status_code == 303 and response.headers["Location"].endswith(url.split("?")[0].split("/i/")[1])

@@ -139,7 +139,8 @@ def redirect_to_next(interview: Interview):
 
 
 def find_step(interview: Interview, step_id: str):
-    """The step and the path it is on; 404 for a step that does not apply to these answers.
+    """The step and the path it is on; for a step that does not apply to these answers, a redirect
+    to the next step that does.
 
     Only the path is needed here, not the flow: the flow is worked out once, after the answer is saved."""
     if step_id == JURISDICTION_STEP:
@@ -150,7 +151,9 @@ def find_step(interview: Interview, step_id: str):
     path, _answers = path_and_answers(j, interview.answers, rulebook())
     step = next((s for s in path if s["step"] == step_id), None)
     if step is None:
-        abort(404)
+        # A step these answers no longer ask (Back into it after a change): the step that applies,
+        # so the address and the page agree with JavaScript on and off (issue 35, item 7).
+        abort(redirect(next_url(interview), code=303))
     return step, path, j
 
 
