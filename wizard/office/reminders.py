@@ -34,8 +34,12 @@ def planned_reminders(timeline: Timeline) -> list[dict]:
 def send_due_reminders(records: OfficeRecords, today: date) -> int:
     """Queue every reminder due by today and forget it; how many were queued."""
     due = records.reminders_due(today.isoformat())
+    together: dict[tuple, list[dict]] = {}  # one mail for an interview's reminders due together
     for row in due:
-        queue(records, reminder_mail(row, today))
-        records.forget_reminder(row["id"])
+        together.setdefault((row["interview_id"], row["recipient"]), []).append(row)
+    for rows in together.values():
+        queue(records, reminder_mail(rows, today))
+        for row in rows:
+            records.forget_reminder(row["id"])
     records.forget_orphan_reminders()
     return len(due)
