@@ -5,6 +5,7 @@ import pytest
 
 from wizard.errors import AnswersError
 from wizard.kinds import KINDS, NotAPhone, phone_number
+from wizard.web.edge.filters import summary_line
 
 from .html import parse
 from .test_interview_http import finished_interview
@@ -42,3 +43,17 @@ def test_the_applicant_step_refuses_a_phone_that_is_not_one_and_says_so_at_the_b
     page = parse(refused.get_data(as_text=True))
     assert [a["href"] for a in page.select(".error-summary a")] == ["#applicant_phone"]
     assert "Enter a telephone number, like 315-555-0100" in page.select_one("#applicant_phone-error").get_text()
+
+
+def test_a_percentage_is_asked_like_a_percentage():
+    """Issue 35, item 7: "like 250" was the count's example, on a question that takes 0 to 100."""
+    share = KINDS["share"]
+    assert share.parse_form("25%") == 25 and share.parse_form(" 40 ") == 40
+    with pytest.raises(ValueError, match="^Enter a whole number from 0 to 100, like 25$"):
+        share.parse_form("about half")
+
+
+def test_a_summary_line_keeps_a_weekdays_capital():
+    question = {"label": "When does the event first open?", "form_label": "First opens"}
+    assert summary_line("Wednesday, July 7, 2027 is a long way off", question) == (
+        "First opens: Wednesday, July 7, 2027 is a long way off")

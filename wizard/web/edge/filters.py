@@ -7,6 +7,8 @@ from .state import zone_of
 from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
 
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
 
 def summary_line(message: str, question: dict | None) -> str:
     """An error summary's line names its field (issue 23: two date fields gave the same line
@@ -17,7 +19,8 @@ def summary_line(message: str, question: dict | None) -> str:
     if name.lower() in message.lower() or question["label"].rstrip("?").lower() in message.lower():
         return message
     first = message.split()[0].rstrip(",.:")
-    if first in MONTHS or first.isupper():  # "February 2027 has no day 30": a name keeps its capital
+    if first in MONTHS or first in WEEKDAYS or first.isupper():  # "February 2027 has no day 30", "Wednesday,
+        # July 7, 2027 is...": a name keeps its capital (issue 35, item 7)
         return f"{name}: {message}"
     return f"{name}: {message[:1].lower()}{message[1:]}"
 
