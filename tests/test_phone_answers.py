@@ -5,7 +5,7 @@ import pytest
 
 from wizard.errors import AnswersError
 from wizard.kinds import KINDS, NotAPhone, phone_number
-from wizard.web.edge.filters import summary_line
+from wizard.web.edge.filters import named_error
 
 from .html import parse
 from .test_interview_http import finished_interview
@@ -42,7 +42,9 @@ def test_the_applicant_step_refuses_a_phone_that_is_not_one_and_says_so_at_the_b
                           follow_redirects=True)
     page = parse(refused.get_data(as_text=True))
     assert [a["href"] for a in page.select(".error-summary a")] == ["#applicant_phone"]
-    assert "Enter a telephone number, like 315-555-0100" in page.select_one("#applicant_phone-error").get_text()
+    inline = page.select_one("#applicant_phone-error").get_text()
+    assert inline.endswith("Your phone number: enter a telephone number, like 315-555-0100")
+    assert page.select_one(".error-summary a").get_text() in inline  # the summary says the same (issue 35)
 
 
 def test_a_percentage_is_asked_like_a_percentage():
@@ -53,7 +55,7 @@ def test_a_percentage_is_asked_like_a_percentage():
         share.parse_form("about half")
 
 
-def test_a_summary_line_keeps_a_weekdays_capital():
-    question = {"label": "When does the event first open?", "form_label": "First opens"}
-    assert summary_line("Wednesday, July 7, 2027 is a long way off", question) == (
-        "First opens: Wednesday, July 7, 2027 is a long way off")
+def test_a_named_error_keeps_a_weekdays_capital():
+    question = {"label": "Your start date", "form_label": "First opens"}
+    assert named_error("Wednesday, July 7, 2027 is a long way off", question) == (
+        "Your start date: Wednesday, July 7, 2027 is a long way off")
