@@ -72,17 +72,28 @@ def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list
 def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
     """The steps that apply, in the order they are asked (wizard/interview/road.py), and the answers given on
     them (the answers that still apply)."""
+    route, effective = route_and_answers(j, answers, book)
+    return [step for step, holds in route if holds], effective
+
+
+def route_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[tuple[dict, bool]], dict]:
+    """Every step the answers so far leave on the way, in road order, each with True when it applies
+    and False when its `if` is not decided yet (it reads an answer not given); and the answers that
+    still apply. A step whose `if` is false is left out."""
     effective = {"jurisdiction": j.id}
-    path = []
+    route = []
     road = plan_road(j, book.questions_for(j.id))
     for step in road.steps:
         condition = step.get("if")  # most steps have none: no facts to look up
-        if condition is None or evaluate(condition, Facts(effective))[0] is True:
-            path.append(step)
+        holds = True if condition is None else evaluate(condition, Facts(effective))[0]
+        if holds is False:
+            continue
+        route.append((step, holds is True))
+        if holds is True:
             for key in road.asks[step["step"]]:
                 if key in answers:
                     effective[key] = answers[key]
-    return path, effective
+    return route, effective
 
 
 def applicable_answers(answers: dict, book: RuleBook) -> dict:

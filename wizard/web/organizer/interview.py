@@ -25,7 +25,8 @@ from ...engine.facts import Facts
 from ...engine.glossary import assessment_texts, terms_in
 from ...kinds import show_answer
 from ...packet.content import signature_specs
-from ...interview.road import minutes, plan_road, questions_left, road_marks
+from ...interview.ahead import estimate, questions_ahead
+from ...interview.road import plan_road, road_marks
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
@@ -65,6 +66,7 @@ def start_search():
 def start():
     kiosk.clear_for_next_person()
     context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    context["spread"] = spread_of_minutes() if context["search"] is None else None
     if context["search"] and choose.wants_results():
         return choose.render_results("start.html", **context)
     return render_page("start.html", **context)
@@ -79,15 +81,14 @@ def start_for(jurisdiction_id: str):
                                            jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j),
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j, rulebook()),
                        clerk_signed=signed_by_site(j.id, request.args), **clerk_prefill(prefill, j.id))
 
 
-def estimate(j) -> dict:
-    """About how long the interview takes here (issue 23: "about 10 minutes" was wrong for a
-    festival): a small event answers the steps that settle the verdict, a festival every step."""
-    road = plan_road(j, rulebook().questions_for(j.id))
-    return {"small": minutes(len(road.deciding))[1], "festival": minutes(len(road.steps))}
+def spread_of_minutes() -> tuple[int, int]:
+    """From the quickest small event to the longest festival of the few places listed (issue 35, item 6)."""
+    found = [estimate(j, rulebook()) for j in map(rulebook().get, (item.id for item in rulebook().listing())) if j]
+    return min(e.small for e in found), max(e.festival[1] for e in found)
 
 
 @bp.post("/start")
@@ -99,11 +100,12 @@ def begin():
         answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place", search=start_search()), 200
+                           error="Select where your event will take place", search=start_search(),
+                           spread=None if choose.needs_search(book) else spread_of_minutes()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
         j = book.get(answers["jurisdiction"])
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
-                           estimate=estimate(j), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
+                           estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
     kiosk.clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book))
@@ -165,7 +167,7 @@ def step_context(interview, step, path, j, form):
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
                   if j else []),
-        questions_left=questions_left(path, step["step"], interview.completed_steps),
+        ahead=(questions_ahead(j, interview.answers, interview.completed_steps, step["step"], book) if j else None),
         first_step=bool(path) and step["step"] == path[0]["step"],
         before_open=request.query_string.decode() == BEFORE_OPEN,
         back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
