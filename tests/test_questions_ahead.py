@@ -7,6 +7,7 @@ import re
 import pytest
 
 from wizard.interview.ahead import MINUTES_PER_QUESTION, asked_on_walk, estimate, questions_ahead, SMALL_EVENT
+from wizard.interview.flow import flow
 from wizard.interview.road import plan_road
 
 from .browser.stories import PATHS
@@ -28,7 +29,7 @@ def counts_on_the_way(book, path_id: str) -> list[tuple[int, int, bool]]:
     for index, step_id in enumerate(steps):
         given = {key for done in steps[:index] for key in road.asks[done]} | {"jurisdiction"}
         so_far = {k: v for k, v in answers.items() if k in given}
-        ahead = questions_ahead(j, so_far, ["where", *steps[:index]], step_id, book)
+        ahead = questions_ahead(flow(j, so_far, ["where", *steps[:index]], book), ["where", *steps[:index]], step_id, book)
         seen.append((ahead.questions, sum(len(by_id[s]["questions"]) for s in steps[index + 1:]), ahead.up_to))
     return seen
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..kinds import KINDS
 from ..kinds.base import SamplePlan
 from ..rules.rulebook import Jurisdiction, PerRuleFile, RuleBook
-from .flow import flow, route_and_answers
+from .flow import Flow, flow
 from .road import plan_road
 
 # Minutes a question takes, read and answered: the routes timed by hand (issue 23: Baroda's
@@ -36,23 +36,16 @@ class Ahead:
     up_to: bool  # answers still to give may end the interview early or leave pages out
 
 
-def questions_ahead(j: Jurisdiction, answers: dict, completed: list[str], step_id: str, book: RuleBook) -> Ahead:
-    """The questions on the route's pages after `step_id` not answered yet."""
-    state = flow(j, answers, completed, book)
+def questions_ahead(state: Flow, completed: list[str], step_id: str, book: RuleBook) -> Ahead:
+    """The questions on the route's pages after `step_id` not answered yet (`state`: the interview's flow)."""
     if state.next_step is None and state.finished_early:
         return Ahead(0, False)
-    road = plan_road(j, book.questions_for(j.id))
-    route, _ = route_and_answers(j, answers, book)
-    pending = [(s, holds) for s, holds in route if s["step"] not in completed and s["step"] != step_id]
+    road = plan_road(state.j, book.questions_for(state.j.id))
+    pending = [(s, holds) for s, holds in state.route if s["step"] not in completed and s["step"] != step_id]
     if state.decision.outcome == "not_required":  # only what could change the verdict is still asked
         pending = [(s, holds) for s, holds in pending if s["step"] in road.deciding]
     up_to = any(not holds or s["step"] in road.deciding for s, holds in pending)
     return Ahead(sum(len(s["questions"]) for s, _ in pending), up_to)
-
-
-def route_length(j: Jurisdiction, answers: dict, book: RuleBook) -> int:
-    """The pages of the route the answers so far make, counting those not decided yet."""
-    return len(route_and_answers(j, answers, book)[0])
 
 
 def asked_on_walk(j: Jurisdiction, plan: SamplePlan, book: RuleBook) -> list[dict]:
@@ -95,3 +88,56 @@ def work_out_estimate(j: Jurisdiction, book: RuleBook) -> Estimate:
     every = sum(len(s["questions"]) for s in j.steps)
     low, high = minutes_for(always), minutes_for(every)
     return Estimate(minutes_for(small), (low, max(high, low + 1)))
+
+
+# A route longer than about 12 pages offers a task list (issue 35, item 6: a festival is 19 to 23
+# pages in one line), GOV.UK's pattern: the sections, each with its state and a link.
+TASK_LIST_AFTER = 12
+NOT_STARTED, IN_PROGRESS, DONE, CANNOT_START = "Not started", "In progress", "Done", "Cannot start yet"
+
+
+@dataclass(frozen=True)
+class Task:
+    name: str  # the section
+    state: str
+    step: str | None  # the page its link opens: its first page not answered, or its first page when done
+    pages: int  # on the route, counting those not decided yet
+
+
+def offers_task_list(state: Flow, completed: list[str], book: RuleBook) -> bool:
+    """Once the pages that settle the answer are behind and the application is to be filled in, on a
+    route of more than TASK_LIST_AFTER pages (`state`: the interview's flow)."""
+    if state.finished_early:
+        return False
+    road = plan_road(state.j, book.questions_for(state.j.id))
+    deciding_open = any(s["step"] in road.deciding and s["step"] not in completed for s, _ in state.route)
+    return not deciding_open and len(state.route) > TASK_LIST_AFTER
+
+
+def tasks(state: Flow, completed: list[str], book: RuleBook) -> list[Task]:
+    """The route's sections in the order they are met, each with its state."""
+    j = state.j
+    road = plan_road(j, book.questions_for(j.id))
+    sections: dict[str, list[tuple[dict, bool]]] = {}
+    for step, holds in state.route:
+        sections.setdefault(road.section_of(step["step"], j.license_word), []).append((step, holds))
+    found = []
+    for name, steps in sections.items():
+        unanswered = [(s, holds) for s, holds in steps if s["step"] not in completed]
+        first_open = next((s["step"] for s, holds in unanswered if holds), None)
+        started = len(unanswered) < len(steps)
+        if not unanswered:
+            found.append(Task(name, DONE, steps[0][0]["step"], len(steps)))
+        elif first_open is None:  # its pages still open wait on answers of another section
+            found.append(Task(name, IN_PROGRESS, steps[0][0]["step"], len(steps)) if started
+                         else Task(name, CANNOT_START, None, len(steps)))
+        else:
+            found.append(Task(name, IN_PROGRESS if started else NOT_STARTED, first_open, len(steps)))
+    return found
+
+
+def next_in_section(state: Flow, completed: list[str], section: str, book: RuleBook) -> str | None:
+    """The next page of `section` still to answer, after a page opened from the task list."""
+    road = plan_road(state.j, book.questions_for(state.j.id))
+    return next((s["step"] for s, holds in state.route if holds and s["step"] not in completed
+                 and road.section_of(s["step"], state.j.license_word) == section), None)

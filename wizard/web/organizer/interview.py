@@ -15,7 +15,6 @@ from ...interview.flow import (
     WHERE_STEP,
     Interview,
     flow,
-    path_and_answers,
     previous_step,
     record_step,
     step_questions,
@@ -25,7 +24,7 @@ from ...engine.facts import Facts
 from ...engine.glossary import assessment_texts, terms_in
 from ...kinds import show_answer
 from ...packet.content import signature_specs
-from ...interview.ahead import estimate, questions_ahead
+from ...interview.ahead import estimate, next_in_section, offers_task_list, questions_ahead
 from ...interview.road import plan_road, road_marks
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
@@ -127,12 +126,12 @@ def next_url(interview: Interview, where=None) -> str:
     """Where the interview goes next; `where` is its (jurisdiction, flow) when already worked out."""
     j, state = where or current_flow(interview)
     if j is None:
-        return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
+        return url_for("interview.step", interview_id=interview.id, step_id=JURISDICTION_STEP)
     if state.next_step is not None:
-        return url_for(".step", interview_id=interview.id, step_id=state.next_step["step"])
+        return url_for("interview.step", interview_id=interview.id, step_id=state.next_step["step"])
     if state.finished_early:
-        return url_for(".result", interview_id=interview.id)
-    return url_for(".check", interview_id=interview.id)
+        return url_for("interview.result", interview_id=interview.id)
+    return url_for("interview.check", interview_id=interview.id)
 
 
 def redirect_to_next(interview: Interview):
@@ -140,41 +139,45 @@ def redirect_to_next(interview: Interview):
 
 
 def find_step(interview: Interview, step_id: str):
-    """The step and the path it is on; for a step that does not apply to these answers, a redirect
-    to the next step that does.
-
-    Only the path is needed here, not the flow: the flow is worked out once, after the answer is saved."""
+    """The step and the flow it is on (its path, what is ahead); for a step that does not apply to
+    these answers, a redirect to the next step that does."""
     if step_id == JURISDICTION_STEP:
-        return WHERE_STEP, [], None
+        return WHERE_STEP, None, None
     j = rulebook().get(interview.jurisdiction or "")
     if j is None:
         abort(404)
-    path, _answers = path_and_answers(j, interview.answers, rulebook())
-    step = next((s for s in path if s["step"] == step_id), None)
+    state = flow(j, interview.answers, interview.completed_steps, rulebook())
+    step = next((s for s in state.path if s["step"] == step_id), None)
     if step is None:
         # A step these answers no longer ask (Back into it after a change): the step that applies,
         # so the address and the page agree with JavaScript on and off (issue 35, item 7).
         abort(redirect(next_url(interview), code=303))
-    return step, path, j
+    return step, state, j
 
 
-def step_context(interview, step, path, j, form):
+def step_context(interview, step, state, j, form):
     book = rulebook()
     shared = book.questions_for(interview.jurisdiction)
     questions = {**shared, **step_questions(step, shared)}
+    path = state.path if state else []
     back = previous_step(path, step["step"])
+    returning = request.args.get("return")
+    from_tasks = returning == "tasks"
+    task_list = state is not None and offers_task_list(state, interview.completed_steps, book)
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
                   if j else []),
-        ahead=(questions_ahead(j, interview.answers, interview.completed_steps, step["step"], book) if j else None),
+        ahead=questions_ahead(state, interview.completed_steps, step["step"], book) if state else None,
         first_step=bool(path) and step["step"] == path[0]["step"],
         before_open=request.query_string.decode() == BEFORE_OPEN,
-        back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
+        task_list_url=url_for("tasks.task_list", interview_id=interview.id) if task_list else None,
+        back_url=(url_for("tasks.task_list", interview_id=interview.id) if from_tasks and task_list
+                  else url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
-                       **({"return": "check"} if request.args.get("return") == "check" else {})),
+                       **({"return": returning} if returning in ("check", "tasks") else {})),
         search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
                             interview.jurisdiction)
                 if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
@@ -184,7 +187,7 @@ def step_context(interview, step, path, j, form):
 @bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
-    step, path, j = find_step(interview, step_id)
+    step, state, j = find_step(interview, step_id)
     if request.method == "POST":
         limits.count_answer()
     book = rulebook()
@@ -195,7 +198,7 @@ def step(interview_id: str, step_id: str):
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)
-        return follow(step_context(interview, step, path, j, form)["action"])
+        return follow(step_context(interview, step, state, j, form)["action"])
     if request.method == "POST" and form.validate():
         changing = request.args.get("return") == "check" and j is not None
         before = current_flow(interview)[1].decision.outcome if changing else None
@@ -208,8 +211,9 @@ def step(interview_id: str, step_id: str):
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:
                 flash(notice, "important")
-        return follow(next_url(interview, where))
-    context = step_context(interview, step, path, j, form)
+        return follow(after_task(interview, step, where) if request.args.get("return") == "tasks"
+                      else next_url(interview, where))
+    context = step_context(interview, step, state, j, form)
     if request.method == "POST":
         # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
         corrections.keep(interview.id, step["step"], form, request.form)
@@ -219,6 +223,19 @@ def step(interview_id: str, step_id: str):
     if context["search"] and choose.wants_results():
         return choose.render_results("step.html", **context)
     return render_page("step.html", **context)
+
+
+def after_task(interview: Interview, step: dict, where) -> str:
+    """A page opened from the task list leads to the next page of its section still to answer, then
+    back to the task list (issue 35, item 6); where there is none, where the interview goes next."""
+    j, state = where
+    if j is None or not offers_task_list(state, interview.completed_steps, rulebook()):
+        return next_url(interview, where)
+    section = plan_road(j, rulebook().questions_for(j.id)).section_of(step["step"], j.license_word)
+    following = next_in_section(state, interview.completed_steps, section, rulebook())
+    if following is None:
+        return url_for("tasks.task_list", interview_id=interview.id)
+    return url_for(".step", interview_id=interview.id, step_id=following, **{"return": "tasks"})
 
 
 def save_step(interview: Interview, step: dict, form) -> None:
@@ -289,7 +306,7 @@ def result(interview_id: str):
 def own_link(interview_id: str) -> dict:
     """The interview's address to keep (issue 23, item 10): full, with a QR code, when PUBLIC_URL is
     set; else relative, and the page's script makes it full from the address bar for the copy button."""
-    path = url_for(".resume", interview_id=interview_id)
+    path = url_for("interview.resume", interview_id=interview_id)
     public = current_app.config.get("PUBLIC_URL")
     link = public.rstrip("/") + path if public else path
     return {"link": link, "qr": qr_svg_uri(link) if public else None}
