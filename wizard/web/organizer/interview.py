@@ -84,10 +84,10 @@ def start_for(jurisdiction_id: str):
                        clerk_signed=signed_by_site(j.id, request.args), **clerk_prefill(prefill, j.id))
 
 
-def spread_of_minutes() -> tuple[int, int]:
+def spread_of_minutes() -> tuple[int, int] | None:
     """From the quickest small event to the longest festival of the few places listed (issue 35, item 6)."""
     found = [estimate(j, rulebook()) for j in map(rulebook().get, (item.id for item in rulebook().listing())) if j]
-    return min(e.small for e in found), max(e.festival[1] for e in found)
+    return (min(e.small for e in found), max(e.festival[1] for e in found)) if found else None
 
 
 @bp.post("/start")
