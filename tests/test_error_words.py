@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wizard.interview.road import plan_road, road_marks, step_sections
+from wizard.web.edge.filters import named_error
 
 from .html import texts
 from .test_interview_http import start
@@ -63,3 +64,10 @@ def test_dekalbs_about_the_applicant_is_under_about_you(book):
     marks = road_marks(road, road.steps, "organizer", [], j.license_word)
     assert [m.name for m in marks if m.current] == ["About you"]
     assert [s["step"] for s in road.steps].index("organizer") > [s["step"] for s in road.steps].index("event")
+
+
+def test_a_message_that_names_its_question_is_left_as_it_is():
+    question = {"label": "Your full name", "form_label": "Applicant's name"}
+    assert named_error("Enter your full name", question) == "Enter your full name"
+    assert named_error("Enter a name of 200 characters or fewer", question) == (
+        "Your full name: enter a name of 200 characters or fewer")

@@ -20,6 +20,8 @@ def named_error(message: str, question: dict | None) -> str:
     if not question or not message or message in declared_messages(question):
         return message
     label = question["label"].strip()
+    if label.rstrip("?").lower() in message.lower():  # "Enter your full name": it names it already
+        return message
     if label.endswith("?"):  # "When does the event first open? Enter the date as ..."
         return f"{label} {message}"
     first = message.split()[0].rstrip(",.:")
