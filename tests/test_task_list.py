@@ -8,6 +8,7 @@ import pytest
 from wizard.interview.ahead import TASK_LIST_AFTER
 from wizard.interview.flow import JURISDICTION_STEP, flow
 from wizard.interview.road import plan_road
+from wizard.web.app import create_app
 from wizard.web.edge.state import rulebook, store
 
 from .browser.stories import PATHS
@@ -139,3 +140,19 @@ def test_email_me_the_link_is_offered_on_the_task_list(tmp_path, book, smtp):
     assert answered.request.path == f"/i/{ident}/tasks"
     assert notices(answered)[0].startswith(f"We sent the link to {ME}")
     assert deliver(app, controller.port) == 1
+
+
+def test_on_a_kiosk_the_task_list_is_the_screens_alone_and_offers_no_email(tmp_path, book):
+    app = create_app({"DATABASE": str(tmp_path / "k.db"), "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False,
+                      "RULEBOOK": book, "KIOSK": True, "KIOSK_IDLE_SECONDS": 120})
+    client = app.test_client()
+    url = client.post("/start", data={"jurisdiction": "whitesboro-ny"}).headers["Location"]
+    ident = url.split("/")[2]
+    client.post(url, data={"starts_at": "7/9/2027", "starts_at_time": "12:00 PM", "ends_at": "7/11/2027",
+                           "ends_at_time": "11:00 PM"})
+    client.post(f"/i/{ident}/step/crowd", data={"max_attendance": "5000", "total_attendance": "12000"})
+    client.post(f"/i/{ident}/step/local-group", data={"local_exempt_organizer": "none"})
+    page = client.get(f"/i/{ident}/tasks").get_data(as_text=True)
+    assert texts(page, "h1") == ["Your permit application"] and "Finish and clear the screen" in page
+    assert not parse(page).select(".save-link, form.by-email")  # no address typed on a shared screen
+    assert app.test_client().get(f"/i/{ident}/tasks").status_code == 404  # nor seen from another session
