@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.interview.ahead import TASK_LIST_AFTER
+from wizard.interview.ahead import TASK_LIST_AFTER, tasks
 from wizard.interview.flow import JURISDICTION_STEP, flow
 from wizard.interview.road import plan_road
 from wizard.web.app import create_app
@@ -156,3 +156,15 @@ def test_on_a_kiosk_the_task_list_is_the_screens_alone_and_offers_no_email(tmp_p
     assert texts(page, "h1") == ["Your permit application"] and "Finish and clear the screen" in page
     assert not parse(page).select(".save-link, form.by-email")  # no address typed on a shared screen
     assert app.test_client().get(f"/i/{ident}/tasks").status_code == 404  # nor seen from another session
+
+
+def test_a_section_whose_pages_all_wait_on_another_cannot_start_yet(book):
+    """Not met on the four places' festivals (every section there has a page to open), but a rule
+    file may make one: a section of pages whose `if` reads answers not given yet has no link."""
+    j = book.get("whitesboro-ny")
+    state = flow(j, {"jurisdiction": j.id}, [JURISDICTION_STEP], book)
+    road = plan_road(j, book.questions_for(j.id))
+    waiting = [(s, holds and road.section_of(s["step"], j.license_word) != "Facilities") for s, holds in state.route]
+    state.route = waiting
+    (facilities,) = [t for t in tasks(state, [JURISDICTION_STEP], book) if t.name == "Facilities"]
+    assert facilities.state == "Cannot start yet" and facilities.step is None
