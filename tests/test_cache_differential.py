@@ -34,7 +34,7 @@ ORGANIZERS = {"baroda-festival": {}, "baroda-beach": {"prefix": "/permits"}, "de
               "dekalb-park-district": {"kiosk": True}}
 PUBLIC = ["/", "/?state=NY", "/?q=baroda", "/clerks", "/clerks?state=WI", "/clerks?jurisdiction=dekalb-il",
           "/office/sign-in", "/for/baroda-mi", "/no-such-page"]
-FINISHED = ["check", "result", "costs", "summary", "print", "question", "send", "reminders"]
+FINISHED = ["check", "tasks", "result", "costs", "summary", "print", "question", "send", "reminders"]
 OFFICE = ["/office", "/office/a/{reference}", "/office/counts", "/office/notes", "/clerks",
           "/clerks?jurisdiction=dekalb-il", "/clerks/handout?jurisdiction=dekalb-il"]
 BUILT_IN = ("baroda-mi", "dekalb-il", "whitesboro-ny", "wi-village-ch64")

@@ -36,8 +36,8 @@ def test_answers_that_fit_pass(book):
 
 def test_the_clerks_builder_says_the_same_as_the_step(client):
     page = client.get("/clerks?jurisdiction=baroda-mi&starts_at=2027-07-09T12:00&ends_at=2027-07-09T10:00")
-    # The summary line names its field, then gives the declared message (issue 23, item 4).
-    assert texts(page, ".error-summary__list li") == ["Last closes: " + CLOSES_BEFORE[0].lower() + CLOSES_BEFORE[1:]]
+    # The declared message names what it is about (issue 23, item 4), the same under the field (issue 35).
+    assert texts(page, ".error-summary__list li") == [CLOSES_BEFORE] == [t.removeprefix("Error: ") for t in texts(page, "#ends_at-error")]
 
 
 def test_the_api_says_the_same(client):

@@ -48,6 +48,8 @@ def _value_strategy(key: str, question: dict):
         return st.text(max_size=40)
     if kind == "email":  # one address: anything else is refused (test_mail_safety.py)
         return st.sampled_from(["zoe@example.org", "o'brien+permits@mail.example.co.uk", ""])
+    if kind == "phone":  # one number: anything else is refused (test_phone_answers.py)
+        return st.sampled_from(["315-555-0100", "+44 20 7946 0958 ext. 12", ""])
     if kind == "people":
         return st.lists(st.fixed_dictionaries({
             "name": st.sampled_from(["Ann Lee", "Zoë Núñez", "李小龍"]),
@@ -96,7 +98,7 @@ def test_the_generator_covers_the_whole_vocabulary():
     answer_keys = set(BOOK.answer_keys())
     assert answer_keys == set(OPTIONAL) | {"jurisdiction", "starts_at", "ends_at"}
     assert {q["kind"] for q in BOOK.questions.values()} <= {
-        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "email", "long_text", "people"}
+        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "email", "phone", "long_text", "people"}
 
 
 @SETTINGS

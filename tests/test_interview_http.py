@@ -37,8 +37,9 @@ def test_htmx_request_gets_the_content_block_and_a_url_to_push(client):
     fragment = client.get(url, headers={"HX-Request": "true"})
     assert parse(page).html is not None
     body = fragment.get_data(as_text=True)
-    assert parse(body).html is None and texts(body, "title") == ["When is your event?"]  # htmx's title, no site name
-    assert body.startswith("<title>When is your event?")
+    # htmx's title keeps the site's name, as the whole page's has it (issue 35, item 7)
+    assert parse(body).html is None and texts(body, "title") == ["When is your event? – Mass Gathering Permit Wizard"]
+    assert texts(page.get_data(as_text=True), "title") == texts(body, "title")
     assert fragment.headers["HX-Push-Url"] == url
     assert "HX-Request" in fragment.headers["Vary"] and "HX-Request" in page.headers["Vary"]
 

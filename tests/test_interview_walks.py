@@ -66,6 +66,8 @@ def random_answer(key: str, question: dict, rng: random.Random, answers: dict):
         return rng.choice(["Harvest fair", "Zoë Núñez", "12 Elm St"])
     if kind == "email":
         return rng.choice(["zoe@example.org", "amy.lee+fair@example.co.uk"])
+    if kind == "phone":
+        return rng.choice(["315-555-0100", "(269) 555-0142 x7"])
     if kind == "people":
         return [{"name": "Zoë Núñez", "age": rng.choice([None, 41]), "address": "12 Elm St"}][:rng.randint(0, 1)] \
             if question.get("optional") else [{"name": "Ann Lee", "age": 51, "address": "2 Oak St"}]

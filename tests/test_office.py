@@ -62,7 +62,8 @@ def test_the_answers_file_carries_the_reference_and_goes_back_in(app, client):
 def test_the_declaration_must_be_confirmed(app, client):
     ident = finished(app)
     response = client.post(f"/i/{ident}/send", data={}, follow_redirects=True)
-    assert "Tick the box to confirm the declaration" in visible_text(response.get_data(as_text=True))
+    assert "Tick the box to confirm that your answers and documents are true" in visible_text(
+        response.get_data(as_text=True))
     with app.app_context():
         assert office_records().application_for(ident) is None
 

@@ -85,12 +85,12 @@ def test_summary_lines_name_their_field_and_only_the_wrong_box_turns_red(dated_c
     client = dated_client
     url = start(client)
     page = client.post(url, data=dates_post(start_date="next Friday", end_date="someday"), follow_redirects=True)
-    assert summary_lines(page)[0].startswith("First opens: enter the date as month/day/year")
-    assert summary_lines(page)[1].startswith("Last closes: enter the date as month/day/year")
+    assert summary_lines(page)[0].startswith("When does the event first open? Enter the date as month/day/year")
+    assert summary_lines(page)[1].startswith("When does the event finally close? Enter the date as month/day/year")
     assert is_red(page, "starts_at") and not is_red(page, "starts_at_time")
     page = client.post(url, data=dates_post(start_time="25 o'clock"), follow_redirects=True)
     assert is_red(page, "starts_at_time") and not is_red(page, "starts_at") and not is_red(page, "ends_at")
-    assert summary_lines(page) == ["First opens: enter the time like 2:00 PM or 14:00"]
+    assert summary_lines(page) == ["When does the event first open? Enter the time like 2:00 PM or 14:00"]
 
 
 def test_no_field_is_a_number_input_that_could_drop_words(dated_client):
@@ -134,4 +134,4 @@ def test_the_festival_dates_still_go_through(dated_client):
 def test_a_summary_line_keeps_a_months_capital(dated_client):
     url = start(dated_client)
     page = dated_client.post(url, data=dates_post(start_date="2/30/2027"), follow_redirects=True)
-    assert summary_lines(page) == ["First opens: February 2027 has no day 30"]
+    assert summary_lines(page) == ["When does the event first open? February 2027 has no day 30"]

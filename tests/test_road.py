@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard.interview.road import condition_keys, minutes, plan_road, questions_left, road_marks
+from wizard.interview.road import condition_keys, plan_road, road_marks
 from wizard.rules.rulebook import expand_questions
 
 from .browser.stories import PATHS
@@ -50,15 +50,3 @@ def test_a_done_mark_appears_as_soon_as_a_section_is_finished(book):
     marks = road_marks(road, path, "dates", steps[:first_detail], "license")
     assert [(m.name, m.current, m.done) for m in marks[:2]] == [
         ("Do you need a license?", False, True), ("Your event", True, False)]
-
-
-def test_questions_left_counts_the_questions_after_this_page(book):
-    j = book.jurisdictions["whitesboro-ny"]
-    road = plan_road(j, book.questions_for(j.id))
-    path = road.steps[:3]
-    assert questions_left(path, path[0]["step"], []) == sum(len(s["questions"]) for s in path[1:])
-    assert questions_left(path, path[-1]["step"], [s["step"] for s in path]) == 0
-
-
-def test_minutes_is_a_range():
-    assert minutes(20) == (20, 25) and minutes(1) == (1, 2)

@@ -80,7 +80,7 @@ PATHS = {
         ["land"], "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
         "dates", "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant", "company",
+        "commercial-extras", "parcels", "other-permits", "event", "organizer", "applicant", "company",
         "site-details"], "You need a permit"),
     "dekalb-rally": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal", "commercial_features": [],
         "speech_event": True, "hazardous": [], "street_closure": False},
@@ -120,7 +120,7 @@ PATHS = {
     # Issue 9, item 10: land of another public body (the county) is Private Property under § 34.01.
     "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
         "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd",
-        "structures", "commercial-extras", "parcels", "organizer", "other-permits", "event", "applicant",
+        "structures", "commercial-extras", "parcels", "other-permits", "event", "organizer", "applicant",
         "company", "site-details"],
         "You need a permit"),
     # Issue 9, item 15: a bathing beach on the site.

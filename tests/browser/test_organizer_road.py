@@ -65,7 +65,7 @@ def test_a_2025_date_is_refused_on_the_dates_step(request, live_server, which):
     else:
         press_continue(page)
     summary = page.locator(".error-summary").inner_text()
-    assert f"First opens: that day has passed. Today is {long_date(office_day('whitesboro-ny'))}." in summary
+    assert f"When does the event first open? That day has passed. Today is {long_date(office_day('whitesboro-ny'))}." in summary
     assert page.url.endswith("/step/dates")
     assert page.locator("input[name=starts_at]").input_value() == "7/9/2025"  # kept, to correct
 

@@ -64,8 +64,9 @@ def test_people_are_added_removed_and_saved(request, live_server, javascript):
 
     page.get_by_label("Age (optional)").nth(1).fill("thirty-eight")
     submit_and_wait(page)
-    assert "Partners, officers and directors: enter the age of person 2 as a whole number, like 42" in (
-        page.locator(".error-summary").inner_text())
+    # the summary says what the row says (issue 35, item 7), not the packet's label for the list
+    assert page.locator(".error-summary a").inner_text() == "Enter the age of person 2 as a whole number, like 42"
+    assert page.locator("#officers-1-error").inner_text().endswith("Enter the age of person 2 as a whole number, like 42")
     assert rows(page)[1] == ("Cy Diaz", "thirty-eight", "9 Pine Rd")  # what was typed is kept
     page.get_by_label("Age (optional)").nth(1).fill("38")
     # Enter in a box continues (it must not press the row's "Remove" or "Add another person").

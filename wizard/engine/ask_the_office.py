@@ -31,13 +31,19 @@ class OfficeQuestion:
     facts: list[tuple[str, str]]  # (label, answer)
     signed: list[str]
     email: str | None  # from the office card, when there is one
+    ordinance: str = "ordinance"  # "Chapter 64", as the assessment names it
 
     def body(self) -> str:
-        """The message as plain text, for the mailto: link and the printed letter alike."""
+        """The message as plain text, for the mailto: link and the printed letter alike: a letter to
+        the office with what the organizer asks, the section it turns on and the event's facts. The
+        result's own words are written to the organizer ("Ask the Village ... and ask for the answer
+        in writing"), so they are not pasted in (issue 35, item 4)."""
         lines = [f"Dear {self.office[4:] if self.office.startswith('the ') else self.office},", "",
-                 "I am planning an event and want to follow the ordinance. My question:", "", self.question, ""]
-        for text, citation in self.what_we_were_told:
-            lines += [f"What the permit wizard told me: {text} ({citation})", ""]
+                 f"I am planning an event and want to follow the {self.ordinance}. I would like to ask:", "",
+                 self.question, ""]
+        if self.sections:
+            lines += [f"As I read it, the ordinance does not settle this for my event. "
+                      f"The section{'s' if len(self.sections) > 1 else ''} it turns on: {'; '.join(self.sections)}.", ""]
         if self.facts:
             lines.append("About the event:")
             lines += [f"- {label}: {value}" for label, value in self.facts]
@@ -45,6 +51,11 @@ class OfficeQuestion:
         lines += ["Please reply in writing, so I can keep your answer with my papers.", "", "Thank you,"]
         lines += self.signed or ["(your name and how to reach you)"]
         return "\n".join(lines)
+
+    @property
+    def sections(self) -> list[str]:
+        """The sections of the reasons, each once, in order."""
+        return list(dict.fromkeys(citation for _text, citation in self.what_we_were_told if citation))
 
     def mailto(self) -> str:
         return f"mailto:{quote(self.email or '')}?subject={quote(self.subject)}&body={quote(self.body())}"
@@ -70,4 +81,4 @@ def office_question(assessment: dict, answers: dict, questions: dict, word: str,
         subject=f"Does our event need a {word}? ({ordinance})",
         question=the_question(assessment["reasons"], ordinance, word),
         what_we_were_told=[(r["text"], r["citation"]) for r in assessment["reasons"]],
-        facts=facts, signed=signed, email=email)
+        facts=facts, signed=signed, email=email, ordinance=ordinance)

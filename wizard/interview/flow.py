@@ -56,9 +56,10 @@ class Flow:
     facilities, checklist) is computed on first use, by the pages that show it."""
 
     def __init__(self, j: Jurisdiction, path: list[dict], answers: dict, next_step: dict | None,
-                 finished_early: bool, decision: Decision):
+                 finished_early: bool, decision: Decision, route: list[tuple[dict, bool]] | None = None):
         self.j, self.path, self.answers = j, path, answers
         self.next_step, self.finished_early, self.decision = next_step, finished_early, decision
+        self.route = route or [(s, True) for s in path]  # with the steps not decided yet (route_and_answers)
 
     @cached_property
     def assessment(self) -> dict:
@@ -72,17 +73,32 @@ def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list
 def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
     """The steps that apply, in the order they are asked (wizard/interview/road.py), and the answers given on
     them (the answers that still apply)."""
+    route, effective = route_and_answers(j, answers, book)
+    return [step for step, holds in route if holds], effective
+
+
+def route_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[tuple[dict, bool]], dict]:
+    """Every step the answers so far leave on the way, in road order, each with True when it applies
+    and False when its `if` is not decided yet (it reads an answer not given); and the answers that
+    still apply. A step whose `if` is false is left out."""
     effective = {"jurisdiction": j.id}
-    path = []
+    route = []
     road = plan_road(j, book.questions_for(j.id))
+    facts = None  # the facts of `effective`, worked out again only when it grows (they are memoised)
     for step in road.steps:
         condition = step.get("if")  # most steps have none: no facts to look up
-        if condition is None or evaluate(condition, Facts(effective))[0] is True:
-            path.append(step)
+        if condition is not None and facts is None:
+            facts = Facts(effective)
+        holds = True if condition is None else evaluate(condition, facts)[0]
+        if holds is False:
+            continue
+        route.append((step, holds is True))
+        if holds is True:
             for key in road.asks[step["step"]]:
                 if key in answers:
                     effective[key] = answers[key]
-    return path, effective
+                    facts = None
+    return route, effective
 
 
 def applicable_answers(answers: dict, book: RuleBook) -> dict:
@@ -92,7 +108,8 @@ def applicable_answers(answers: dict, book: RuleBook) -> dict:
 
 
 def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
-    path, effective = path_and_answers(j, answers, book)
+    route, effective = route_and_answers(j, answers, book)
+    path = [step for step, holds in route if holds]
     facts = Facts(effective)
     decision = decide(j, facts)
     pending = [s for s in path if s["step"] not in completed]
@@ -108,7 +125,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
         still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
         next_step = still_open[0] if still_open else None
         finished_early = next_step is None
-    return Flow(j, path, effective, next_step, finished_early, decision)
+    return Flow(j, path, effective, next_step, finished_early, decision, route)
 
 
 def step_questions(step: dict, questions: dict) -> dict:

@@ -1,5 +1,5 @@
 """The road through an interview (issue 23): the order its steps are asked in, so that the section
-indicator only moves forward, and roughly how many questions are left.
+indicator only moves forward (how many questions are left: ahead.py).
 
 The rule files list steps in the ordinance's order, which jumps between sections (Baroda's
 festival went The site → About you → Your event → The site... twelve times in twenty steps). The
@@ -67,7 +67,6 @@ def progress(path: list[dict], step_id: str, completed: list[str], questions: di
 
 
 DECIDING_SECTION = "Do you need a {word}?"
-MINUTES_PER_STEP = (1, 1.25)  # a page of one to three questions, read and answered: for the start page's estimate
 
 
 def deciding_keys(j: Jurisdiction) -> set[str]:
@@ -161,15 +160,3 @@ def road_marks(road: Road, path: list[dict], step_id: str, completed: list[str],
         if s["step"] == step_id:
             current = name
     return [RoadMark(name, name == current, all_done) for name, all_done in done.items()]
-
-
-def questions_left(path: list[dict], step_id: str, completed: list[str]) -> int:
-    """Questions still to answer after this page, on the path the answers so far make (later
-    answers may add or remove some, so the page says "about")."""
-    return sum(len(s["questions"]) for s in path if s["step"] != step_id and s["step"] not in completed)
-
-
-def minutes(steps: int) -> tuple[int, int]:
-    """About how long this many steps take, as a range of minutes."""
-    low, high = (max(1, round(steps * rate)) for rate in MINUTES_PER_STEP)
-    return low, max(high, low + 1)

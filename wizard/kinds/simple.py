@@ -221,6 +221,14 @@ class Share(Count):
     def required_message(self, label):
         return "Enter a percentage"
 
+    def parse_form(self, text):
+        """A whole percentage, "25" or "25%"; a count's "like 250" would suggest a share over 100
+        (issue 35, item 7)."""
+        try:
+            return super().parse_form(text.strip().removesuffix("%"))
+        except ValueError:
+            raise ValueError(f"{self.form_range[2]}, like 25") from None
+
     def sample(self, key, question, plan):
         return plan.share
 

@@ -149,12 +149,21 @@ def reminders_confirmation(recipient: str, reminders: list[dict], link_url: str,
         NOT_YOU])
 
 
-def reminder_mail(row: dict, today: date) -> Mail:
-    day = date.fromisoformat(row["day"])
-    left = (day - today).days
-    when_text = "today" if left <= 0 else "tomorrow" if left == 1 else f"in {left} days"
-    return _linked_mail(row["recipient"], f"Reminder: {row['title']}, {long_date(day)}", [
-        f"{row['title']}: {long_date(day)}, {when_text} ({row['citation']}).",
-        ("Your plan and answers:", row["link"]),
-        ("To stop these reminders, open this page and press \"Stop the reminders\":", row["stop_link"]),
+def reminder_mail(rows: list[dict], today: date) -> Mail:
+    """One mail for the reminders of one interview due the same day: each deadline a line, soonest
+    first (issue 35, item 7: two reminders on one day were two mails)."""
+    rows = sorted(rows, key=lambda r: r["day"])
+    lines = []
+    for row in rows:
+        day = date.fromisoformat(row["day"])
+        left = (day - today).days
+        when_text = "today" if left <= 0 else "tomorrow" if left == 1 else f"in {left} days"
+        lines.append(f"{row['title']}: {long_date(day)}, {when_text} ({row['citation']}).")
+    first = rows[0]
+    subject = (f"Reminder: {first['title']}, {long_date(date.fromisoformat(first['day']))}" if len(rows) == 1
+               else f"Reminder: {len(rows)} deadlines, the first {long_date(date.fromisoformat(first['day']))}")
+    return _linked_mail(first["recipient"], subject, [
+        *lines,
+        ("Your plan and answers:", first["link"]),
+        ("To stop these reminders, open this page and press \"Stop the reminders\":", first["stop_link"]),
         NOT_YOU])

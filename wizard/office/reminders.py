@@ -38,8 +38,12 @@ def send_due_reminders(records: OfficeRecords, office_day: Callable[[str | None]
     only what may be due: in UTC's evening it is already tomorrow in UTC and not yet in Chicago."""
     due = [row for row in records.reminders_due(latest.isoformat())
            if row["remind_on"] <= office_day(row["jurisdiction"]).isoformat()]
+    together: dict[tuple, list[dict]] = {}  # one mail for an interview's reminders due together
     for row in due:
-        queue(records, reminder_mail(row, office_day(row["jurisdiction"])))
-        records.forget_reminder(row["id"])
+        together.setdefault((row["interview_id"], row["recipient"], row["jurisdiction"]), []).append(row)
+    for (_, _, place), rows in together.items():
+        queue(records, reminder_mail(rows, office_day(place)))
+        for row in rows:
+            records.forget_reminder(row["id"])
     records.forget_orphan_reminders()
     return len(due)

@@ -29,6 +29,7 @@ from .organizer import (
     printview,
     sending,
     summary,
+    tasks,
 )
 from .edge import assets, deployment, errors, filters, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
@@ -270,6 +271,7 @@ def create_app(config: dict | None = None) -> Flask:
     typed.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
+    app.register_blueprint(tasks.bp)
     operations.init_app(app)
     errors.init_app(app)
     logs.init_app(app)

@@ -7,19 +7,33 @@ from .state import zone_of
 from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
 
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
-def summary_line(message: str, question: dict | None) -> str:
-    """An error summary's line names its field (issue 23: two date fields gave the same line
-    twice): "First opens: that day has passed...", unless the message already names it."""
-    if not question or not message:
+
+def named_error(message: str, question: dict | None) -> str:
+    """An error's words on a page of several questions, the same under the field and in the summary at
+    the top (issue 35, item 7: the summary said "First opens: ...", the packet's legal label, over
+    an inline error that said something else). A kind's own message ("Enter the date as
+    month/day/year") says which question it is about, in the words the page asks it (issue 23: two
+    date fields gave the same line twice); a message the question declares itself (its `error:`,
+    its `must_be:`) already does."""
+    if not question or not message or message in declared_messages(question):
         return message
-    name = question.get("form_label") or question["label"].rstrip("?")
-    if name.lower() in message.lower() or question["label"].rstrip("?").lower() in message.lower():
+    label = question["label"].strip()
+    if label.rstrip("?").lower() in message.lower():  # "Enter your full name": it names it already
         return message
+    if label.endswith("?"):  # "When does the event first open? Enter the date as ..."
+        return f"{label} {message}"
     first = message.split()[0].rstrip(",.:")
-    if first in MONTHS or first.isupper():  # "February 2027 has no day 30": a name keeps its capital
-        return f"{name}: {message}"
-    return f"{name}: {message[:1].lower()}{message[1:]}"
+    if first in MONTHS or first in WEEKDAYS or first.isupper():  # "February 2027 has no day 30", "Wednesday,
+        # July 7, 2027 is...": a name keeps its capital (issue 35, item 7)
+        return f"{label}: {message}"
+    return f"{label}: {message[:1].lower()}{message[1:]}"
+
+
+def declared_messages(question: dict) -> set[str]:
+    rule = question.get("must_be")
+    return {m for m in (question.get("error"), rule.get("message") if isinstance(rule, dict) else None) if m}
 
 
 def office_day(stamp: str | None, place) -> str:
@@ -39,4 +53,3 @@ def init_app(app) -> None:
     app.add_template_filter(long_date)
     app.add_template_filter(when)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
-    app.add_template_filter(summary_line)

@@ -38,10 +38,13 @@ class WizardApp(Flask):
             return super().ensure_sync(func)
 
 
-def before_you_start_box(j: Jurisdiction) -> Markup:
+def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
     """The first step's "Before you start, you'll need" box: it says only what the rule file says.
-    (Drawn once per rule file until issue 33 measured that saving under 0.1 ms a page.)"""
-    return Markup(current_app.jinja_env.get_template("_before_you_start_box.html").render(j=j))
+    Open (above the question) for an organizer who came from the home page and has not seen the
+    place's start page; folded below Continue otherwise (issue 35, item 3). (Drawn once per rule
+    file until issue 33 measured that saving under 0.1 ms a page.)"""
+    return Markup(current_app.jinja_env.get_template("_before_you_start_box.html").render(
+        j=j, unfolded=unfolded))
 
 
 SITE_PARTS = 64  # (piece, prefix) pairs remembered: a client may send any prefix through a trusted proxy
@@ -71,6 +74,7 @@ def init_app(app) -> None:
     app.add_template_global(before_you_start_box)
     app.add_template_global(site_part)
     app.add_template_global(flash_notices)
+    app.add_template_global(SITE_NAME, "site_name")
 
 
 def is_htmx() -> bool:
@@ -78,12 +82,16 @@ def is_htmx() -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
+SITE_NAME = "Mass Gathering Permit Wizard"  # after every page's title, as base.html writes it
+
+
 def render_page(template: str, **context):
     if not is_htmx():
         return render_template(template, **context)
     title = render_block(template, "title", **context).strip()
     body = render_block(template, "content", **context)
-    response = make_response(f"<title>{escape(title)}</title>\n{body}")
+    # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
+    response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()
     return response
 

@@ -13,6 +13,7 @@ from ...interview.flow import step_questions
 from ...kinds import KINDS
 from ...remembered import Remembered
 from ...rules.rulebook import RuleBook
+from ..edge.filters import named_error
 from .fields import make_field
 
 
@@ -25,13 +26,25 @@ class AnswerForm(FlaskForm):
     _questions: dict = {}  # every question the answers may name (underscored: never a field's name)
 
     def validate(self, extra_validators=None) -> bool:
-        if not FlaskForm.validate(self, extra_validators):
-            return False
-        values, _cleared = form_to_answers(self, self._questions)
-        for key, message in broken(values, self._questions):
-            self[key].errors.append(message)
-            return False
-        return True
+        valid = FlaskForm.validate(self, extra_validators)
+        if valid:
+            values, _cleared = form_to_answers(self, self._questions)
+            for key, message in broken(values, self._questions):
+                self[key].errors.append(message)
+                valid = False
+                break
+        if not valid and len(self.question_keys) > 1:
+            self.name_errors()
+        return valid
+
+    def name_errors(self) -> None:
+        """Each error says which question it is about, under the field as in the summary (filters.named_error)."""
+        for key in self.question_keys:
+            field, question = self[key], self._questions.get(key)
+            field.errors = [named_error(message, question) for message in field.errors]
+            rows = getattr(field, "row_errors", None)  # a people list's rows: the summary links the first
+            if rows:
+                field.row_errors = {n: named_error(message, question) for n, message in rows.items()}
 
 
 # Step form classes already built: (the step, the question dicts it was built from, the class), by

@@ -15,7 +15,6 @@ from ...interview.flow import (
     WHERE_STEP,
     Interview,
     flow,
-    path_and_answers,
     previous_step,
     record_step,
     step_questions,
@@ -25,7 +24,8 @@ from ...engine.facts import Facts
 from ...engine.glossary import assessment_texts, terms_in
 from ...kinds import show_answer
 from ...packet.content import signature_specs
-from ...interview.road import minutes, plan_road, questions_left, road_marks
+from ...interview.ahead import estimate, next_in_section, offers_task_list, questions_ahead
+from ...interview.road import plan_road, road_marks
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
@@ -65,6 +65,7 @@ def start_search():
 def start():
     kiosk.clear_for_next_person()
     context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
+    context["spread"] = spread_of_minutes() if context["search"] is None else None
     if context["search"] and choose.wants_results():
         return choose.render_results("start.html", **context)
     return render_page("start.html", **context)
@@ -79,15 +80,14 @@ def start_for(jurisdiction_id: str):
                                            jurisdiction_id=j.id)
     for problem in problems:
         flash(problem, "warning")
-    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j),
+    return render_page("start.html", jurisdictions=[j], chosen=j, search=None, estimate=estimate(j, rulebook()),
                        clerk_signed=signed_by_site(j.id, request.args), **clerk_prefill(prefill, j.id))
 
 
-def estimate(j) -> dict:
-    """About how long the interview takes here (issue 23: "about 10 minutes" was wrong for a
-    festival): a small event answers the steps that settle the verdict, a festival every step."""
-    road = plan_road(j, rulebook().questions_for(j.id))
-    return {"small": minutes(len(road.deciding))[1], "festival": minutes(len(road.steps))}
+def spread_of_minutes() -> tuple[int, int] | None:
+    """From the quickest small event to the longest festival of the few places listed (issue 35, item 6)."""
+    found = [estimate(j, rulebook()) for j in map(rulebook().get, (item.id for item in rulebook().listing())) if j]
+    return (min(e.small for e in found), max(e.festival[1] for e in found)) if found else None
 
 
 @bp.post("/start")
@@ -99,16 +99,22 @@ def begin():
         answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place", search=start_search()), 200
+                           error="Select where your event will take place", search=start_search(),
+                           spread=None if choose.needs_search(book) else spread_of_minutes()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
         j = book.get(answers["jurisdiction"])
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
-                           estimate=estimate(j), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
+                           estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
     kiosk.clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book))
     kiosk.remember(interview.id)
+    if request.form.get("before_you_start") == "show":  # from the home page: the place's start page unseen
+        return redirect(next_url(interview) + "?" + BEFORE_OPEN, code=303)
     return redirect_to_next(interview)
+
+
+BEFORE_OPEN = "before=open"  # the first question shows "Before you start" open, above the question
 
 
 @bp.get("/i/<interview_id>")
@@ -120,12 +126,12 @@ def next_url(interview: Interview, where=None) -> str:
     """Where the interview goes next; `where` is its (jurisdiction, flow) when already worked out."""
     j, state = where or current_flow(interview)
     if j is None:
-        return url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP)
+        return url_for("interview.step", interview_id=interview.id, step_id=JURISDICTION_STEP)
     if state.next_step is not None:
-        return url_for(".step", interview_id=interview.id, step_id=state.next_step["step"])
+        return url_for("interview.step", interview_id=interview.id, step_id=state.next_step["step"])
     if state.finished_early:
-        return url_for(".result", interview_id=interview.id)
-    return url_for(".check", interview_id=interview.id)
+        return url_for("interview.result", interview_id=interview.id)
+    return url_for("interview.check", interview_id=interview.id)
 
 
 def redirect_to_next(interview: Interview):
@@ -133,37 +139,45 @@ def redirect_to_next(interview: Interview):
 
 
 def find_step(interview: Interview, step_id: str):
-    """The step and the path it is on; 404 for a step that does not apply to these answers.
-
-    Only the path is needed here, not the flow: the flow is worked out once, after the answer is saved."""
+    """The step and the flow it is on (its path, what is ahead); for a step that does not apply to
+    these answers, a redirect to the next step that does."""
     if step_id == JURISDICTION_STEP:
-        return WHERE_STEP, [], None
+        return WHERE_STEP, None, None
     j = rulebook().get(interview.jurisdiction or "")
     if j is None:
         abort(404)
-    path, _answers = path_and_answers(j, interview.answers, rulebook())
-    step = next((s for s in path if s["step"] == step_id), None)
+    state = flow(j, interview.answers, interview.completed_steps, rulebook())
+    step = next((s for s in state.path if s["step"] == step_id), None)
     if step is None:
-        abort(404)
-    return step, path, j
+        # A step these answers no longer ask (Back into it after a change): the step that applies,
+        # so the address and the page agree with JavaScript on and off (issue 35, item 7).
+        abort(redirect(next_url(interview), code=303))
+    return step, state, j
 
 
-def step_context(interview, step, path, j, form):
+def step_context(interview, step, state, j, form):
     book = rulebook()
     shared = book.questions_for(interview.jurisdiction)
     questions = {**shared, **step_questions(step, shared)}
+    path = state.path if state else []
     back = previous_step(path, step["step"])
+    returning = request.args.get("return")
+    from_tasks = returning == "tasks"
+    task_list = state is not None and offers_task_list(state, interview.completed_steps, book)
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
                   if j else []),
-        questions_left=questions_left(path, step["step"], interview.completed_steps),
+        ahead=questions_ahead(state, interview.completed_steps, step["step"], book) if state else None,
         first_step=bool(path) and step["step"] == path[0]["step"],
-        back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
+        before_open=request.query_string.decode() == BEFORE_OPEN,
+        task_list_url=url_for("tasks.task_list", interview_id=interview.id) if task_list else None,
+        back_url=(url_for("tasks.task_list", interview_id=interview.id) if from_tasks and task_list
+                  else url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
                   else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
         action=url_for(".step", interview_id=interview.id, step_id=step["step"],
-                       **({"return": "check"} if request.args.get("return") == "check" else {})),
+                       **({"return": returning} if returning in ("check", "tasks") else {})),
         search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
                             interview.jurisdiction)
                 if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
@@ -173,7 +187,7 @@ def step_context(interview, step, path, j, form):
 @bp.route("/i/<interview_id>/step/<step_id>", methods=["GET", "POST"])
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
-    step, path, j = find_step(interview, step_id)
+    step, state, j = find_step(interview, step_id)
     if request.method == "POST":
         limits.count_answer()
     book = rulebook()
@@ -184,7 +198,7 @@ def step(interview_id: str, step_id: str):
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)
-        return follow(step_context(interview, step, path, j, form)["action"])
+        return follow(step_context(interview, step, state, j, form)["action"])
     if request.method == "POST" and form.validate():
         changing = request.args.get("return") == "check" and j is not None
         before = current_flow(interview)[1].decision.outcome if changing else None
@@ -197,8 +211,9 @@ def step(interview_id: str, step_id: str):
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:
                 flash(notice, "important")
-        return follow(next_url(interview, where))
-    context = step_context(interview, step, path, j, form)
+        return follow(after_task(interview, step, where) if request.args.get("return") == "tasks"
+                      else next_url(interview, where))
+    context = step_context(interview, step, state, j, form)
     if request.method == "POST":
         # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
         corrections.keep(interview.id, step["step"], form, request.form)
@@ -208,6 +223,19 @@ def step(interview_id: str, step_id: str):
     if context["search"] and choose.wants_results():
         return choose.render_results("step.html", **context)
     return render_page("step.html", **context)
+
+
+def after_task(interview: Interview, step: dict, where) -> str:
+    """A page opened from the task list leads to the next page of its section still to answer, then
+    back to the task list (issue 35, item 6); where there is none, where the interview goes next."""
+    j, state = where
+    if j is None or not offers_task_list(state, interview.completed_steps, rulebook()):
+        return next_url(interview, where)
+    section = plan_road(j, rulebook().questions_for(j.id)).section_of(step["step"], j.license_word)
+    following = next_in_section(state, interview.completed_steps, section, rulebook())
+    if following is None:
+        return url_for("tasks.task_list", interview_id=interview.id)
+    return url_for(".step", interview_id=interview.id, step_id=following, **{"return": "tasks"})
 
 
 def save_step(interview: Interview, step: dict, form) -> None:
@@ -278,7 +306,7 @@ def result(interview_id: str):
 def own_link(interview_id: str) -> dict:
     """The interview's address to keep (issue 23, item 10): full, with a QR code, when PUBLIC_URL is
     set; else relative, and the page's script makes it full from the address bar for the copy button."""
-    path = url_for(".resume", interview_id=interview_id)
+    path = url_for("interview.resume", interview_id=interview_id)
     public = current_app.config.get("PUBLIC_URL")
     link = public.rstrip("/") + path if public else path
     return {"link": link, "qr": qr_svg_uri(link) if public else None}

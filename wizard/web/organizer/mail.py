@@ -55,7 +55,9 @@ def posted_address() -> tuple[str | None, str | None]:
 
 
 def back_to_box(interview_id: str):
-    return redirect(url_for("interview.result", interview_id=interview_id) + "#save-link-title", code=303)
+    """The page the box was on: the result, or the task list (issue 35, item 6)."""
+    page = "tasks.task_list" if request.form.get("back") == "tasks" else "interview.result"
+    return redirect(url_for(page, interview_id=interview_id) + "#save-link-title", code=303)
 
 
 @bp.post("/i/<interview_id>/by-email")

@@ -5,9 +5,11 @@ messages and answers with a new upload.
 from __future__ import annotations
 
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, get_flashed_messages, redirect, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ...engine.assess import assess_jurisdiction
+from ...engine.facts import Facts
 from ...interview.flow import applicable_answers, flow
 from ...office.applications import (
     STATUSES,
@@ -21,6 +23,7 @@ from ...office.applications import (
     send,
 )
 from ...office.review import condition_lines
+from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
 from ...office.mailing import clerk_notice, clerk_upload_notice, organizer_receipt
 from ...engine.wording import office_short
@@ -36,6 +39,11 @@ bp = Blueprint("sending", __name__)
 OTHER = "other"
 DECLARATION = ("I confirm that the answers and documents I am sending are true and complete, "
                "to the best of my knowledge.")
+DECLARATION_MISSING = "Tick the box to confirm that your answers and documents are true and complete"
+# Flashed categories a page draws itself, not as a notice at the top (templates/_flashes.html):
+# the declaration's error (the Send page's error summary and inline error) and the reference just
+# sent (the status page's confirmation panel).
+DECLARATION_ERROR, JUST_SENT = "drawn:declaration", "drawn:sent"
 
 
 def sendable(interview_id: str):
@@ -62,8 +70,10 @@ def documents_context(interview_id: str, j, answers: dict) -> dict:
 @bp.get("/i/<interview_id>/send")
 def send_page(interview_id: str):
     interview, j, answers, assessment = sendable(interview_id)
+    missing = get_flashed_messages(category_filter=[DECLARATION_ERROR])
     return render_page("send.html", interview=interview, jurisdiction=j, office=office_short(j.file_with),
                        originals=originals_needed(j, answers, assessment["outcome"]), declaration=DECLARATION,
+                       declaration_error=missing[0] if missing else None,
                        sent=office_records().application_for(interview.id),
                        email=answers.get("applicant_email"), **documents_context(interview.id, j, answers))
 
@@ -145,7 +155,9 @@ def own_upload(interview_id: str, upload_id: str):
 def send_application(interview_id: str):
     interview, j, answers, assessment = sendable(interview_id)
     if request.form.get("declaration") != "yes":
-        flash("Tick the box to confirm the declaration, then send.", "danger")
+        # An error summary and the box's own error, as every step shows them (issue 35, item 5),
+        # by a GET so that Back never meets a resubmission page.
+        flash(DECLARATION_MISSING, DECLARATION_ERROR)
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
     try:
         sent = send(office_records(), interview.id, answers, j, assessment)
@@ -157,8 +169,7 @@ def send_application(interview_id: str):
               "so nothing new was sent.", "success")
         return redirect(url_for(".status", interview_id=interview.id), code=303)
     notify(sent.reference, j)
-    flash(f"Sent. Your reference is {sent.reference}" + (f" (version {sent.version})." if not sent.first else "."),
-          "success")
+    flash(sent.reference, JUST_SENT)  # the status page shows its confirmation panel once
     return redirect(url_for(".status", interview_id=interview.id), code=303)
 
 
@@ -188,11 +199,29 @@ def status(interview_id: str):
     j, answers = sent_version(row)
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
+    just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=STATUSES[row["status"]],
+                       just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j),
                        **decision_context(row), **documents_context(interview_id, j, answers))
+
+
+def to_bring_or_post(j, answers: dict) -> list[dict]:
+    """What must still reach the office on paper after sending online: each statement the text
+    wants sworn or notarised (its signed original), and each signature block someone other than
+    the organizer signs (the owner's, say), which the organizer's tick cannot give."""
+    outcome = assess_jurisdiction(j, answers)["outcome"]
+    sworn = originals_needed(j, answers, outcome)
+    listed = [{"title": o.title, "citation": o.citation, "sworn": True} for o in sworn]
+    sworn_titles = {o.title for o in sworn}
+    for block in signature_specs(j, Facts(answers), outcome):
+        others = [line for line in block.get("lines", ()) if line.get("role") != "applicant"]
+        if others and block["title"] not in sworn_titles:
+            listed.append({"title": block["title"], "citation": block["citation"], "sworn": False,
+                           "signers": block.get("signers", "")})
+    return listed
 
 
 def decision_context(row: dict) -> dict:
