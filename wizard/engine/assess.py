@@ -109,7 +109,9 @@ def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
         if outcome in w.get("outcomes", EVERY_OUTCOME) and holds(w, facts):
             text = warning_text(w, facts)
             if text is not None:
-                shown.append({"text": text, "citation": w["citation"]})
+                # A warning about a sum (one with figures, or marked `money`) is also on the costs page.
+                money_note = bool(w.get("money") or w.get("figures"))
+                shown.append({"text": text, "citation": w["citation"], **({"money": True} if money_note else {})})
     return shown
 
 
@@ -199,7 +201,8 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}
     result["facilities"] = rows
     result["checklist"] = [
-        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts),
+         **({"money": True} if c.get("money") else {})}
         for c in j.checklist if applies and holds(c, facts)
     ]
     result["warnings"] = shown_warnings(j, facts, outcome)
