@@ -141,8 +141,11 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     first_day = facts.first_day()
     lead = j.filing_lead_days
     within = j.decision_within_days
+    # Without a lead time of its own, the last day to file leaves the whole decision period before
+    # the event (issue 38, item 2): "processed within 20 days of receipt" filed 21 days ahead is
+    # decided at the latest the day before the event; filed 20 days ahead, on the event day itself.
     basis, days = (("ordinance", lead) if lead is not None
-                   else ("decision_period", within) if within is not None else (None, None))
+                   else ("decision_period", within + 1) if within is not None else (None, None))
     file_by = None if first_day is None or days is None else (first_day - timedelta(days=days)).isoformat()
     return {
         "file_by": file_by,
