@@ -13,6 +13,7 @@ from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
 from .event_dates import check_event_dates
 from .facts import Facts
+from .office_days import closed_because, working_day_before
 from .conditions import evaluate, holds
 from ..errors import AnswersError
 from ..readable import money
@@ -146,9 +147,14 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     # decided at the latest the day before the event; filed 20 days ahead, on the event day itself.
     basis, days = (("ordinance", lead) if lead is not None
                    else ("decision_period", within + 1) if within is not None else (None, None))
-    file_by = None if first_day is None or days is None else (first_day - timedelta(days=days)).isoformat()
+    last = None if first_day is None or days is None else first_day - timedelta(days=days)
+    file_by = None if last is None else last.isoformat()
+    closed = None if last is None else closed_because(last, j.state)
     return {
         "file_by": file_by,
+        # Issue 38, item 3: a last day on a weekend or holiday; the office is likely closed then.
+        "file_by_office_closed": closed,
+        "file_by_working_day": working_day_before(last, j.state).isoformat() if closed else None,
         "file_by_basis": basis if file_by else None,
         "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
         "decision_within_days": within,
@@ -198,19 +204,19 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
         result["fees"]["waiver"] = _cited(waivable)
     dates = filing_dates(j, facts)
     if not applies:
-        dates.update(file_by=None, file_by_basis=None)
+        dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None)
     result.update(dates)
     rows = facilities(j, facts) if applies else []
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}
     result["facilities"] = rows
     result["checklist"] = [
-        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts),
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts, j.state),
          **({"money": True} if c.get("money") else {})}
         for c in j.checklist if applies and holds(c, facts)
     ]
     result["warnings"] = shown_warnings(j, facts, outcome)
     result["still_applies"] = [
-        {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
+        {**_cited(n), **dated(n, facts, j.state)} for n in j.scope.get("still_applies", [])
         if not applies and holds(n, facts)
     ]
     result.update(extra_keys(j, facts, decided_by, applies))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from ..readable import clean_text, money, parse_moment
+from ..readable import clean_text, long_date, money, parse_moment
 from ..engine.wording import office_short
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
@@ -60,7 +60,7 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
     office = office_short(a["file_with"])
     fee = f", with the {money(a['application_fee'])} fee" if a.get("application_fee") else ""
     steps = [Milestone("file-by", file_by, "Last day to file your application",
-                       f"File with {a['file_with']}{fee}.", a["file_by_citation"], DEADLINE,
+                       f"File with {a['file_with']}{fee}.{_closed(a)}", a["file_by_citation"], DEADLINE,
                        f"File {word} application with {office}")]
     within = a.get("decision_within_days")
     if within is not None:
@@ -70,6 +70,15 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
             f"{issuer} must decide within {within} days of filing. File earlier and you will hear earlier.",
             a["decision_citation"], OFFICE, f"Latest {word} decision for {name}"))
     return steps
+
+
+def _closed(a: dict) -> str:
+    """The office is likely closed on a last day that is a weekend or holiday: the working day before."""
+    if not a.get("file_by_office_closed"):
+        return ""
+    before = date.fromisoformat(a["file_by_working_day"])
+    return (f" The office is likely closed that day ({a['file_by_office_closed']}): "
+            f"file by {long_date(before)}, the working day before.")
 
 
 def _and(parts: list[str]) -> str:
