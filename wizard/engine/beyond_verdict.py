@@ -42,6 +42,8 @@ def due_date(item: dict, facts: Facts, state: str | None = None) -> str | None:
     first_day = facts.first_day()
     if first_day is None:
         return None
+    if "days_before" in item and item.get("business"):  # `business: true`: "5 business days"
+        return business_days_before(first_day, item["days_before"], state).isoformat()
     if "days_before" in item:
         return (first_day - timedelta(days=item["days_before"])).isoformat()
     if "business_days_before" in item:
