@@ -1,0 +1,27 @@
+"""Issue 38, items 5 and 6: what "before you start" leaves out, and DeKalb's Commercial Event, as the
+texts say them."""
+from __future__ import annotations
+
+
+def before_you_start(book, jurisdiction: str) -> str:
+    return " ".join(f"{b['text']} {b['why']}" for b in book.jurisdictions[jurisdiction].before_you_start)
+
+
+def test_baroda_names_the_property_damage_insurance(book):
+    # Ord. 171, Application (k)(20): "property damage insurance with a limit of not less than $50,000".
+    assert "property damage insurance of at least $50,000" in before_you_start(book, "baroda-mi")
+
+
+def test_whitesboro_names_the_verified_petition_and_the_written_approvals(book):
+    # Ch. 40, Permit B: "Application for such permit shall be by verified petition"; Permit C: "No permit
+    # shall be issued unless ... approved in writing by the Oneida County Health Department and the Board".
+    words = before_you_start(book, "whitesboro-ny")
+    assert "verified petition" in words
+    assert "Oneida County Health Department and the Board of Trustees" in words
+
+
+def test_dekalb_insurance_is_for_a_commercial_event_as_defined(book):
+    # DEFINITIONS: "Commercial Event: Any event that includes any commercial component, such as events
+    # that: a) require a fee to attend ... or to purchase any food, beverage or other item".
+    words = before_you_start(book, "dekalb-il")
+    assert "Commercial Event as the chapter defines it" in words and "makes money" not in words
