@@ -25,3 +25,20 @@ def test_dekalb_insurance_is_for_a_commercial_event_as_defined(book):
     # that: a) require a fee to attend ... or to purchase any food, beverage or other item".
     words = before_you_start(book, "dekalb-il")
     assert "Commercial Event as the chapter defines it" in words and "makes money" not in words
+
+
+def test_wisconsin_owner_statement_says_what_item_c_says(book):
+    # Ch. 64, application, item C: "a statement made upon oath or affirmation by the record owner of all
+    # such property that the applicant has permission to use such property for an assembly of 2,000 or
+    # more persons."
+    j = book.jurisdictions["wi-village-ch64"]
+    statement = next(s for s in j.data["signatures"] if s["id"] == "owner-statement")
+    assert statement["text"].endswith("for an assembly of 2,000 or more persons.")
+    item = next(c for c in j.data["checklist"] if c["id"] == "owner-permission")
+    assert "for an assembly of 2,000 or more persons" in item["text"]
+
+
+def test_wisconsin_claims_no_lean_where_none_is_given(book):
+    # The text names no threshold; likely is null, so no note may say "we only say which way the text leans".
+    j = book.jurisdictions["wi-village-ch64"]
+    assert not any("which way the text leans" in w["text"] for w in j.data["warnings"])
