@@ -2,6 +2,10 @@
 texts say them."""
 from __future__ import annotations
 
+from wizard.engine.assess import assess_jurisdiction
+
+from .browser.stories import PATHS
+
 
 def before_you_start(book, jurisdiction: str) -> str:
     return " ".join(f"{b['text']} {b['why']}" for b in book.jurisdictions[jurisdiction].before_you_start)
@@ -42,3 +46,15 @@ def test_wisconsin_claims_no_lean_where_none_is_given(book):
     # The text names no threshold; likely is null, so no note may say "we only say which way the text leans".
     j = book.jurisdictions["wi-village-ch64"]
     assert not any("which way the text leans" in w["text"] for w in j.data["warnings"])
+
+
+def test_dekalb_escrow_may_be_asked_for_police_patrol_alone(book):
+    # § 34.06(d)(1): escrow for "an event that the Police Department determines requires supplemental
+    # police patrol", not only for hazards, road closures or utility connections.
+    jurisdiction, answers, _, _ = PATHS["dekalb-festival"]
+    answers = {**answers, "hazardous": [], "public_street_closure": False, "street_closure": False,
+               "temporary_utilities": False}
+    a = assess_jurisdiction(book.jurisdictions[jurisdiction], answers)
+    assert a["outcome"] == "required"
+    assert any(c["id"] == "cash-escrow" for c in a["checklist"])
+    assert any("supplemental police patrol" in w["text"] for w in a["warnings"])
