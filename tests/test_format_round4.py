@@ -63,3 +63,13 @@ def test_a_warning_with_one_figure_is_refused_with_file_and_line(rules):
     lines = check(path)
     where = f"{path}:{line_of(text, block) + 3}: warnings[0].figures: "
     assert any(entry.startswith(where) and "one figure is never shown" in entry for entry in lines), lines
+
+
+def test_wizard_new_names_every_due_value(tmp_path, monkeypatch):
+    # Every value the schema allows for a checklist item's `due`, so an author meets them all.
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "test-town"])
+    assert result.exit_code == 0, result.output
+    written = next(tmp_path.rglob("*.yaml")).read_text(encoding="utf-8")
+    for due in ("with_application", "before_license", "before_event", "during_event", "after_event"):
+        assert due in written, due

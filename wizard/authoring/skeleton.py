@@ -81,7 +81,7 @@ decision:
   within_days: null
   citation: "TODO: the section on the decision, or the ordinance's name if it says nothing"
 
-# What the organizer must do or send; `due`: with_application, before_license, during_event, after_event.
+# What the organizer must do or send; `due`: with_application, before_license, before_event, during_event, after_event.
 checklist:
   - id: application
     text: "TODO: the first thing to send or do, as an instruction"
