@@ -2,7 +2,9 @@
 texts say them."""
 from __future__ import annotations
 
+from wizard.engine.answers import clean_answers
 from wizard.engine.assess import assess_jurisdiction
+from wizard.interview.flow import answered_steps, flow
 
 from .browser.stories import PATHS
 
@@ -58,3 +60,62 @@ def test_dekalb_escrow_may_be_asked_for_police_patrol_alone(book):
     assert a["outcome"] == "required"
     assert any(c["id"] == "cash-escrow" for c in a["checklist"])
     assert any("supplemental police patrol" in w["text"] for w in a["warnings"])
+
+
+# A neighbourhood block party on private lots that closes the public street between them.
+BLOCK_PARTY = {"property_owner": "private", "setting": "outdoors", "admission_fee": False, "sells_goods": False,
+               "prizes": False, "for_profit_sponsor": False, "for_profit_premises": False, "taxable_sales": False,
+               "flea_market": False, "for_gain": False,
+               "speech_event": False, "is_auction": False, "hazardous": [], "street_closure": True,
+               "public_street_closure": True, "max_attendance": 150, "total_attendance": 150,
+               "temporary_structures": False, "temporary_utilities": False, "multiple_parcels": False,
+               "organizer_type": "individual", "nonprofit": False, "private_event": False,
+               "applicant_is_owner": True, "owes_city_debt": False, "separately_permitted": False,
+               "starts_at": "2027-07-10T12:00", "ends_at": "2027-07-10T20:00"}
+
+
+def test_dekalb_block_party_closing_a_public_street_is_partly_on_city_property(book):
+    # § 34.04(a): "A permit is required to conduct an event in whole or in part on any property, including
+    # streets, sidewalks or rights of way, owned by the City of DeKalb"; § 34.06(d): "any event which
+    # requires a permit and is to be conducted on City-owned property" enters the City agreement, with
+    # the escrow of (d)(1) and, for "closure of a public street", the $1,000,000 certificate of (d)(3).
+    answers = clean_answers({"jurisdiction": "dekalb-il", **BLOCK_PARTY}, book.questions_for("dekalb-il"),
+                            book.jurisdictions)
+    a = assess_jurisdiction(book.jurisdictions["dekalb-il"], answers)
+    assert a["outcome"] == "required"
+    ids = {c["id"] for c in a["checklist"]}
+    assert {"city-agreement", "insurance-certificate", "cash-escrow"} <= ids
+    assert [i["minimum"] for i in a["insurance"]] == [1000000]
+    note = next(w for w in a["warnings"] if "in whole or in part on any property, including streets" in w["text"])
+    assert "state highway" in note["text"] and note.get("money")
+
+
+def park_district(book, **more):
+    raw = {"jurisdiction": "dekalb-il", **BLOCK_PARTY, "property_owner": "other_public",
+           "public_owner": "dekalb_park_district", "other_land": [], **more}
+    answers = clean_answers(raw, book.questions_for("dekalb-il"), book.jurisdictions)
+    return assess_jurisdiction(book.jurisdictions["dekalb-il"], answers)
+
+
+def test_dekalb_park_district_event_closing_a_public_street_is_asked_not_exempted(book):
+    # § 34.03(a) exempts an event "conducted solely on property owned by ... the DeKalb Park District".
+    # Ticking no other land and then closing a public street contradict each other: ask whose street it is.
+    a = park_district(book)
+    assert a["outcome"] == "uncertain" and a["missing"] == ["street_owner"]
+    assert park_district(book, street_owner="city")["outcome"] == "required"
+    assert {"city-agreement", "cash-escrow", "insurance-certificate"} <= {
+        c["id"] for c in park_district(book, street_owner="city")["checklist"]}
+    assert park_district(book, street_owner="same_public_body")["outcome"] == "exempt"
+    # No street closed: the exemption stands without asking.
+    assert park_district(book, street_closure=False)["outcome"] == "exempt"
+
+
+def test_dekalb_park_district_interview_asks_whose_street(book):
+    # A clerk's link or an answers file with both answers lands on the question, not on an exemption.
+    j = book.jurisdictions["dekalb-il"]
+    raw = {"jurisdiction": "dekalb-il", **BLOCK_PARTY, "property_owner": "other_public",
+           "public_owner": "dekalb_park_district", "other_land": []}
+    answers = clean_answers(raw, book.questions_for("dekalb-il"), book.jurisdictions)
+    state = flow(j, answers, answered_steps(j, answers, book), book)
+    assert state.next_step is not None and state.next_step["step"] == "street-owner"
+    assert not state.finished_early
