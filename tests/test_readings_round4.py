@@ -7,6 +7,8 @@ from wizard.engine.assess import assess_jurisdiction
 from wizard.interview.flow import answered_steps, flow
 
 from .browser.stories import PATHS
+from .html import texts
+from .office_support import BARODA, finished
 
 
 def before_you_start(book, jurisdiction: str) -> str:
@@ -119,3 +121,15 @@ def test_dekalb_park_district_interview_asks_whose_street(book):
     state = flow(j, answers, answered_steps(j, answers, book), book)
     assert state.next_step is not None and state.next_step["step"] == "street-owner"
     assert not state.finished_early
+
+
+def test_baroda_send_page_says_the_owner_must_still_sign(app, client):
+    # Ord. 171, License (a): "unless the operator of said mass gathering and the owner of the property on
+    # which it operates together apply in writing". Sending online signs for the operator alone.
+    ident = finished(app, {**BARODA, "applicant_is_owner": False, "has_use_contract": False})
+    notice = " ".join(texts(client.get(f"/i/{ident}/send").get_data(as_text=True), ".co-signers"))
+    assert "Someone else must still sign" in notice
+    assert "Joint application of operator and property owner" in notice and "the property owner" in notice
+    # (b): with a use contract exhibited, "the owner need not be joined in the application".
+    ident = finished(app, {**BARODA, "applicant_is_owner": False, "has_use_contract": True})
+    assert texts(client.get(f"/i/{ident}/send").get_data(as_text=True), ".co-signers") == []
