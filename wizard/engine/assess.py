@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .beyond_verdict import dated, extra_keys
@@ -83,7 +84,18 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
         "text": spec.get("text", ""),
         "citation": spec["citation"],
         **({"name": spec["name"]} if spec.get("name") else {}),
+        **({"due": spec["due"]} if spec.get("due") else {}),
     }
+
+
+def fees_total(fees: dict, others: list[dict]) -> int | float | None:
+    """The application fee and every further fee together (Okaloosa: $100 per 1,000 at filing and the
+    same again upon approval is both); None when there is none or one has no figure. Not the deposit
+    or bond: they are returned or given as security."""
+    entries = [fees["application"], *others] if fees.get("application") else others
+    if not entries or any(e["amount"] is None for e in entries):
+        return None
+    return as_json_number(sum((exact(e["amount"]) for e in entries), Fraction(0)))
 
 
 EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
@@ -202,6 +214,10 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     }
     if result["fee_waivable"]:
         result["fees"]["waiver"] = _cited(waivable)
+    # Beside `fees`, not in it: a client reads each of `fees` as one fee or null (issue 38, item 7).
+    others = [_money_entry(spec, facts) for spec in fees.get("others", [])] if applies else []
+    result["other_fees"] = [entry for entry in others if entry is not None]
+    result["fees_total"] = fees_total(result["fees"], result["other_fees"])
     dates = filing_dates(j, facts)
     if not applies:
         dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None)

@@ -10,7 +10,7 @@ from ...errors import Problem
 from ...engine.facts import FACTS
 from ...engine.formulas import money_names, quantity_names
 from ...kinds import KINDS
-from ...rules.rulebook import FEE_CATEGORIES, Jurisdiction
+from ...rules.rulebook import Jurisdiction, fee_specs
 from .common import Reporter, name_paths, path_to, walk_conditions, warning_figures
 
 ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"), ("referrals", "id"))
@@ -77,10 +77,9 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
             report(path_to(spec, name, ("quantities", index)), f"quantity reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
-    for key in FEE_CATEGORIES:
-        spec = j.data.get("fees", {}).get(key)
+    for where, _label, spec in fee_specs(j.data.get("fees") or {}):
         for name in sorted(money_names(spec) - known):
-            report(path_to(spec, name, ("fees", key)), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
+            report(path_to(spec, name, where), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     for where, label, _fn, spec in warning_figures(j):
         for name in sorted(money_names(spec) - known):
             report(path_to(spec, name, where), f"{label} reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
