@@ -117,9 +117,9 @@ def path_to(spec: Any, name: str, where: tuple) -> tuple:
     return where
 
 def asked_at(j, questions: dict) -> dict[str, int]:
-    """Answer key -> index of the first step that asks it."""
+    """Answer key -> index of the first step that asks it (of a jurisdiction's steps, or of a list of steps)."""
     found: dict[str, int] = {}
-    for index, step in enumerate(j.steps):
+    for index, step in enumerate(j if isinstance(j, list) else j.steps):
         for key in expand_questions(step["questions"], questions):
             found.setdefault(key, index)
     return found
