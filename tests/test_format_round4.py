@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ from click.testing import CliRunner
 
 from wizard.authoring.loader import load_rulebook
 from wizard.cli import main
+from wizard.engine.answers import clean_answers
+from wizard.engine.assess import assess_jurisdiction
+from wizard.interview.timeline import build_timeline
 from wizard.packet.content import build_packet
 from wizard.rules.rulebook import rule_sources
 from wizard.web.app import create_app
@@ -158,3 +162,25 @@ def test_the_packet_names_each_fee_with_when_it_is_paid(rules):
     assert money["Approval fee"][0] == "$300" and money["Approval fee"][1].endswith("Paid when the application is approved.")
     assert money["Location fee"][0] == "$800" and money["Fees in all"][0] == "$1,400"
     assert any("Pay the approval fee of $300" in step.title for step in packet.plan)
+
+
+def test_fees_due_before_and_after_the_event_take_their_place_in_the_plan(rules):
+    # `due: before_event` has no day of its own (before the event); `due: after_event` comes after
+    # the event on its last day, never before it.
+    path = rules / "round4.yaml"
+    text = path.read_text(encoding="utf-8").replace("      due: approval\n", "      due: after_event\n", 1)
+    path.write_text(text.replace("    due: filing\n    text: $100 for each 1,000", "    due: before_event\n    text: $100 for each 1,000", 1),
+                    encoding="utf-8")
+    book = load_rulebook(rule_sources(None, [rules]))
+    j = book.jurisdictions["maple-hollow-round4"]
+    answers = clean_answers(dict(TWO_FEES), book.questions_for(j.id), book.jurisdictions)
+    plan = build_timeline(assess_jurisdiction(j, answers), answers, j.license_word, date(2026, 12, 4))
+    keys = [(m.key, m.day) for m in plan.milestones]
+    assert ("fee-0", None) in keys and ("fee-1", date(2027, 7, 10)) in keys
+    order = [key for key, _ in keys]
+    assert order.index("fee-0") < order.index("event") < order.index("event-end") < order.index("fee-1")
+    titles = {m.key: m.title for m in plan.milestones}
+    assert titles["fee-0"] == "Pay the application fee of $300 before the event"
+    assert titles["fee-1"] == "Pay the approval fee of $300 after the event"
+    # What is paid with the application is now the location fee alone.
+    assert "with the $800 fee." in next(m.detail for m in plan.milestones if m.key == "file-by")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from wizard.engine.answers import clean_answers
 from wizard.engine.assess import assess_jurisdiction
 from wizard.interview.flow import answered_steps, flow
+from wizard.web.edge.state import store
 
 from .browser.stories import PATHS
 from .html import texts
@@ -133,3 +134,21 @@ def test_baroda_send_page_says_the_owner_must_still_sign(app, client):
     # (b): with a use contract exhibited, "the owner need not be joined in the application".
     ident = finished(app, {**BARODA, "applicant_is_owner": False, "has_use_contract": True})
     assert texts(client.get(f"/i/{ident}/send").get_data(as_text=True), ".co-signers") == []
+
+
+def test_dekalb_whose_street_step_is_asked_on_the_web(app, client):
+    # The interview lands on the question and, answered "a City street", the result needs a permit.
+    answers = {"jurisdiction": "dekalb-il", **BLOCK_PARTY, "property_owner": "other_public",
+               "public_owner": "dekalb_park_district", "other_land": [], "event_name": "Park Fest"}
+    ident = finished(app, answers)
+    with app.app_context():
+        interview = store().get(ident)
+        interview.completed_steps = [s for s in interview.completed_steps if s != "street-owner"]
+        store().save(interview)
+    assert client.get(f"/i/{ident}").headers["Location"].endswith(f"/i/{ident}/step/street-owner")
+    page = client.get(f"/i/{ident}/step/street-owner").get_data(as_text=True)
+    assert "Who owns the public street your event closes?" in page
+    done = client.post(f"/i/{ident}/step/street-owner", data={"street_owner": "city"})
+    assert done.status_code in (302, 303)
+    result = client.get(f"/i/{ident}/result").get_data(as_text=True)
+    assert "You need a permit" in result
