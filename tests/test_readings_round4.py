@@ -152,3 +152,9 @@ def test_dekalb_whose_street_step_is_asked_on_the_web(app, client):
     assert done.status_code in (302, 303)
     result = client.get(f"/i/{ident}/result").get_data(as_text=True)
     assert "You need a permit" in result
+
+
+def test_an_owner_who_applies_is_not_told_someone_else_must_sign_as_owner(app, client):
+    # Baroda, License (a): the operator who is also the owner signs alone ("operator-owner").
+    ident = finished(app, {**BARODA, "applicant_is_owner": True})
+    assert texts(client.get(f"/i/{ident}/send").get_data(as_text=True), ".co-signers") == []
