@@ -31,7 +31,8 @@ def finished(app, answers=None) -> str:
     """An interview with every step done (the result page is its next page)."""
     with app.app_context():
         book = rulebook()
-        answers = clean_answers(dict(answers or BARODA), book.questions, book.jurisdictions)
+        raw = dict(answers or BARODA)
+        answers = clean_answers(raw, book.questions_for_answers(raw), book.jurisdictions)
         interview = store().create(answers)
         j = rulebook().get(answers["jurisdiction"])
         interview.completed_steps = [JURISDICTION_STEP] + [s["step"] for s in j.steps]

@@ -278,11 +278,12 @@ FILING = [
     pytest.param("whitesboro-ny", "2027-07-09T12:00", "2027-06-09", "ordinance", 20, id="whitesboro-30"),
     pytest.param("baroda-mi", "2027-07-09T12:00", "2027-03-26", "ordinance", 45, id="baroda-60-plus-45"),
     pytest.param("dekalb-il", "2027-07-09T12:00", "2027-06-09", "ordinance", None, id="dekalb-30"),
-    pytest.param("wi-village-ch64", "2027-07-09T12:00", "2027-06-19", "decision_period", 20, id="wisconsin-20"),
+    # Issue 38, item 2: "processed within 20 days of receipt" leaves the whole period: 21 days ahead.
+    pytest.param("wi-village-ch64", "2027-07-09T12:00", "2027-06-18", "decision_period", 20, id="wisconsin-20"),
     pytest.param("baroda-mi", "2027-01-15T09:00", "2026-10-02", "ordinance", 45, id="baroda-across-new-year"),
     pytest.param("whitesboro-ny", "2028-03-01T00:00", "2028-01-31", "ordinance", 20, id="whitesboro-leap-february"),
     pytest.param("dekalb-il", "2027-03-01T23:59", "2027-01-30", "ordinance", None, id="dekalb-late-start-time"),
-    pytest.param("wi-village-ch64", "2027-01-05T10:00", "2026-12-16", "decision_period", 20,
+    pytest.param("wi-village-ch64", "2027-01-05T10:00", "2026-12-15", "decision_period", 20,
                  id="wisconsin-across-new-year"),
 ]
 

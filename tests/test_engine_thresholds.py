@@ -405,7 +405,7 @@ def test_dekalb_auctioneer_must_provide_not_less_than_5_business_days_notice(boo
     result = run(book, "dekalb-il", licensed_auction=True, auction_only=True, auction_outside=True,
                  auction_over_100=False, starts_at="2027-07-09T12:00", ends_at="2027-07-09T20:00")
     note = next(n for n in result["still_applies"] if n["citation"] == "§ 34.03(d)")
-    assert note["due_date"] == "2027-07-02"  # Friday 9 July less 5 business days
+    assert note["due_date"] == "2027-07-01"  # Friday 9 July less 5 business days; Monday 5 July is a holiday (issue 38)
     assert "5 business days" in note["text"]
 
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from wizard.authoring import graph as graph_module
 from wizard.cli import main
 from wizard.authoring.graph import GraphError, describe, diagram, render, to_dot, to_mermaid
+from wizard.interview.road import work_out_road
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "fifth-jurisdiction.yaml"
 BUILT_IN = ["whitesboro-ny", "wi-village-ch64", "baroda-mi", "dekalb-il"]
@@ -40,15 +41,16 @@ def test_conditions_in_plain_words(condition, words):
 @pytest.mark.parametrize("jurisdiction", BUILT_IN)
 def test_every_step_and_every_outcome_rule_is_drawn(book, jurisdiction):
     j = book.get(jurisdiction)
-    nodes, edges = diagram(j, book.questions)
+    nodes, edges = diagram(j, book.questions_for(jurisdiction))
     ids = {n.id for n in nodes}
     assert {e.source for e in edges} | {e.target for e in edges} <= ids
     steps = [n for n in nodes if n.kind == "step"]
-    assert [n.label.split("\n")[0] for n in steps] == [f"{i + 1}. {s['title']}" for i, s in enumerate(j.steps)]
+    road = work_out_road(j, book.questions_for(jurisdiction))
+    assert [n.label.split("\n")[0] for n in steps] == [f"{i + 1}. {s['title']}" for i, s in enumerate(road.steps)]
     rules = sum(len(j.data["scope"].get(s) or []) for s in ("exemptions", "not_applicable", "triggers", "uncertain"))
     outcomes = [n for n in nodes if n.kind in ("exempt", "not_required", "required", "uncertain")]
     assert len(outcomes) == rules + 1  # and `otherwise`
-    for index, step in enumerate(j.steps):
+    for index, step in enumerate(road.steps):
         incoming = [e for e in edges if e.target == f"s{index}"]
         if "if" in step:
             assert [(e.source, e.label) for e in incoming] == [(f"d{index}", "yes")]
@@ -72,7 +74,7 @@ def test_outcome_edges_leave_from_the_step_that_settles_them(book):
 def test_mermaid_text(book):
     text = to_mermaid(book.get("baroda-mi"), book.questions)
     assert text.startswith('---\ntitle: "Village of Baroda, Michigan: the interview"\n---\nflowchart TD\n')
-    assert 's0["1. Who owns the land?<br/>asks: property_owner"]' in text
+    assert 's0["1. Who owns the land?<br/>Do you need a license?<br/>asks: property_owner"]' in text
     assert re.search(r'd\d+\{"applicant is owner: no\?"\}', text)
     assert '-->|"yes"|' in text and '-->|"no"|' in text and "-.->" in text
     assert "classDef exempt" in text and "classDef required" in text
@@ -92,7 +94,7 @@ def test_dot_text(book):
     text = to_dot(book.get("dekalb-il"), book.questions)
     assert text.startswith('digraph "dekalb-il" {') and text.rstrip().endswith("}")
     assert "shape=diamond" in text and "style=dashed" in text
-    assert 's0 [shape=box, style="rounded", label="1. When is your event?\\nasks: starts_at, ends_at"];' in text
+    assert 's0 [shape=box, style="rounded", label="1. When is your event?\\nDo you need a permit?\\nasks: starts_at, ends_at"];' in text
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
@@ -138,3 +140,27 @@ def test_cli_unknown_or_broken_jurisdiction(tmp_path):
     broken.write_text(FIXTURE.read_text(encoding="utf-8").replace("gt: 500}", "gtt: 500}"), encoding="utf-8")
     result = CliRunner().invoke(main, ["graph", "maple-hollow", "--rules", str(broken)])
     assert result.exit_code == 2 and "unknown operator 'gtt'" in result.stderr
+
+
+def test_the_graph_draws_the_order_the_organizer_meets(book):
+    # Issue 38, item 7: the server asks the deciding steps in the file's order, then the details
+    # section by section; Baroda's file lists "About your event" (Your event) after "Your contact
+    # details" (About you), but the organizer meets it before, and the graph must say so.
+    j = book.get("baroda-mi")
+    file_order = [s["title"] for s in j.steps]
+    nodes, _ = diagram(j, book.questions_for("baroda-mi"))
+    drawn = [n.label.split("\n") for n in nodes if n.kind == "step"]
+    titles = [label[0].split(". ", 1)[1] for label in drawn]
+    assert titles != file_order and sorted(titles) == sorted(file_order)
+    sections = [label[1] for label in drawn]
+    assert sections[0] == "Do you need a license?"
+    # The sections only move forward once the deciding steps are done.
+    details = [s for s in sections if s != "Do you need a license?"]
+    order = ["Your event", "About you", "The site", "Facilities"]
+    assert [order.index(s) for s in details] == sorted(order.index(s) for s in details)
+
+
+def test_the_authors_guide_says_the_order_the_organizer_meets():
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "authoring.md").read_text(encoding="utf-8")
+    assert "**The order the organizer meets the steps is not always the file's order.**" in guide
+    assert "regrouped by section" in guide and "in the order the organizer meets them" in guide

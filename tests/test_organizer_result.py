@@ -64,12 +64,28 @@ def grade(text: str) -> float:
 
 def test_small_words_on_the_result_page(dated, client):
     dated.config["RETENTION_DAYS"] = 90.0  # as `wizard serve --retention-days` may set it
-    page = Text(client.get(f"/i/{finished(dated, 'baroda-festival')}/result").get_data(as_text=True))
+    html = client.get(f"/i/{finished(dated, 'baroda-festival')}/result").get_data(as_text=True)
+    page = Text(html)
     assert "We keep your answers for 90 days on our server" in page.text and "90.0" not in page.text
     assert "Finished? Delete my answers" in page.text and "this computer" not in page.text
-    heading = next(h for h in page.headings if h.startswith("Your checklist: "))
     download = next(text for text in page.links if text.startswith("Download your filled-in application packet"))
-    assert download and f"gather the {heading.split(': ')[1].split()[0]} documents" in page.text
+    assert download and f"gather the {documents_to_gather(html)} documents" in page.text
+
+
+def documents_to_gather(html: str) -> int:
+    """The checklist's items to send or have before the license; the duties after it are not documents
+    (issue 38, item 7: "keep a competent person in charge" is not a document to gather)."""
+    phases = {h.get_text(strip=True): h.find_next_sibling("ul") for h in parse(html).select("#checklist h3")}
+    return sum(len(ul.select("li")) for title, ul in phases.items() if title.startswith(("Send with", "Before the license")))
+
+
+def test_duties_are_not_counted_among_the_documents_to_gather(dated, client):
+    html = client.get(f"/i/{finished(dated, 'baroda-festival')}/result").get_data(as_text=True)
+    shown = len(parse(html).select("#checklist li"))
+    # Ord. 171 (k)(14): "a competent person in charge on the premises at all times" is a duty, not a paper.
+    assert "Keep a competent person in charge on the premises at all times" in html
+    assert f"gather the {shown} documents" not in Text(html).text
+    assert f"gather the {documents_to_gather(html)} documents" in Text(html).text
 
 
 def test_the_checklist_count_is_the_number_of_items_shown(dated, client):

@@ -1,6 +1,8 @@
 """`wizard graph`: a jurisdiction's interview as a flow diagram, for clerks and rule authors.
 
-Steps run top to bottom in interview order. A step with an `if` sits behind a diamond that
+Steps run top to bottom in the order the organizer meets them (wizard/interview/road.py): the
+steps that can settle the verdict first, in the file's order, under "Do you need a permit?", then
+the details section by section; each step names its section. A step with an `if` sits behind a diamond that
 states its condition in plain words ("yes" leads into the step, "no" past it). Each scope rule
 (exemption, not-applicable rule, trigger, uncertain rule) is an end node, reached by a dashed
 edge from the step after which its condition can be decided, labelled with that condition.
@@ -19,6 +21,7 @@ from typing import Any
 
 from .checks.common import asked_at, needed_keys
 from ..engine.conditions import names_in
+from ..interview.road import work_out_road
 from ..errors import WizardError
 
 FORMATS = ("mermaid", "dot", "svg")
@@ -107,7 +110,9 @@ def diagram(j, questions: dict) -> tuple[list[Node], list[Edge]]:
     nodes = [Node("start", f"Start: {j.name}", "start")]
     edges: list[Edge] = []
     pending = [("start", "")]
-    for index, step in enumerate(j.steps):
+    # The order the server asks them in, not the file's: later steps are regrouped by section (issue 38).
+    road = work_out_road(j, questions)
+    for index, step in enumerate(road.steps):
         sid = f"s{index}"
         if "if" in step:
             nodes.append(Node(f"d{index}", f"{describe(step['if'])}?", "decision"))
@@ -117,11 +122,12 @@ def diagram(j, questions: dict) -> tuple[list[Node], list[Edge]]:
         else:
             edges += [Edge(source, sid, label) for source, label in pending]
             pending = [(sid, "")]
-        nodes.append(Node(sid, f"{index + 1}. {step['title']}\nasks: {', '.join(step['questions'])}", "step"))
+        section = road.section_of(step["step"], j.license_word)
+        nodes.append(Node(sid, f"{index + 1}. {step['title']}\n{section}\nasks: {', '.join(step['questions'])}", "step"))
     nodes.append(Node("finish", "End of the interview: the assessment", "finish"))
     edges += [Edge(source, "finish", label) for source, label in pending]
 
-    asked = asked_at(j, questions)
+    asked = asked_at(road.steps, questions)
     scope = j.scope
     word = j.license_word
     for section, outcome in SECTIONS:

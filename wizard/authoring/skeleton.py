@@ -68,8 +68,11 @@ fees:
     amount: 0                   # the fee in dollars; see docs/authoring.md for tiers and multipliers
     # name: License fee         # optional: what the ordinance calls it
     # times: [{{blocks_of: 12, of: duration_hours}}, {{value: location_count}}]   # per 12 hours, per location
+    # due: filing               # when it is paid: filing, approval, before_event, after_event
     text: "TODO: the fee in the ordinance's terms"
     citation: "TODO: the section"
+  # others:                     # further fees, e.g. "the same again upon approval"
+  #   - {{name: Approval fee, amount: 0, due: approval, text: the fee in words, citation: the section}}
 
 # The last day to file: days before the event (null when the ordinance sets none).
 filing:
@@ -81,7 +84,7 @@ decision:
   within_days: null
   citation: "TODO: the section on the decision, or the ordinance's name if it says nothing"
 
-# What the organizer must do or send; `due`: with_application, before_license, during_event, after_event.
+# What the organizer must do or send; `due`: with_application, before_license, before_event, during_event, after_event.
 checklist:
   - id: application
     text: "TODO: the first thing to send or do, as an instruction"

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
 from .event_dates import check_event_dates
 from .facts import Facts
+from .office_days import closed_because, working_day_before
 from .conditions import evaluate, holds
 from ..errors import AnswersError
 from ..readable import money
@@ -82,7 +84,18 @@ def _money_entry(spec: dict | None, facts: Facts) -> dict | None:
         "text": spec.get("text", ""),
         "citation": spec["citation"],
         **({"name": spec["name"]} if spec.get("name") else {}),
+        **({"due": spec["due"]} if spec.get("due") else {}),
     }
+
+
+def fees_total(fees: dict, others: list[dict]) -> int | float | None:
+    """The application fee and every further fee together (Okaloosa: $100 per 1,000 at filing and the
+    same again upon approval is both); None when there is none or one has no figure. Not the deposit
+    or bond: they are returned or given as security."""
+    entries = [fees["application"], *others] if fees.get("application") else others
+    if not entries or any(e["amount"] is None for e in entries):
+        return None
+    return as_json_number(sum((exact(e["amount"]) for e in entries), Fraction(0)))
 
 
 EVERY_OUTCOME = ("required", "uncertain", "exempt", "not_required")
@@ -109,7 +122,9 @@ def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:
         if outcome in w.get("outcomes", EVERY_OUTCOME) and holds(w, facts):
             text = warning_text(w, facts)
             if text is not None:
-                shown.append({"text": text, "citation": w["citation"]})
+                # A warning about a sum (one with figures, or marked `money`) is also on the costs page.
+                money_note = bool(w.get("money") or w.get("figures"))
+                shown.append({"text": text, "citation": w["citation"], **({"money": True} if money_note else {})})
     return shown
 
 
@@ -139,11 +154,19 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     first_day = facts.first_day()
     lead = j.filing_lead_days
     within = j.decision_within_days
+    # Without a lead time of its own, the last day to file leaves the whole decision period before
+    # the event (issue 38, item 2): "processed within 20 days of receipt" filed 21 days ahead is
+    # decided at the latest the day before the event; filed 20 days ahead, on the event day itself.
     basis, days = (("ordinance", lead) if lead is not None
-                   else ("decision_period", within) if within is not None else (None, None))
-    file_by = None if first_day is None or days is None else (first_day - timedelta(days=days)).isoformat()
+                   else ("decision_period", within + 1) if within is not None else (None, None))
+    last = None if first_day is None or days is None else first_day - timedelta(days=days)
+    file_by = None if last is None else last.isoformat()
+    closed = None if last is None else closed_because(last, j.state)
     return {
         "file_by": file_by,
+        # Issue 38, item 3: a last day on a weekend or holiday; the office is likely closed then.
+        "file_by_office_closed": closed,
+        "file_by_working_day": working_day_before(last, j.state).isoformat() if closed else None,
         "file_by_basis": basis if file_by else None,
         "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
         "decision_within_days": within,
@@ -191,20 +214,25 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     }
     if result["fee_waivable"]:
         result["fees"]["waiver"] = _cited(waivable)
+    # Beside `fees`, not in it: a client reads each of `fees` as one fee or null (issue 38, item 7).
+    others = [_money_entry(spec, facts) for spec in fees.get("others", [])] if applies else []
+    result["other_fees"] = [entry for entry in others if entry is not None]
+    result["fees_total"] = fees_total(result["fees"], result["other_fees"])
     dates = filing_dates(j, facts)
     if not applies:
-        dates.update(file_by=None, file_by_basis=None)
+        dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None)
     result.update(dates)
     rows = facilities(j, facts) if applies else []
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}
     result["facilities"] = rows
     result["checklist"] = [
-        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts)}
+        {"id": c["id"], "text": c["text"], "citation": c["citation"], "when": c["due"], **dated(c, facts, j.state),
+         **({"money": True} if c.get("money") else {})}
         for c in j.checklist if applies and holds(c, facts)
     ]
     result["warnings"] = shown_warnings(j, facts, outcome)
     result["still_applies"] = [
-        {**_cited(n), **dated(n, facts)} for n in j.scope.get("still_applies", [])
+        {**_cited(n), **dated(n, facts, j.state)} for n in j.scope.get("still_applies", [])
         if not applies and holds(n, facts)
     ]
     result.update(extra_keys(j, facts, decided_by, applies))

@@ -7,9 +7,10 @@ docs/contract-additions.md. No Flask here.
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
+from .office_days import business_days_before
 from .conditions import evaluate, holds
 from .facts import Facts
 from ..rules.rulebook import Jurisdiction
@@ -32,16 +33,7 @@ def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:
 DATED_KEYS = frozenset({"days_before", "business_days_before", "days_after"})
 
 
-def business_days_before(day: date, count: int) -> date:
-    """`count` weekdays before `day` (public holidays are not in the text; a warning says so)."""
-    while count > 0:
-        day -= timedelta(days=1)
-        if day.weekday() < 5:
-            count -= 1
-    return day
-
-
-def due_date(item: dict, facts: Facts) -> str | None:
+def due_date(item: dict, facts: Facts, state: str | None = None) -> str | None:
     """The date an item is due, for items tied to the event's first day (or, with `days_after`, to
     its last day: "within 5 days after the event ends"); else None."""
     if "days_after" in item:
@@ -50,18 +42,20 @@ def due_date(item: dict, facts: Facts) -> str | None:
     first_day = facts.first_day()
     if first_day is None:
         return None
+    if "days_before" in item and item.get("business"):  # `business: true`: "5 business days"
+        return business_days_before(first_day, item["days_before"], state).isoformat()
     if "days_before" in item:
         return (first_day - timedelta(days=item["days_before"])).isoformat()
     if "business_days_before" in item:
-        return business_days_before(first_day, item["business_days_before"]).isoformat()
+        return business_days_before(first_day, item["business_days_before"], state).isoformat()
     return None
 
 
-def dated(item: dict, facts: Facts) -> dict:
+def dated(item: dict, facts: Facts, state: str | None = None) -> dict:
     """`{"due_date": ...}` for an item tied to the event's first or last day, else nothing."""
     if not DATED_KEYS & item.keys():
         return {}
-    return {"due_date": due_date(item, facts)}
+    return {"due_date": due_date(item, facts, state)}
 
 
 def license_in_hand(j: Jurisdiction, facts: Facts, applies: bool) -> dict:
@@ -73,7 +67,7 @@ def license_in_hand(j: Jurisdiction, facts: Facts, applies: bool) -> dict:
 
 
 def notes(j: Jurisdiction, facts: Facts, note_list: str) -> list[dict[str, Any]]:
-    return [{"text": n["text"], "citation": n["citation"], **dated(n, facts)}
+    return [{"text": n["text"], "citation": n["citation"], **dated(n, facts, j.state)}
             for n in j.notes(note_list) if holds(n, facts)]
 
 

@@ -58,5 +58,6 @@ def assessment_texts(assessment: dict) -> list[str]:
     for key in ("checklist", "warnings", "still_applies", "after_you_apply", "revocation", "penalties"):
         texts += [item["text"] for item in assessment.get(key) or []]
     texts += [(entry or {}).get("text", "") for entry in (assessment.get("fees") or {}).values()]
+    texts += [entry.get("text", "") for entry in assessment.get("other_fees") or []]
     texts += [policy["coverage"] for policy in assessment.get("insurance") or []]
     return texts

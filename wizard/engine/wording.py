@@ -88,6 +88,25 @@ class ChecklistPhase:
     items: list[dict]  # the assessment's checklist entries: text, citation, when
 
 
+# The checklist's phases whose items are papers and proofs to gather; the later ones are duties
+# ("keep a competent person in charge", "clean up the site"), not documents (issue 38, item 7).
+TO_GATHER = ("with_application", "before_license")
+
+
+def fees_due(assessment: dict) -> list[tuple[str, dict]]:
+    """(when it is paid, fee) for the application fee and every further fee (`other_fees`): the
+    application fee goes with the filing unless its `due` says otherwise (issue 38, item 7)."""
+    fees = assessment.get("fees") or {}
+    entries = ([fees["application"]] if fees.get("application") else []) + list(assessment.get("other_fees") or [])
+    return [(entry.get("due", "filing"), entry) for entry in entries]
+
+
+def filing_fees(assessment: dict) -> int | float | None:
+    """What is paid with the application: every fee due at filing that has a figure; None if none."""
+    amounts = [e["amount"] for due, e in fees_due(assessment) if due == "filing" and e["amount"] is not None]
+    return sum(amounts) if amounts else None
+
+
 def checklist_phases(checklist: list[dict], word: str) -> list[ChecklistPhase]:
     """The checklist grouped by when each item is due, in order, leaving out empty phases."""
     phases = []
@@ -134,6 +153,8 @@ class ResultSummary:
     checklist: list[ChecklistPhase]
     note_lists: tuple = NOTE_HEADINGS
     office: str = ""  # where to file, in short: "the Village Clerk"
+    to_gather: int = 0  # checklist items to gather before the permit, not the duties after it
+    filing_fees: int | float | None = None  # every fee paid with the application
 
 
 def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
@@ -145,4 +166,6 @@ def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
         deadline=deadline_status(assessment.get("file_by"), today) if applies else None,
         checklist=checklist_phases(assessment.get("checklist") or [], word),
         office=office_short(assessment["file_with"]),
+        to_gather=sum(1 for c in assessment.get("checklist") or [] if c["when"] in TO_GATHER),
+        filing_fees=filing_fees(assessment),
     )

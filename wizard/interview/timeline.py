@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from ..readable import clean_text, money, parse_moment
-from ..engine.wording import office_short
+from ..readable import clean_text, long_date, money, parse_moment
+from ..engine.wording import fees_due, filing_fees, office_short
+from ..rules.rulebook import FEE_DUE
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
 DEADLINE, OFFICE, EVENT = "deadline", "office", "event"
@@ -38,6 +39,7 @@ class Milestone:
     kind: str
     summary: str
     items: tuple[str, ...] = ()
+    after_event: bool = False  # due once the event is over: placed after it on its last day
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,11 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
         return []
     file_by = date.fromisoformat(a["file_by"])
     office = office_short(a["file_with"])
-    fee = f", with the {money(a['application_fee'])} fee" if a.get("application_fee") else ""
+    paid = filing_fees(a)
+    several = sum(1 for due, _ in fees_due(a) if due == "filing") > 1
+    fee = f", with the {money(paid)} {'fees' if several else 'fee'}" if paid else ""
     steps = [Milestone("file-by", file_by, "Last day to file your application",
-                       f"File with {a['file_with']}{fee}.", a["file_by_citation"], DEADLINE,
+                       f"File with {a['file_with']}{fee}.{_closed(a)}", a["file_by_citation"], DEADLINE,
                        f"File {word} application with {office}")]
     within = a.get("decision_within_days")
     if within is not None:
@@ -70,6 +74,15 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
             f"{issuer} must decide within {within} days of filing. File earlier and you will hear earlier.",
             a["decision_citation"], OFFICE, f"Latest {word} decision for {name}"))
     return steps
+
+
+def _closed(a: dict) -> str:
+    """The office is likely closed on a last day that is a weekend or holiday: the working day before."""
+    if not a.get("file_by_office_closed"):
+        return ""
+    before = date.fromisoformat(a["file_by_working_day"])
+    return (f" The office is likely closed that day ({a['file_by_office_closed']}): "
+            f"file by {long_date(before)}, the working day before.")
 
 
 def _and(parts: list[str]) -> str:
@@ -124,6 +137,25 @@ def _dated_items(a: dict, name: str) -> list[Milestone]:
     return steps
 
 
+def _fees_later(a: dict, name: str, approval: date | None, last_day: date | None) -> list[Milestone]:
+    """A fee paid at another moment than filing (issue 38, item 7: Okaloosa's "same again upon
+    approval"): on the latest decision day, before the event (no day), or after it (its last day)."""
+    steps = []
+    for n, (due, fee) in enumerate(fees_due(a)):
+        if due == "filing":
+            continue
+        label = fee.get("name") or "Application fee"
+        sum_text = f" of {money(fee['amount'])}" if fee["amount"] is not None else ""
+        day = approval if due == "approval" else last_day if due == "after_event" else None
+        title = f"Pay the {label.lower()}{sum_text} {FEE_DUE[due]}"
+        detail = fee.get("text", "")
+        if due == "approval" and day is not None:
+            detail = f"At the latest on this day, if you file on the last day. {detail}".strip()
+        steps.append(Milestone(f"fee-{n}", day, title, detail, fee["citation"], DEADLINE,
+                               f"Pay the {label.lower()} for {name}", after_event=due == "after_event"))
+    return steps
+
+
 def _event(answers: dict, name: str) -> list[Milestone]:
     if not answers.get("starts_at") or not answers.get("ends_at"):
         return []
@@ -141,9 +173,13 @@ def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> T
     anchor = (date.fromisoformat(assessment["license_by"]) if assessment.get("license_by")
               else next((m.day for m in steps if m.key == "decision"), None))
     steps += _before_license(assessment, word, name, anchor)
-    steps += _license_by(assessment, word, name) + _dated_items(assessment, name) + _event(answers, name)
+    steps += _license_by(assessment, word, name) + _dated_items(assessment, name)
+    event = _event(answers, name)
+    steps += _fees_later(assessment, name, next((m.day for m in steps if m.key == "decision"), None),
+                         event[-1].day if event else None) + event
     far = date.max - timedelta(days=1)
     first_day = next((m.day for m in steps if m.key == "event"), far)
-    # On one day: an undated step first, then what is due, then the event itself.
-    steps.sort(key=lambda m: (m.day or first_day, 0 if m.day is None else 2 if m.kind == EVENT else 1))
+    # On one day: an undated step first, then what is due, then the event itself, then what is due after it.
+    steps.sort(key=lambda m: (m.day or first_day,
+                              0 if m.day is None else 3 if m.after_event else 2 if m.kind == EVENT else 1))
     return Timeline(today, steps)

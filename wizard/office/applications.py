@@ -182,6 +182,7 @@ def documents_to_attach(j: Jurisdiction, answers: dict) -> list[Document]:
 class Original:
     title: str
     citation: str
+    signers: str = ""
 
 
 def originals_needed(j: Jurisdiction, answers: dict, outcome: str) -> list[Original]:
@@ -189,6 +190,20 @@ def originals_needed(j: Jurisdiction, answers: dict, outcome: str) -> list[Origi
     facts = Facts(answers)
     return [Original(s["title"], s["citation"]) for s in j.signatures
             if s.get("notary") and outcome in s.get("outcomes", ("required", "uncertain")) and _applies(s, facts)]
+
+
+def co_signers_needed(j: Jurisdiction, answers: dict, outcome: str) -> list[Original]:
+    """Signature blocks someone besides the applicant must sign (Baroda's joint application: "the
+    operator ... and the owner ... together apply in writing"): sending online signs for no one else."""
+    facts = Facts(answers)
+
+    def others(block: dict) -> set[str]:
+        roles = {line["role"] for line in block.get("lines", ())} - {"applicant"}
+        return roles - {"property_owner", "each_owner"} if answers.get("applicant_is_owner") is True else roles
+
+    return [Original(s["title"], s["citation"], s["signers"]) for s in j.signatures
+            if not s.get("notary") and others(s)
+            and outcome in s.get("outcomes", ("required", "uncertain")) and _applies(s, facts)]
 
 
 def checklist_items(assessment: dict) -> list[dict]:

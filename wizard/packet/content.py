@@ -16,7 +16,7 @@ from ..engine.formulas import above_last_tier
 from ..engine.glossary import terms_in
 from ..kinds import KINDS
 from ..rules.office_cards import OfficeCard, ask_the_office
-from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
+from ..rules.rulebook import FEE_CATEGORIES, FEE_DUE, Jurisdiction
 from ..engine.wording import checklist_phases, headline, lean_line, office_short, permit_applies
 from . import dated_notes
 from .model import (
@@ -109,7 +109,10 @@ class _Builder:
             rows = [Row("Applicant", self.text("organization_name")), self.row("organizer_type"),
                     Row("Signing for it", self.text("applicant_name"))]
         else:
-            rows = [Row("Applicant", self.text("applicant_name")), self.row("organizer_type")]
+            rows = [Row("Applicant", self.text("applicant_name"))]
+            # A rule file that never asks who applies leaves no "Applicant is FILL IN" (issue 38, item 7).
+            if "organizer_type" in self.answers or "organizer_type" in self.j.asked_keys:
+                rows.append(self.row("organizer_type"))
         if not self.group and self.answers.get("organization_name"):
             rows.append(self.row("organization_name"))
         contact = "; ".join(v for v in (self.text("applicant_phone"), self.text("applicant_email")) if v)
@@ -123,11 +126,24 @@ class _Builder:
         for name, label in FEE_CATEGORIES.items():
             entry = fees.get(name)
             if entry:
-                out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"], entry["citation"]))
+                paid = f" Paid {FEE_DUE[entry['due']]}." if entry.get("due") else ""
+                out.append(Fact(entry.get("name") or label, self.amount(name, entry), entry["text"] + paid, entry["citation"]))
             if name == "application" and fees.get("waiver"):
                 out.append(Fact("Fee waiver", "May be waived", fees["waiver"]["text"], fees["waiver"]["citation"]))
+            if name == "application":
+                out += self.further_fees()
         for item in self.a["insurance"]:
             out.append(Fact("Insurance", f"at least {money(item['minimum'])}", _cap(item["coverage"]), item["citation"]))
+        return out
+
+    def further_fees(self) -> list[Fact]:
+        """Fees beyond the application fee (`other_fees`), with when each is paid, and their total."""
+        others = self.a.get("other_fees") or []
+        out = [Fact(e["name"], "None stated" if e["amount"] is None else money(e["amount"]),
+                    f"{e['text']} Paid {FEE_DUE[e['due']]}.".strip(), e["citation"]) for e in others]
+        if others and self.a.get("fees_total") is not None:
+            out.append(Fact("Fees in all", money(self.a["fees_total"]), "Every fee together, whenever each is paid.",
+                            self.a["fees"]["application"]["citation"] if self.a["fees"].get("application") else others[0]["citation"]))
         return out
 
     def amount(self, name: str, entry: dict) -> str:

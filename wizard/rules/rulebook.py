@@ -25,6 +25,21 @@ from .yamlfile import KeyPath, line_map, line_of, read_yaml
 # The rule file's money under `fees:`, in the order the result page and the packet show them, and
 # the name each goes by when the rule file gives none.
 FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
+# When a fee is paid (`due:` on a fee, issue 38): the application fee goes with the filing unless
+# the file says otherwise; a text may ask more "upon approval" (Okaloosa), before or after the event.
+FEE_DUE = {"filing": "when you file", "approval": "when the application is approved",
+           "before_event": "before the event", "after_event": "after the event"}
+
+
+def fee_specs(fees: dict) -> list[tuple[tuple, str, dict]]:
+    """Every money spec under `fees:` with its key path and a label for messages: the three named
+    categories, then each further fee of `others:` (a second fee due on approval, a fee per location)."""
+    specs = [(("fees", n), f"fee {n!r}", fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    others = fees.get("others")
+    for index, spec in enumerate(others if isinstance(others, list) else []):
+        if isinstance(spec, dict):
+            specs.append((("fees", "others", index), f"fee {spec.get('name', index)!r}", spec))
+    return specs
 
 
 def listed(key: str) -> property:

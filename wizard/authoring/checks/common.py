@@ -7,7 +7,7 @@ from ...errors import Problem
 from ...engine.facts import fact_kind, required_inputs
 from ...engine.formulas import fee_amount, quantity
 from ...kinds import KINDS
-from ...rules.rulebook import FEE_CATEGORIES, expand_questions
+from ...rules.rulebook import expand_questions, fee_specs
 from ...rules.yamlfile import KeyPath, dotted
 
 ORDERING = ("gt", "gte", "lt", "lte")
@@ -86,7 +86,7 @@ def formula_specs(j) -> list[tuple[tuple, str, Callable, dict]]:
     specs = [(("quantities", i), f"quantity {s.get('key')!r}", quantity, s)
              for i, s in enumerate(j.data.get("quantities") or [])]
     fees = j.data.get("fees") or {}
-    specs += [(("fees", n), f"fee {n!r}", fee_amount, fees[n]) for n in FEE_CATEGORIES if isinstance(fees.get(n), dict)]
+    specs += [(where, label, fee_amount, spec) for where, label, spec in fee_specs(fees)]
     return specs + warning_figures(j)
 
 
@@ -117,9 +117,9 @@ def path_to(spec: Any, name: str, where: tuple) -> tuple:
     return where
 
 def asked_at(j, questions: dict) -> dict[str, int]:
-    """Answer key -> index of the first step that asks it."""
+    """Answer key -> index of the first step that asks it (of a jurisdiction's steps, or of a list of steps)."""
     found: dict[str, int] = {}
-    for index, step in enumerate(j.steps):
+    for index, step in enumerate(j if isinstance(j, list) else j.steps):
         for key in expand_questions(step["questions"], questions):
             found.setdefault(key, index)
     return found

@@ -10,7 +10,7 @@ from ...errors import Problem
 from ...engine.facts import FACTS
 from ...engine.formulas import money_names, quantity_names
 from ...kinds import KINDS
-from ...rules.rulebook import FEE_CATEGORIES, Jurisdiction
+from ...rules.rulebook import Jurisdiction, fee_specs
 from .common import Reporter, name_paths, path_to, walk_conditions, warning_figures
 
 ID_SECTIONS = (("interview", "step"), ("checklist", "id"), ("warnings", "id"), ("signatures", "id"), ("referrals", "id"))
@@ -40,6 +40,23 @@ def _figure_problems(j: Jurisdiction, report: Reporter) -> None:
             report(("warnings", index, "figures", name), f"figure {name!r} is not quoted in the text as {{{name}}}")
 
 
+def _dating_problems(j: Jurisdiction, report: Reporter) -> None:
+    """`business: true` counts a `days_before` in business days: alone it says nothing. A warning's
+    figures are shown only when they differ, so a single figure would never be shown (issue 38)."""
+    lists = [((key,), j.data.get(key)) for key in ("checklist", "warnings", "after_filing", "revocation", "penalties")]
+    lists.append((("scope", "still_applies"), (j.data.get("scope") or {}).get("still_applies")))
+    for where, items in lists:
+        for index, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict) and item.get("business") and "days_before" not in item:
+                report((*where, index, "business"), "`business: true` counts `days_before` in business days, "
+                       "but this item has no `days_before`: add it (\"5 business days\" is `days_before: 5`) or remove `business`")
+    for index, warning in enumerate(j.data.get("warnings") or []):
+        figures = warning.get("figures") if isinstance(warning, dict) else None
+        if isinstance(figures, dict) and len(figures) == 1:
+            report(("warnings", index, "figures"), "a warning with one figure is never shown: figures are shown "
+                   "only when two readings give different sums. Give the second reading's figure, or write the sum in the text")
+
+
 def _time_zone_problems(j: Jurisdiction, report: Reporter) -> None:
     zone = j.data.get("time_zone")
     if not isinstance(zone, str) or zone.startswith("TODO:"):
@@ -60,14 +77,14 @@ def name_problems(j: Jurisdiction, questions: dict) -> list[Problem]:
     for index, spec in enumerate(j.data.get("quantities", [])):
         for name in sorted(quantity_names(spec) - known):
             report(path_to(spec, name, ("quantities", index)), f"quantity reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
-    for key in FEE_CATEGORIES:
-        spec = j.data.get("fees", {}).get(key)
+    for where, _label, spec in fee_specs(j.data.get("fees") or {}):
         for name in sorted(money_names(spec) - known):
-            report(path_to(spec, name, ("fees", key)), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
+            report(path_to(spec, name, where), f"fee reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     for where, label, _fn, spec in warning_figures(j):
         for name in sorted(money_names(spec) - known):
             report(path_to(spec, name, where), f"{label} reads unknown answer or fact {name!r}{did_you_mean(name, known)}")
     _figure_problems(j, report)
+    _dating_problems(j, report)
     _time_zone_problems(j, report)
     for index, step in enumerate(j.steps):
         for q_index, key in enumerate(step["questions"]):

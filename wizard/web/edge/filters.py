@@ -6,6 +6,7 @@ from ...readable import long_date, money, number, when
 from .state import zone_of
 from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
+from ...rules.rulebook import FEE_DUE
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -53,3 +54,4 @@ def init_app(app) -> None:
     app.add_template_filter(long_date)
     app.add_template_filter(when)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
+    app.add_template_filter(FEE_DUE.get, "fee_due")  # when a fee is paid: "when the application is approved"

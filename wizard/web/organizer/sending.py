@@ -16,6 +16,7 @@ from ...office.applications import (
     SendRefused,
     amendment_pending,
     can_send,
+    co_signers_needed,
     decision_due,
     documents_to_attach,
     originals_needed,
@@ -74,6 +75,7 @@ def send_page(interview_id: str):
     return render_page("send.html", interview=interview, jurisdiction=j, office=office_short(j.file_with),
                        originals=originals_needed(j, answers, assessment["outcome"]), declaration=DECLARATION,
                        declaration_error=missing[0] if missing else None,
+                       co_signers=co_signers_needed(j, answers, assessment["outcome"]),
                        sent=office_records().application_for(interview.id),
                        email=answers.get("applicant_email"), **documents_context(interview.id, j, answers))
 
