@@ -124,6 +124,12 @@ class Jurisdiction:
     def denial_citation(self) -> str:
         return self.data["decision"].get("denial_citation") or self.decision_citation
 
+    @property
+    def holder_word(self) -> str:
+        """Who holds the permit, as the text names them (issue 38, item 4): Baroda's "licensee"
+        (Application (j)); the other texts speak only of the applicant, the default."""
+        return self.data.get("holder_word") or "applicant"
+
     # The section that says the permit is posted at the site, where the text says so.
     post_at_site = given("decision", "post_at_site")  # str | None
 

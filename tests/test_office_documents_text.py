@@ -1,0 +1,39 @@
+"""The office's documents say what the text says (issue 38, item 4): the section a permit is issued
+under, the sections a denial's grounds come from, and the word for the one who holds the permit."""
+from __future__ import annotations
+
+from wizard.office.review import decision_notice
+from wizard.packet.permit import Permit, permit_html
+
+ANSWERS = {"applicant_name": "River Days Inc.", "event_name": "River Days", "max_attendance": 800}
+
+
+def permit_page(book, place: str) -> str:
+    return permit_html(Permit("R-1", book.get(place), ANSWERS, [], "2027-06-01", "The Clerk"))
+
+
+def test_whitesboro_permit_is_issued_under_permit_a(book):
+    # Ch. 40, Permit A: "unless upon written permit authorizing such use and assembly issued by the
+    # Board of Trustees through its Clerk". Permit B is the petition and the 20 days to act on it.
+    page = permit_page(book, "whitesboro-ny")
+    assert "Issued under Ch. 40, Permit A of" in page
+    assert "Permit B" not in page
+
+
+def test_whitesboro_denial_cites_the_sections_its_grounds_come_from(book):
+    # Permit C, D and E each begin "No permit shall be issued unless".
+    mail = decision_notice("o@example.org", "R-1", {"decision": "denied", "reasons": "No sewage plan."},
+                           book.get("whitesboro-ny"), "/status", None, None)
+    assert "is denied (Ch. 40, Permit C, D and E)" in mail.text
+
+
+def test_dekalb_permit_says_permit_and_applicant_not_license_and_licensee(book):
+    # § 34.06: "all permits shall be subject to review"; the ordinance speaks of the applicant.
+    page = permit_page(book, "dekalb-il")
+    assert "Applicant</h2>" in page
+    assert "icense" not in page
+
+
+def test_baroda_license_keeps_its_licensee(book):
+    # Baroda Application (j): "the name and address of the licensee".
+    assert "Licensee</h2>" in permit_page(book, "baroda-mi")
