@@ -2,8 +2,15 @@
 under, the sections a denial's grounds come from, and the word for the one who holds the permit."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from wizard.office.review import decision_notice
 from wizard.packet.permit import Permit, permit_html
+
+from . import html
+from .office_support import BARODA, DEKALB, received
 
 ANSWERS = {"applicant_name": "River Days Inc.", "event_name": "River Days", "max_attendance": 800}
 
@@ -37,3 +44,15 @@ def test_dekalb_permit_says_permit_and_applicant_not_license_and_licensee(book):
 def test_baroda_license_keeps_its_licensee(book):
     # Baroda Application (j): "the name and address of the licensee".
     assert "Licensee</h2>" in permit_page(book, "baroda-mi")
+
+
+@pytest.mark.parametrize("answers,place", [(BARODA, "baroda-mi"), (DEKALB, "dekalb-il")])
+def test_the_clerks_decision_panel_does_not_speak_to_the_organizer(office, answers, place):
+    # What the ordinance says after filing is shown to the clerk beside the decision: Baroda (i) "the
+    # applicant ... knowingly made", DeKalb § 34.06(c) inspections at the applicant's cost, in the
+    # third person, not "you" as the organizer's pages once put it.
+    app, _, _ = office
+    client, reference = received(app, answers, place)
+    notes = html.texts(client.get(f"/office/a/{reference}"), ".ordinance-after-filing li")
+    assert notes
+    assert not [n for n in notes if re.search(r"\byou(r)?\b", n, re.IGNORECASE)]
