@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from pdfua import validate
+from pypdf import PdfReader
 
 from wizard.office.review import decision_notice
 from wizard.packet.permit import Permit, permit_html
+from wizard.packet.printing import permit_pdf
 
 from . import html
 from .office_support import BARODA, DEKALB, received
@@ -56,3 +59,33 @@ def test_the_clerks_decision_panel_does_not_speak_to_the_organizer(office, answe
     notes = html.texts(client.get(f"/office/a/{reference}"), ".ordinance-after-filing li")
     assert notes
     assert not [n for n in notes if re.search(r"\byou(r)?\b", n, re.IGNORECASE)]
+
+
+CORPORATION = {"organizer_type": "corporation", "organization_name": "Harvest Fair Inc.", "applicant_name": "Ann Lee",
+               "signer_title": "President", "applicant_address": "1 Main St, Baroda MI",
+               "applicant_is_owner": False, "property_owner_name": "Bo Farm LLC", "event_name": "Harvest Fair",
+               "event_purpose": "A harvest fair with music", "setting": "outdoors", "max_attendance": 400,
+               "site_address": "9 Farm Rd"}
+
+
+def test_a_license_fit_to_post_names_the_corporation_the_kind_of_gathering_and_who_issues_it(book, tmp_path):
+    # Baroda Application (j): "A license shall specify the name and address of the licensee, the kind
+    # of location of the gathering, the maximum number of attendants permissible, the duration"; the
+    # Revocation section is quoted; the joint applicant owner ("the operator ... and the owner") named.
+    permit = Permit("R-2", book.get("baroda-mi"), CORPORATION, ["Lights out at 11 PM"], "2027-06-01", "Jo Clerk")
+    page = permit_html(permit)
+    for part in ("<p>Harvest Fair Inc.</p>", "Represented by Ann Lee, President",
+                 "Owner of the premises, applying jointly: Bo Farm LLC",
+                 "Kind of gathering: A harvest fair with music (outdoors)", "9 Farm Rd, Village of Baroda",
+                 "(Ord. 171, Revocation)", "Signature of the issuing official", "Jo Clerk, for the Village of Baroda"):
+        assert part in page
+    pdf = tmp_path / "license.pdf"
+    pdf.write_bytes(permit_pdf(permit))
+    assert list(validate(str(pdf)).findings) == []
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(pdf)).pages).split())
+    assert "Harvest Fair Inc." in text and "Kind of gathering" in text
+
+
+def test_an_individual_is_named_as_before(book):
+    page = permit_page(book, "dekalb-il")
+    assert "<p>River Days Inc.</p>" in page and "Represented by" not in page

@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..readable import long_date, number, when
 from ..resources import resource_dir
-from ..rules.rulebook import Jurisdiction
+from ..rules.rulebook import Jurisdiction, load_questions
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,12 @@ class Permit:
 
 
 @lru_cache(maxsize=1)
+def _settings() -> dict:
+    """Baroda (j) asks for "the kind of location of the gathering": the setting, in the interview's words."""
+    return load_questions()["setting"]["options"]
+
+
+@lru_cache(maxsize=1)
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(resource_dir("templates"))), autoescape=select_autoescape(),
                       trim_blocks=True, lstrip_blocks=True)
@@ -41,8 +47,8 @@ def _environment() -> Environment:
 def permit_html(permit: Permit) -> str:
     j = permit.jurisdiction
     return _environment().get_template("office/permit_document.html").render(
-        permit=permit, j=j, a=permit.answers, word=j.license_word,
-        title=permit_title(permit))
+        permit=permit, j=j, a=permit.answers, word=j.license_word, revocation=j.notes("revocation"),
+        setting=_settings().get(permit.answers.get("setting")), title=permit_title(permit))
 
 
 def permit_title(permit: Permit) -> str:
