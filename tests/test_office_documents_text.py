@@ -3,6 +3,9 @@ under, the sections a denial's grounds come from, and the word for the one who h
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from io import BytesIO
+from zoneinfo import ZoneInfo
 
 import pytest
 from pdfua import validate
@@ -89,3 +92,28 @@ def test_a_license_fit_to_post_names_the_corporation_the_kind_of_gathering_and_w
 def test_an_individual_is_named_as_before(book):
     page = permit_page(book, "dekalb-il")
     assert "<p>River Days Inc.</p>" in page and "Represented by" not in page
+
+
+def office_today() -> str:
+    # Baroda's office keeps America/Detroit days: a decision cannot be dated after its today.
+    return datetime.now(ZoneInfo("America/Detroit")).date().isoformat()
+
+
+def test_the_clerk_permits_at_most_what_was_asked_and_the_license_prints_it(office):
+    # Baroda (j): the license specifies "the maximum number of attendants permissible": the clerk's
+    # figure, which may be less than the application asks but never more.
+    app, _, _ = office
+    client, reference = received(app, BARODA, "baroda-mi")
+    asked = BARODA["max_attendance"]
+    decide = {"decision": "approved", "approve_anyway": "yes", "decided_on": office_today()}
+    page = client.post(f"/office/a/{reference}/decision", data={**decide, "permitted_maximum": str(asked + 1)},
+                       follow_redirects=True)
+    assert f"cannot be more than the application asks for ({asked:,} people)" in page.get_data(as_text=True)
+    assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Received"]
+    client.post(f"/office/a/{reference}/decision", data={**decide, "permitted_maximum": str(asked - 100)})
+    assert html.texts(client.get(f"/office/a/{reference}"), ".permitted-maximum") == [
+        f"Maximum attendance permitted: {asked - 100} people at one time."]
+    pdf = client.get(f"/office/a/{reference}/permit.pdf").data
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(BytesIO(pdf)).pages).split())
+    assert f"Maximum attendance permitted: {asked - 100} people at one time (the application asked for {asked})" \
+        in text

@@ -339,16 +339,19 @@ class OfficeRecords:
 
     def set_decision(self, row: dict) -> None:
         self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
-                    "recorded_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
+                    "recorded_at, version, permitted_maximum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(reference) DO UPDATE SET "
                     "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
                     "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
-                    "recorded_at = excluded.recorded_at, version = excluded.version",
+                    "recorded_at = excluded.recorded_at, version = excluded.version, "
+                    "permitted_maximum = excluded.permitted_maximum",
                     (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
-                     row["decided_on"], row["decided_by"], now_text(), row.get("version")))
+                     row["decided_on"], row["decided_by"], now_text(), row.get("version"),
+                     row.get("permitted_maximum")))
 
     def decision(self, reference: str) -> dict | None:
-        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version "
-                         "FROM decisions WHERE reference = ?", (reference,))
+        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version, "
+                         "permitted_maximum FROM decisions WHERE reference = ?", (reference,))
 
     def decisions_in(self, jurisdictions: list[str]) -> list[dict]:
         return self._query_in("SELECT d.reference, d.decision, d.decided_on, d.version, a.received_at, a.jurisdiction "

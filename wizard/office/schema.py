@@ -62,4 +62,8 @@ MIGRATIONS = (
     # the email's next account starts above it and no cookie of the removed one opens it.
     Migration("m005_removed_clerks", (
         "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
+    # Issue 40: the clerk's paper trail. The maximum the permit allows, which the clerk may set below
+    # what the application asked (Baroda (j): "the maximum number of attendants permissible").
+    Migration("m007_paper_trail", (
+        "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
 )

@@ -28,6 +28,7 @@ class Permit:
     conditions: list[str]
     decided_on: str  # ISO date
     office_name: str
+    permitted_maximum: int | None = None  # the clerk's, at most what the application asked
 
 
 @lru_cache(maxsize=1)

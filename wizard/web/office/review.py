@@ -22,6 +22,7 @@ from ...office.review import (
     ANSWERS,
     DECISIONS,
     Answered,
+    asked_maximum,
     Decided,
     ReviewError,
     condition_lines,
@@ -150,7 +151,7 @@ def the_permit(row: dict, decision: dict) -> bytes:
     j = rulebook().get(row["jurisdiction"])
     answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
     return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
-                             office_short(j.issuer)))
+                             office_short(j.issuer), decision.get("permitted_maximum")))
 
 
 @bp.post("/office/a/<reference>/decision")
@@ -159,12 +160,14 @@ def decision(reference: str):
     row = clerk_application(reference)
     j, answers = sent_version(row)
     about = Decided(row["version"], local_day(row["received_at"], j.zone), today(j),
-                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes")
+                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes",
+                    asked_maximum(answers))
     try:
         made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
-                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about)
+                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about,
+                      request.form.get("permitted_maximum", ""))
     except ReviewError as error:
-        keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
+        keep_refused(error, ("decision", "conditions", "reasons", "decided_on", "permitted_maximum"),
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     permit = _permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" else None
