@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from ..store import marks
 from ..store.interviews import InterviewStore
 from .schema import MIGRATION_SET, MIGRATIONS
+from .trail_records import TrailQueries
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
@@ -38,8 +39,8 @@ APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, 
                        "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
 
 
-class OfficeRecords:
-    """The office's storage, in the interview store's backend."""
+class OfficeRecords(TrailQueries):
+    """The office's storage, in the interview store's backend (issue 40's statements in `TrailQueries`)."""
 
     def __init__(self, store: InterviewStore):
         self.store = store
@@ -286,6 +287,7 @@ class OfficeRecords:
                            "AND closed_at < ?", (before,))
 
     def delete_application(self, reference: str, interview_id: str) -> None:
+        self.forget_trail(reference)
         for sql, key in (("DELETE FROM history WHERE reference = ?", reference),
                          ("DELETE FROM referrals WHERE reference = ?", reference),
                          ("DELETE FROM decisions WHERE reference = ?", reference),

@@ -222,9 +222,16 @@ def referral_request(recipient: str, reference: str, chosen_department: str, j: 
 
 
 def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdiction, status_path: str,
-                    base_url: str | None, permit: bytes | None) -> Mail:
+                    base_url: str | None, permit: bytes | None, before_issuance: tuple[str, ...] = ()) -> Mail:
     word = j.license_word
-    if decision["decision"] == "approved":
+    if decision["decision"] == "approved" and before_issuance:
+        # Baroda (h): conditions "prerequisite to the issuance of" the license: it is not issued yet.
+        lines = [f"Your application {reference} is approved on conditions to meet before the {word} is issued "
+                 f"({j.conditions_before_issuance}):", *[f"To meet: {c}" for c in before_issuance],
+                 *([f"Conditions of the {word}: {c}" for c in condition_lines(decision)]),
+                 f"The office emails you the {word} once it has recorded every one as met."]
+        attachment = None
+    elif decision["decision"] == "approved":
         # No permit: it could not be printed just now, and the status page offers it to download.
         kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
         lines = [f"Your application {reference} is approved. The {word} {kept}"

@@ -66,4 +66,18 @@ MIGRATIONS = (
     # what the application asked (Baroda (j): "the maximum number of attendants permissible").
     Migration("m007_paper_trail", (
         "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
+    # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
+    # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
+    # reasons and section; the letters the text says go by mail, with when printed and posted.
+    Migration("m008_paper_trail_2", (
+        "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
+        "set_by TEXT, met_at TEXT, met_by TEXT)",
+        "CREATE INDEX idx_issuance_conditions_reference ON issuance_conditions (reference)",
+        "CREATE TABLE permit_actions (id {identity}, reference TEXT, action TEXT, reasons TEXT, citation TEXT, "
+        "acted_on TEXT, acted_by TEXT, recorded_at TEXT)",
+        "CREATE INDEX idx_permit_actions_reference ON permit_actions (reference)",
+        "CREATE TABLE mailed_notices (id {identity}, reference TEXT, about TEXT, dated TEXT, due_on TEXT, "
+        "certified INTEGER, printed_at TEXT, printed_by TEXT, posted_on TEXT, certified_number TEXT, "
+        "recorded_by TEXT)",
+        "CREATE INDEX idx_mailed_notices_reference ON mailed_notices (reference)")),
 )

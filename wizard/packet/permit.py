@@ -29,6 +29,8 @@ class Permit:
     decided_on: str  # ISO date
     office_name: str
     permitted_maximum: int | None = None  # the clerk's, at most what the application asked
+    mark: str | None = None  # REVOKED or SUSPENDED, across every page (issue 40, item 7)
+    action: dict | None = None  # the suspension or revocation: its day, reasons and section
 
 
 @lru_cache(maxsize=1)
@@ -38,7 +40,7 @@ def _settings() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _environment() -> Environment:
+def office_templates() -> Environment:
     env = Environment(loader=FileSystemLoader(str(resource_dir("templates"))), autoescape=select_autoescape(),
                       trim_blocks=True, lstrip_blocks=True)
     env.filters.update(long_date=long_date, when=when, number=number)
@@ -47,7 +49,7 @@ def _environment() -> Environment:
 
 def permit_html(permit: Permit) -> str:
     j = permit.jurisdiction
-    return _environment().get_template("office/permit_document.html").render(
+    return office_templates().get_template("office/permit_document.html").render(
         permit=permit, j=j, a=permit.answers, word=j.license_word, revocation=j.notes("revocation"),
         setting=_settings().get(permit.answers.get("setting")), title=permit_title(permit))
 

@@ -132,6 +132,12 @@ class Jurisdiction:
 
     # The section that says the permit is posted at the site, where the text says so.
     post_at_site = given("decision", "post_at_site")  # str | None
+    # Issue 40: the section that lets the office set conditions to meet before it issues the permit
+    # (Baroda (h) "prerequisite to the issuance of"), the one that allows suspending it, and the notice
+    # the text says goes by mail ({of: [conditions, denial], within_days, certified, citation}).
+    conditions_before_issuance = given("decision", "conditions_before_issuance")  # str | None
+    suspension_citation = given("decision", "suspension")  # str | None
+    mailed_notice = given("decision", "mailed_notice")  # dict | None
 
     referrals = listed("referrals")  # who reviews an application (issue 22)
 

@@ -28,6 +28,8 @@ from ...office.applications import (
     filed_late,
     permit_valid,
 )
+from ...office.issuance import ACTIONS, action_choices, standing
+from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, status_notice
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
@@ -120,7 +122,7 @@ def application(reference: str):
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers, checklist))
+                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j))
 
 
 def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
@@ -145,6 +147,17 @@ def review_context(row: dict, j) -> dict:
                  for r in office_records().referrals(row["reference"])]
     return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
+
+
+def trail_context(row: dict, j) -> dict:
+    """Issue 40's part of the page: conditions before issuance, the permit's standing and what may be
+    done to it, and the letters to post with their flags."""
+    records = office_records()
+    now = standing(records, row, records.decision(row["reference"]))
+    notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
+               for n in records.mailed_notices(row["reference"])]
+    return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
+            "permit_actions": records.permit_actions(row["reference"]), "notices": notices}
 
 
 def organizer_path(row: dict) -> str:

@@ -1,0 +1,120 @@
+"""Issue 40 over HTTP, on SQLite and on PostgreSQL: conditions before issuance (Baroda (h)), suspension
+and revocation (Baroda (j), DeKalb § 34.06(g)), and notices by mail (Baroda (h): "within five days ...
+by certified mail"), each citing the section the rule file gives."""
+from __future__ import annotations
+
+import contextlib
+from datetime import timedelta
+from io import BytesIO
+
+import pytest
+from icalendar import Calendar
+from pdfua import validate
+from pypdf import PdfReader
+
+from wizard.web.app import create_app
+from wizard.web.edge.state import office_records
+
+from . import html
+from .office_days import office_day
+from .office_support import BARODA, DEKALB, body, received, visible_text
+from .postgres_support import fresh_schema
+from .test_office_calendar import feed_path
+from .test_office_mail import deliver
+
+CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.",
+               "applicant_name": "Ann Lee", "applicant_address": "1 Main St\nBaroda, MI 49101"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def trail(request, tmp_path, book, smtp):
+    """The office app mailing to the test SMTP server, on each backend: the app, its inbox and port."""
+    controller, inbox = smtp
+    with contextlib.ExitStack() as stack:
+        database = str(tmp_path / "r.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "k",
+                          "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
+                          "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
+                          "MAIL_SENDER": False})
+        yield app, inbox, controller.port
+        app.extensions["interview_store"].close()
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """Each page's words, lines joined (lines break where the font makes them)."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(data)).pages]
+
+
+def passes_pdfua(data: bytes, tmp_path) -> bool:
+    path = tmp_path / "checked.pdf"
+    path.write_bytes(data)
+    return list(validate(str(path)).findings) == []
+
+
+def organizer(app, reference: str):
+    with app.app_context():
+        interview_id = office_records().application(reference)["interview_id"]
+    return app.test_client(), f"/i/{interview_id}/application"
+
+
+def mails(app, port, inbox, subject: str) -> list:
+    deliver(app, port)
+    return [m for m in inbox.to("zoe@example.org") if m["Subject"] == subject]
+
+
+def approve(client, reference: str, place="baroda-mi", **fields):
+    return client.post(f"/office/a/{reference}/decision", follow_redirects=True, data={
+        "decision": "approved", "approve_anyway": "yes", "decided_on": office_day(place).isoformat(), **fields})
+
+
+# Item 3: conditions before issuance ------------------------------------------------------------
+
+def test_the_license_issues_and_is_emailed_only_when_every_condition_before_issuance_is_met(trail, tmp_path):
+    app, inbox, port = trail
+    client, reference = received(app, CORPORATION, "baroda-mi")
+    approve(client, reference, before_issuance="Show the $100,000 surety bond\nFire official's walk-through",
+            conditions="Lights out at 11 PM")
+    page = client.get(f"/office/a/{reference}")
+    assert html.texts(page, ".application-status") == ["Approved"]
+    assert "2 condition(s) to meet before it issues (Ord. 171, Application (h))" in html.texts(page, ".permit-waiting")[0]
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+    (mail,) = mails(app, port, inbox, f"{reference}: Approved")
+    assert not list(mail.iter_attachments())
+    assert "approved on conditions to meet before the license is issued (Ord. 171, Application (h))" in body(mail)
+    assert "To meet: Show the $100,000 surety bond" in body(mail)
+    own, status_path = organizer(app, reference)
+    assert html.texts(own.get(status_path), ".conditions-open li") == [
+        "Show the $100,000 surety bond", "Fire official's walk-through"]
+    assert own.get(f"{status_path}/permit.pdf").status_code == 404
+
+    ids = html.attributes(page, ".conditions-form input[name=met]", "value")
+    client.post(f"/office/a/{reference}/conditions", data={"met": ids[0]})
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+    assert html.texts(own.get(status_path), ".conditions-open li") == ["Fire official's walk-through"]
+    page = client.post(f"/office/a/{reference}/conditions", data={"met": ids[1]}, follow_redirects=True)
+    assert "the license is issued and the organizer is told" in " ".join(html.texts(page, ".notice"))
+    met = html.texts(page, ".conditions-met li")
+    assert len(met) == 2 and all("recorded by clerk@example.org on" in m for m in met)
+    assert "Condition met: Show the $100,000 surety bond (Ord. 171, Application (h))" in visible_text(page.get_data(as_text=True))
+    (issued,) = mails(app, port, inbox, f"{reference}: license issued")
+    (attachment,) = list(issued.iter_attachments())
+    assert passes_pdfua(attachment.get_content(), tmp_path)
+    text = " ".join(pdf_text(attachment.get_content()))
+    assert "Harvest Fair Inc." in text and "Lights out at 11 PM" in text
+    assert own.get(f"{status_path}/permit.pdf").status_code == 200
+    assert not html.texts(own.get(status_path), ".conditions-open li")
+
+
+def test_conditions_before_issuance_need_an_approval_and_a_text_that_allows_them(trail):
+    app, _, _ = trail
+    client, reference = received(app, DEKALB, "dekalb-il")
+    page = approve(client, reference, "dekalb-il", before_issuance="Show the insurance certificate")
+    assert "sets no conditions to meet before the permit issues" in " ".join(html.texts(page, ".notice"))
+    assert html.texts(page, ".application-status") == ["Received"]
+    assert not html.parse(page).select("#before_issuance")  # DeKalb's text gives no such conditions: no box
+    client, reference = received(app, BARODA, "baroda-mi")
+    page = client.post(f"/office/a/{reference}/decision", follow_redirects=True, data={
+        "decision": "denied", "reasons": "No plan", "before_issuance": "Show the bond",
+        "decided_on": office_day("baroda-mi").isoformat()})
+    assert "go with an approval only" in " ".join(html.texts(page, ".notice"))
+    assert html.texts(page, "#before_issuance") == ["Show the bond"]  # kept as typed

@@ -1,0 +1,77 @@
+"""The statements of the clerk's paper trail (issue 40; migration m008_paper_trail_2): conditions to
+meet before the permit issues, suspensions and revocations, and letters sent by mail.
+
+A part of `OfficeRecords` (it inherits these), kept in its own module so that each stays short;
+callers still reach the tables only through `OfficeRecords`.
+"""
+from __future__ import annotations
+
+# The tables holding an application's paper trail, by reference: deleted with it (retention).
+TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices")
+
+
+class TrailQueries:
+    """Issue 40's queries; `_query`, `_one` and `_write` are `OfficeRecords`'."""
+
+    # Conditions before issuance ---------------------------------------------------------------
+
+    def issuance_conditions(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, text, citation, set_at, set_by, met_at, met_by FROM issuance_conditions "
+                           "WHERE reference = ? ORDER BY id", (reference,))
+
+    def add_issuance_condition(self, reference: str, text: str, citation: str, now: str, who: str) -> None:
+        self._write("INSERT INTO issuance_conditions (reference, text, citation, set_at, set_by) VALUES (?, ?, ?, ?, ?)",
+                    (reference, text, citation, now, who))
+
+    def remove_issuance_condition(self, reference: str, condition_id: int) -> None:
+        self._write("DELETE FROM issuance_conditions WHERE reference = ? AND id = ?", (reference, condition_id))
+
+    def meet_issuance_condition(self, reference: str, condition_id: int, now: str, who: str) -> bool:
+        """Ticked as met, once: a condition met already keeps who met it and when."""
+        return self._write("UPDATE issuance_conditions SET met_at = ?, met_by = ? "
+                           "WHERE reference = ? AND id = ? AND met_at IS NULL", (now, who, reference, condition_id)) > 0
+
+    # Suspension, revocation, reinstatement ----------------------------------------------------
+
+    def add_permit_action(self, row: dict) -> None:
+        self._write("INSERT INTO permit_actions (reference, action, reasons, citation, acted_on, acted_by, recorded_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (row["reference"], row["action"], row["reasons"], row["citation"],
+                                                     row["acted_on"], row["acted_by"], row["recorded_at"]))
+
+    def permit_actions(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, action, reasons, citation, acted_on, acted_by, recorded_at FROM permit_actions "
+                           "WHERE reference = ? ORDER BY id", (reference,))
+
+    def last_permit_actions_in(self, jurisdictions: list[str]) -> dict[str, dict]:
+        """The latest suspension, revocation or reinstatement of each of these places' permits, by reference."""
+        rows = self._query_in("SELECT p.id, p.reference, p.action, p.acted_on FROM permit_actions p "
+                              "JOIN applications a ON a.reference = p.reference WHERE a.jurisdiction {places} "
+                              "ORDER BY p.id", jurisdictions)
+        return {r["reference"]: r for r in rows}
+
+    # Letters by mail --------------------------------------------------------------------------
+
+    def add_mailed_notice(self, row: dict) -> None:
+        self._write("INSERT INTO mailed_notices (reference, about, dated, due_on, certified) VALUES (?, ?, ?, ?, ?)",
+                    (row["reference"], row["about"], row["dated"], row.get("due_on"), 1 if row.get("certified") else 0))
+
+    def mailed_notices(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, about, dated, due_on, certified, printed_at, printed_by, posted_on, "
+                           "certified_number, recorded_by FROM mailed_notices WHERE reference = ? ORDER BY id",
+                           (reference,))
+
+    def mailed_notice(self, reference: str, notice_id: int) -> dict | None:
+        return next((n for n in self.mailed_notices(reference) if n["id"] == notice_id), None)
+
+    def notice_printed(self, reference: str, notice_id: int, now: str, who: str) -> None:
+        """The first printing is the one kept; printing again is in the history only."""
+        self._write("UPDATE mailed_notices SET printed_at = ?, printed_by = ? "
+                    "WHERE reference = ? AND id = ? AND printed_at IS NULL", (now, who, reference, notice_id))
+
+    def notice_posted(self, reference: str, notice_id: int, posted_on: str, number: str, who: str) -> None:
+        self._write("UPDATE mailed_notices SET posted_on = ?, certified_number = ?, recorded_by = ? "
+                    "WHERE reference = ? AND id = ?", (posted_on, number, who, reference, notice_id))
+
+    def forget_trail(self, reference: str) -> None:
+        for table in TRAIL_TABLES:
+            self._write(f"DELETE FROM {table} WHERE reference = ?", (reference,))
