@@ -118,3 +118,68 @@ def test_conditions_before_issuance_need_an_approval_and_a_text_that_allows_them
         "decided_on": office_day("baroda-mi").isoformat()})
     assert "go with an approval only" in " ".join(html.texts(page, ".notice"))
     assert html.texts(page, "#before_issuance") == ["Show the bond"]  # kept as typed
+
+
+# Item 7: suspension and revocation -------------------------------------------------------------
+
+def act_on(client, reference: str, place="baroda-mi", **fields):
+    return client.post(f"/office/a/{reference}/permit-action", follow_redirects=True,
+                       data={"acted_on": office_day(place).isoformat(), **fields})
+
+
+def test_a_revoked_license_downloads_marked_revoked_on_every_page_and_the_event_is_cancelled(trail, tmp_path):
+    app, inbox, port = trail
+    client, reference = received(app, CORPORATION, "baroda-mi")
+    approve(client, reference, conditions="\n".join(f"Condition number {n} of many, to fill a second page of the "
+                                                     "license with its words" for n in range(40)))
+    refused = act_on(client, reference, action="revoked", citation="Ord. 171, Revocation")
+    assert "Write the reasons" in " ".join(html.texts(refused, ".notice"))
+    refused = act_on(client, reference, action="revoked", citation="§ 34.06(g)", reasons="No security")
+    assert "Choose the section it rests on: Ord. 171, Application (j); Ord. 171, Revocation" in \
+        " ".join(html.texts(refused, ".notice"))
+    assert html.texts(refused, "#action-reasons") == ["No security"]  # kept as typed
+    page = act_on(client, reference, action="revoked", citation="Ord. 171, Revocation",
+                  reasons="No security personnel on site")
+    assert html.texts(page, ".permit-actions li")[0].startswith("Revoked on")
+    assert "(Ord. 171, Revocation)" in html.texts(page, ".permit-actions li")[0]
+    assert html.texts(page, ".permit-actions li")[0].endswith("No security personnel on site")
+    assert not html.parse(page).select(".permit-action-form")  # revoked: nothing more to record
+    (mail,) = mails(app, port, inbox, f"{reference}: license revoked")
+    assert "is revoked as of" in body(mail) and "(Ord. 171, Revocation)" in body(mail)
+    assert "Reasons: No security personnel on site" in body(mail)
+    permit = client.get(f"/office/a/{reference}/permit.pdf").data
+    pages = pdf_text(permit)
+    assert len(pages) >= 2 and all(p.count("REVOKED") >= 2 for p in pages)  # head and foot of every page
+    assert "No security personnel on site" in pages[0]
+    assert passes_pdfua(permit, tmp_path)
+    own, status_path = organizer(app, reference)
+    assert "Your license is revoked" in html.texts(own.get(status_path), ".permit-mark")[0]
+    assert all("REVOKED" in p for p in pdf_text(own.get(f"{status_path}/permit.pdf").data))
+    feed = Calendar.from_ical(client.get(feed_path(client)).data)
+    (event,) = [e for e in feed.walk("VEVENT") if str(e["summary"]).endswith("Harvest Fair")]
+    assert str(event["status"]) == "CANCELLED" and str(event["summary"]).startswith("Cancelled, permit revoked")
+
+
+def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
+    app, inbox, port = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    assert not html.parse(client.get(f"/office/a/{reference}")).select(".permit-action-form")  # nothing issued
+    approve(client, reference)
+    act_on(client, reference, action="suspended", citation="Ord. 171, Application (j)", reasons="Fence not up")
+    assert all("SUSPENDED" in p for p in pdf_text(client.get(f"/office/a/{reference}/permit.pdf").data))
+    feed = Calendar.from_ical(client.get(feed_path(client)).data)
+    assert "TENTATIVE" in [str(e.get("status")) for e in feed.walk("VEVENT")]
+    page = act_on(client, reference, action="reinstated", citation="Ord. 171, Application (j)", reasons="Fence up")
+    assert [t.split(" on ")[0] for t in html.texts(page, ".permit-actions li")] == ["Suspended", "Suspension lifted"]
+    assert not any("SUSPENDED" in p for p in pdf_text(client.get(f"/office/a/{reference}/permit.pdf").data))
+    deliver(app, port)
+    assert {m["Subject"] for m in inbox.to("zoe@example.org")} >= {f"{reference}: license suspended",
+                                                                   f"{reference}: license suspension lifted"}
+
+    dekalb, permit = received(app, DEKALB, "dekalb-il")
+    approve(dekalb, permit, "dekalb-il")
+    page = dekalb.get(f"/office/a/{permit}")
+    assert html.attributes(page, ".permit-action-form input[name=action]", "value") == ["revoked"]
+    assert html.attributes(page, "#action-citation option", "value") == ["§ 34.06(g)"]
+    refused = act_on(dekalb, permit, "dekalb-il", action="suspended", citation="§ 34.06(g)", reasons="Noise")
+    assert "Choose what to do with the permit: “Revoked”." in " ".join(html.texts(refused, ".notice"))
