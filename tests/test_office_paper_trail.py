@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from datetime import timedelta
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from icalendar import Calendar
@@ -22,6 +23,7 @@ from .postgres_support import fresh_schema
 from .test_office_calendar import feed_path
 from .test_office_mail import deliver
 
+OFFICES = Path(__file__).parent / "fixtures" / "offices.yaml"
 CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.",
                "applicant_name": "Ann Lee", "applicant_address": "1 Main St\nBaroda, MI 49101"}
 
@@ -35,7 +37,7 @@ def trail(request, tmp_path, book, smtp):
         app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "k",
                           "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
                           "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                          "MAIL_SENDER": False})
+                          "MAIL_SENDER": False, "OFFICES_FILE": str(OFFICES)})
         yield app, inbox, controller.port
         app.extensions["interview_store"].close()
 
@@ -183,3 +185,108 @@ def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
     assert html.attributes(page, "#action-citation option", "value") == ["§ 34.06(g)"]
     refused = act_on(dekalb, permit, "dekalb-il", action="suspended", citation="§ 34.06(g)", reasons="Noise")
     assert "Choose what to do with the permit: “Revoked”." in " ".join(html.texts(refused, ".notice"))
+
+
+# Item 5: notices by mail -----------------------------------------------------------------------
+
+INCH = 72  # PDF points
+
+
+def where(data: bytes, words: str) -> tuple[float, float]:
+    """Where on the first page (points from its left and from its top) a line starting with `words` is drawn."""
+    page = PdfReader(BytesIO(data)).pages[0]
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().startswith(words):
+            x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found.append((x, float(page.mediabox.height) - y))
+    page.extract_text(visitor_text=visit)
+    assert found, words
+    return found[0]
+
+
+def letters(page) -> list[str]:
+    return html.texts(page, ".mailed-notice h3")
+
+
+def test_conditions_before_issuance_make_a_certified_letter_for_a_window_envelope(trail, tmp_path):
+    app, _, _ = trail
+    client, reference = received(app, CORPORATION, "baroda-mi")
+    decided = office_day("baroda-mi")
+    approve(client, reference, before_issuance="Show the $100,000 surety bond", conditions="Lights out at 11 PM")
+    page = client.get(f"/office/a/{reference}")
+    assert letters(page) == [f"Conditions before issuance, dated {long(decided)}"]
+    due = decided + timedelta(days=5)  # Baroda (h): "within five days of such action"
+    assert html.texts(page, ".letter-flag") == [f"Post it by {due.isoformat()}: 5 day(s) left"] or \
+        html.texts(page, ".letter-due") == [f"Post it by {due.isoformat()}"]
+    assert html.texts(page, ".letter-record") == ["Not printed yet. Not posted yet."]
+    (link,) = html.links(page, ".mailed-notice a")
+    letter = client.get(link)
+    assert letter.status_code == 200 and letter.mimetype == "application/pdf"
+    assert passes_pdfua(letter.data, tmp_path)
+    text = pdf_text(letter.data)[0]
+    for part in ("Village of Baroda, Village Clerk's office", "100 Test Street, Baroda, MI 49101",  # letterhead
+                 "Harvest Fair Inc.", "Attn: Ann Lee", "1 Main St", "Baroda, MI 49101",
+                 "Show the $100,000 surety bond (Ord. 171, Application (h))", "Lights out at 11 PM",
+                 "by certified mail as Ord. 171, Application (h) requires, within 5 days"):
+        assert part in text, (part, text)
+    # The addressee shows through a #10 window: 7/8 inch from the left, 2 to 3 1/8 inches from the top.
+    for line in ("Harvest Fair Inc.", "Attn: Ann Lee", "Baroda, MI 49101"):
+        x, y = where(letter.data, line)
+        assert 0.8 * INCH <= x <= 1.2 * INCH and 2 * INCH <= y <= 3.125 * INCH, (line, x / INCH, y / INCH)
+    assert html.texts(client.get(f"/office/a/{reference}"), ".letter-record")[0].startswith("Printed ")
+
+    posted = f"/office/a/{reference}/letters/{link.rsplit('/', 1)[-1].removesuffix('.pdf')}"
+    refused = client.post(posted, data={"posted_on": (decided + timedelta(days=1)).isoformat()}, follow_redirects=True)
+    assert "between" in " ".join(html.texts(refused, ".notice"))  # not after today
+    refused = client.post(posted, data={"posted_on": decided.isoformat(), "certified_number": "tracking?"},
+                          follow_redirects=True)
+    assert "certified-mail number" in " ".join(html.texts(refused, ".notice"))
+    page = client.post(posted, data={"posted_on": decided.isoformat(), "certified_number": "9407 1000 0000 0000 0000 01"},
+                       follow_redirects=True)
+    assert html.texts(page, ".letter-record")[0].endswith(
+        f"Posted {long(decided)}, certified mail 9407 1000 0000 0000 0000 01.")
+    assert not html.texts(page, ".letter-flag")
+
+
+def long(day) -> str:
+    with_app = __import__("wizard.readable", fromlist=["long_date"])
+    return with_app.long_date(day.isoformat())
+
+
+def test_a_denial_letter_not_posted_within_five_days_is_flagged_and_dekalb_mails_none(trail, tmp_path):
+    app, _, _ = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    decided = office_day("baroda-mi")
+    client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No sanitation plan",
+                                                         "decided_on": decided.isoformat()})
+    app.config["TODAY"] = decided + timedelta(days=4)
+    assert html.texts(client.get(f"/office/a/{reference}"), ".letter-flag") == [
+        f"Post it by {(decided + timedelta(days=5)).isoformat()}: 1 day(s) left"]
+    app.config["TODAY"] = decided + timedelta(days=6)
+    page = client.get(f"/office/a/{reference}")
+    assert html.texts(page, ".letter-flag") == [
+        f"Not posted, and the days to mail it ended on {(decided + timedelta(days=5)).isoformat()}"]
+    text = pdf_text(client.get(html.links(page, ".mailed-notice a")[0]).data)[0]
+    assert "denied the application (Ord. 171, Application (i))" in text and "No sanitation plan" in text
+    app.config.pop("TODAY")
+
+    dekalb, permit = received(app, DEKALB, "dekalb-il")
+    dekalb.post(f"/office/a/{permit}/decision", data={"decision": "denied", "reasons": "No plan",
+                                                      "decided_on": office_day("dekalb-il").isoformat()})
+    assert not letters(dekalb.get(f"/office/a/{permit}"))  # § 34.06 says nothing of a notice by mail
+
+
+def test_a_revocation_makes_a_letter_with_its_reasons_and_section(trail, tmp_path):
+    app, _, _ = trail
+    client, reference = received(app, DEKALB, "dekalb-il")
+    approve(client, reference, "dekalb-il")
+    page = act_on(client, reference, "dekalb-il", action="revoked", citation="§ 34.06(g)", reasons="Fire lanes blocked")
+    assert letters(page) == [f"Revocation, dated {long(office_day('dekalb-il'))}"]
+    assert not html.texts(page, ".letter-flag")  # the text gives no period for it
+    letter = client.get(html.links(page, ".mailed-notice a")[0]).data
+    assert passes_pdfua(letter, tmp_path)
+    text = pdf_text(letter)[0]
+    assert "the permit was revoked (§ 34.06(g))" in text and "Fire lanes blocked" in text
+    assert "may be revoked at any time without notice" in text  # the section's note, quoted
