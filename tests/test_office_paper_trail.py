@@ -4,7 +4,7 @@ by certified mail"), each citing the section the rule file gives."""
 from __future__ import annotations
 
 import contextlib
-from datetime import timedelta
+from datetime import date, timedelta
 from io import BytesIO
 from pathlib import Path
 
@@ -290,3 +290,64 @@ def test_a_revocation_makes_a_letter_with_its_reasons_and_section(trail, tmp_pat
     text = pdf_text(letter)[0]
     assert "the permit was revoked (§ 34.06(g))" in text and "Fire lanes blocked" in text
     assert "may be revoked at any time without notice" in text  # the section's note, quoted
+
+
+# Item 1: money received ------------------------------------------------------------------------
+
+WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none"}
+
+
+def pay(client, reference: str, place: str, **fields):
+    return client.post(f"/office/a/{reference}/payments", follow_redirects=True,
+                       data={"received_on": office_day(place).isoformat(), **fields})
+
+
+def money_rows(page) -> list[str]:
+    return html.texts(page, ".money-line")
+
+
+def test_whitesboro_fee_and_deposit_received_with_receipts_and_the_deposit_returned_or_flagged(trail, tmp_path):
+    app, inbox, port = trail
+    client, reference = received(app, WHITESBORO, "whitesboro-ny")
+    page = client.get(f"/office/a/{reference}")
+    assert money_rows(page) == ["Application fee (Ch. 40, Fee) $500 $0 $500", "Deposit (Ch. 40, Permit E) $500 $0 $500"]
+    refused = pay(client, reference, "whitesboro-ny", sum_key="application", amount="500", method="check")
+    assert "Write the check's number." in " ".join(html.texts(refused, ".notice"))
+    assert html.field_values(refused, "amount") == ["500"]  # kept as typed
+    refused = pay(client, reference, "whitesboro-ny", sum_key="application", amount="five hundred", method="cash")
+    assert "Enter the amount in dollars" in " ".join(html.texts(refused, ".notice"))
+    pay(client, reference, "whitesboro-ny", sum_key="application", amount="500", method="check", detail="1042")
+    page = pay(client, reference, "whitesboro-ny", sum_key="deposit", amount="$500.00", method="money_order",
+               detail="MO-77")
+    assert money_rows(page) == ["Application fee (Ch. 40, Fee) $500 $500 $0", "Deposit (Ch. 40, Permit E) $500 $500 $0"]
+    assert html.texts(page, ".payment")[0].startswith(
+        "Application fee: $500 by check (1042), received " + long(office_day("whitesboro-ny")) + " by clerk@example.org.")
+    # The event ended on July 9, 2027: the deposit is due back "within 10 days" (Ch. 40, Permit E).
+    assert html.texts(page, ".deposit-due") == ["Return it by Monday, July 19, 2027 (Ch. 40, Permit E)."]
+    deliver(app, port)
+    receipts = [m for m in inbox.to("zoe@example.org") if ": receipt " in m["Subject"]]
+    assert [m["Subject"] for m in receipts] == [f"{reference}: receipt {reference}-R1", f"{reference}: receipt {reference}-R2"]
+    (attachment,) = list(receipts[0].iter_attachments())
+    assert passes_pdfua(attachment.get_content(), tmp_path)
+    text = pdf_text(attachment.get_content())[0]
+    for part in (f"Receipt {reference}-R1", "Village of Whitesboro", "Application fee: $500, by check (1042)",
+                 "(Ch. 40, Fee)", "Deposit $500 $0 $500 Ch. 40, Permit E"):  # as it stood then
+        assert part in text, (part, text)
+    own, status_path = organizer(app, reference)
+    status = own.get(status_path)
+    assert len(html.links(status, ".receipts a")) == 2
+    assert own.get(html.links(status, ".receipts a")[1]).mimetype == "application/pdf"
+
+    app.config["TODAY"] = date(2027, 7, 20)  # a day past the ten
+    page = client.get(f"/office/a/{reference}")
+    assert html.texts(page, ".deposit-late")[0].startswith("Not returned: the")
+    assert "by Monday, July 19, 2027 (Ch. 40, Permit E)" in html.texts(page, ".deposit-late")[0]
+    assert html.texts(client.get("/office"), ".deposit-late") == ["Deposit not returned, due Monday, July 19, 2027"]
+    payment = html.attributes(page, ".deposit-form", "action")[0]
+    refused = client.post(payment, data={"returned": "400", "returned_on": "2027-07-20"}, follow_redirects=True)
+    assert "Write why part of the deposit is kept" in " ".join(html.texts(refused, ".notice"))
+    page = client.post(payment, data={"returned": "400", "kept_reason": "Trash left by the north gate",
+                                      "returned_on": "2027-07-20"}, follow_redirects=True)
+    assert html.texts(page, ".deposit-returned") == [
+        "Returned $400 on Tuesday, July 20, 2027 by clerk@example.org; kept: Trash left by the north gate."]
+    assert not html.texts(page, ".deposit-late") and not html.texts(client.get("/office"), ".deposit-late")

@@ -68,7 +68,8 @@ MIGRATIONS = (
         "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
     # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
     # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
-    # reasons and section; the letters the text says go by mail, with when printed and posted.
+    # reasons and section; the letters the text says go by mail, with when printed and posted; the
+    # money received (and a deposit returned); the certificates of insurance held.
     Migration("m008_paper_trail_2", (
         "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
         "set_by TEXT, met_at TEXT, met_by TEXT)",
@@ -79,5 +80,14 @@ MIGRATIONS = (
         "CREATE TABLE mailed_notices (id {identity}, reference TEXT, about TEXT, dated TEXT, due_on TEXT, "
         "certified INTEGER, printed_at TEXT, printed_by TEXT, posted_on TEXT, certified_number TEXT, "
         "recorded_by TEXT)",
-        "CREATE INDEX idx_mailed_notices_reference ON mailed_notices (reference)")),
+        "CREATE INDEX idx_mailed_notices_reference ON mailed_notices (reference)",
+        # Money received for each sum the assessment names, in cents; a deposit's return.
+        "CREATE TABLE payments (id {identity}, reference TEXT, sum_key TEXT, amount_cents INTEGER, method TEXT, "
+        "detail TEXT, received_on TEXT, taken_by TEXT, recorded_at TEXT, returned_on TEXT, returned_cents INTEGER, "
+        "kept_reason TEXT, returned_by TEXT)",
+        "CREATE INDEX idx_payments_reference ON payments (reference)",
+        # Certificates of insurance held, compared with the ordinance's minimums.
+        "CREATE TABLE insurance_certificates (id {identity}, reference TEXT, coverage TEXT, insurer TEXT, "
+        "limit_cents INTEGER, starts_on TEXT, ends_on TEXT, names_insured INTEGER, recorded_by TEXT, recorded_at TEXT)",
+        "CREATE INDEX idx_insurance_certificates_reference ON insurance_certificates (reference)")),
 )

@@ -6,8 +6,12 @@ callers still reach the tables only through `OfficeRecords`.
 """
 from __future__ import annotations
 
+from ..store import marks
+
 # The tables holding an application's paper trail, by reference: deleted with it (retention).
-TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices")
+TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "payments", "insurance_certificates")
+PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
+           "kept_reason, returned_by")
 
 
 class TrailQueries:
@@ -51,6 +55,9 @@ class TrailQueries:
 
     # Letters by mail --------------------------------------------------------------------------
 
+    def _insert(self, table: str, row: dict) -> None:
+        self._write(f"INSERT INTO {table} ({', '.join(row)}) VALUES ({marks(row)})", tuple(row.values()))
+
     def add_mailed_notice(self, row: dict) -> None:
         self._write("INSERT INTO mailed_notices (reference, about, dated, due_on, certified) VALUES (?, ?, ?, ?, ?)",
                     (row["reference"], row["about"], row["dated"], row.get("due_on"), 1 if row.get("certified") else 0))
@@ -71,6 +78,39 @@ class TrailQueries:
     def notice_posted(self, reference: str, notice_id: int, posted_on: str, number: str, who: str) -> None:
         self._write("UPDATE mailed_notices SET posted_on = ?, certified_number = ?, recorded_by = ? "
                     "WHERE reference = ? AND id = ?", (posted_on, number, who, reference, notice_id))
+
+    # Money received, deposits returned ----------------------------------------------------------
+
+    def add_payment(self, row: dict) -> int:
+        """The new payment's id (its receipt's number)."""
+        return self._query(f"INSERT INTO payments ({', '.join(row)}) VALUES ({marks(row)}) RETURNING id",
+                           tuple(row.values()))[0]["id"]
+
+    def payments(self, reference: str) -> list[dict]:
+        return self._query(f"SELECT {PAYMENT} FROM payments WHERE reference = ? ORDER BY id", (reference,))
+
+    def payment(self, reference: str, payment_id: int) -> dict | None:
+        return self._one(f"SELECT {PAYMENT} FROM payments WHERE reference = ? AND id = ?", (reference, payment_id))
+
+    def deposit_returned(self, reference: str, payment_id: int, returned_on: str, cents: int, reason: str,
+                         who: str) -> None:
+        self._write("UPDATE payments SET returned_on = ?, returned_cents = ?, kept_reason = ?, returned_by = ? "
+                    "WHERE reference = ? AND id = ?", (returned_on, cents, reason, who, reference, payment_id))
+
+    def deposits_held_in(self, jurisdictions: list[str]) -> set[str]:
+        """The references of these places with a deposit received and not returned yet (the inbox's flag)."""
+        return {r["reference"] for r in self._query_in(
+            "SELECT p.reference FROM payments p JOIN applications a ON a.reference = p.reference "
+            "WHERE p.sum_key = 'deposit' AND p.returned_on IS NULL AND a.jurisdiction {places}", jurisdictions)}
+
+    # Certificates of insurance ---------------------------------------------------------------
+
+    def add_certificate(self, row: dict) -> None:
+        self._insert("insurance_certificates", row)
+
+    def certificates(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, coverage, insurer, limit_cents, starts_on, ends_on, names_insured, recorded_by, "
+                           "recorded_at FROM insurance_certificates WHERE reference = ? ORDER BY id", (reference,))
 
     def forget_trail(self, reference: str) -> None:
         for table in TRAIL_TABLES:

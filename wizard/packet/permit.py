@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..readable import long_date, number, when
+from ..readable import long_date, money, number, when
 from ..resources import resource_dir
 from ..rules.rulebook import Jurisdiction, load_questions
 
@@ -43,7 +43,7 @@ def _settings() -> dict:
 def office_templates() -> Environment:
     env = Environment(loader=FileSystemLoader(str(resource_dir("templates"))), autoescape=select_autoescape(),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(long_date=long_date, when=when, number=number)
+    env.filters.update(long_date=long_date, when=when, number=number, money=money)
     return env
 
 

@@ -34,6 +34,7 @@ from typing import Callable
 from ..errors import PrintingFailed
 from .letter import Letter, letter_html, letter_title
 from .permit import Permit, permit_html, permit_title
+from .receipt import Receipt, receipt_html, receipt_title
 from ..rules.office_cards import OfficeCard
 from .content import build_packet
 from ..rules.rulebook import RuleBook
@@ -71,6 +72,12 @@ def letter_pdf(letter: Letter) -> bytes:
     """The office's letter by mail as a tagged PDF (PDF/UA-1), in the packet's fonts (issue 40)."""
     from .document import tagged_pdf
     return tagged_pdf(letter_html(letter), letter_title(letter), "en-US", stylesheets=())
+
+
+def receipt_pdf(receipt: Receipt) -> bytes:
+    """The office's receipt as a tagged PDF (PDF/UA-1) (issue 40)."""
+    from .document import tagged_pdf
+    return tagged_pdf(receipt_html(receipt), receipt_title(receipt), "en-US", stylesheets=())
 
 
 # Called with (job name, seconds, succeeded) when a job ends: /metrics counts packets printed (web/operations/watching.py).
@@ -145,6 +152,10 @@ def printed_permit(permit: Permit) -> bytes:
 def printed_letter(letter: Letter) -> bytes:
     """The letter's PDF from a worker, or PrintingFailed, as a permit's."""
     return _printed(letter_pdf, letter, "the letter")
+
+
+def printed_receipt(receipt: Receipt) -> bytes:
+    return _printed(receipt_pdf, receipt, "the receipt")
 
 
 def _printed(job: Callable[..., bytes], document, what: str) -> bytes:

@@ -31,6 +31,7 @@ from ...office.applications import (
 from ...office.issuance import ACTIONS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, status_notice
+from ...office.money import money_view, return_day
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
@@ -71,7 +72,9 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     account = current_user.account
     places = [place] if place in account.jurisdictions else list(account.jurisdictions)
     decided = {d["reference"]: d for d in office_records().decisions_in(places)}
-    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"]))}
+    held = office_records().deposits_held_in(places)
+    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
+             "deposit_due": deposit_overdue(r) if r["reference"] in held else None}
             for r in office_records().applications_in(places)]
     if status in STATUSES:
         rows = [r for r in rows if r["status"] == status]
@@ -82,6 +85,13 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     elif sort == "event":
         rows.sort(key=lambda r: (not r["starts_at"], r["starts_at"] or ""))
     return rows
+
+
+def deposit_overdue(row: dict) -> date | None:
+    """The day a deposit still held was due back, once it has passed (the rule file's returned_within_days)."""
+    j = rulebook().get(row["jurisdiction"])
+    due = return_day((j.fees.get("deposit") or {}).get("returned_within_days"), row.get("ends_at")) if j else None
+    return due if due is not None and today(j) > due else None
 
 
 @bp.get("/office")
@@ -122,7 +132,8 @@ def application(reference: str):
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j))
+                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
+                       **money_view(records, reference, j, assessment, row["ends_at"], today(j)))
 
 
 def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:

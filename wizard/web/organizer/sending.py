@@ -203,7 +203,8 @@ def decision_context(row: dict) -> dict:
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
             "conditions": condition_lines(decision) if decision else [],
-            "standing": standing(office_records(), row, decision), "action_words": ACTIONS}
+            "standing": standing(office_records(), row, decision), "action_words": ACTIONS,
+            "payments": office_records().payments(row["reference"])}
 
 
 def send_offer(interview, assessment: dict, j) -> dict | None:
