@@ -351,3 +351,46 @@ def test_whitesboro_fee_and_deposit_received_with_receipts_and_the_deposit_retur
     assert html.texts(page, ".deposit-returned") == [
         "Returned $400 on Tuesday, July 20, 2027 by clerk@example.org; kept: Trash left by the north gate."]
     assert not html.texts(page, ".deposit-late") and not html.texts(client.get("/office"), ".deposit-late")
+
+
+# Item 2: bond and insurance held ---------------------------------------------------------------
+
+
+
+
+def certify(client, reference: str, **fields):
+    return client.post(f"/office/a/{reference}/insurance", follow_redirects=True,
+                       data={"coverage": "0", "insurer": "Prairie Mutual", **fields})
+
+
+def test_dekalb_insurance_is_compared_with_its_million_naming_the_city_and_the_event_days(trail):
+    app, _, _ = trail
+    client, reference = received(app, DEKALB, "dekalb-il")  # a commercial festival (§ 34.06(d)(3))
+    page = client.get(f"/office/a/{reference}")
+    assert html.texts(page, ".coverage h3")[0].endswith("at least $1,000,000 (§ 34.06(d)(3))")
+    assert html.texts(page, ".no-certificate") == ["No certificate held yet."]
+    refused = certify(client, reference, limit="1000000", starts_on="2027-01-01", ends_on="2026-12-31")
+    assert "last day cannot be before its first" in " ".join(html.texts(refused, ".notice"))
+    assert html.field_values(refused, "insurer") == ["Prairie Mutual"]
+    page = certify(client, reference, limit="500,000", starts_on="2027-01-01", ends_on="2027-07-01")
+    assert html.texts(page, ".certificate-flag") == [
+        "Below the $1,000,000 the ordinance asks (§ 34.06(d)(3))",
+        "Ends on 2027-07-01, before the event ends",
+        "Does not name the City of DeKalb as insured, as § 34.06(d)(3) asks"]
+    page = certify(client, reference, limit="1000000", starts_on="2027-01-01", ends_on="2027-12-31",
+                   names_insured="yes")
+    assert len(html.texts(page, ".certificate")) == 2 and len(html.texts(page, ".certificate-flag")) == 3
+
+
+def test_baroda_bond_below_its_100000_is_flagged(trail):
+    app, _, _ = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    page = pay(client, reference, "baroda-mi", sum_key="bond", amount="50000", method="surety_bond",
+               detail="Great Lakes Surety Co.")
+    assert html.texts(page, ".bond-flag") == [
+        "Bond held $50,000, below the $100,000 the ordinance asks (Ord. 171, Application (k)(21))"]
+    assert [t.split(" (")[0] for t in html.texts(page, ".coverage h3")] == [
+        "Public liability: at least $500,000", "Property damage: at least $50,000"]
+    page = pay(client, reference, "baroda-mi", sum_key="bond", amount="50000", method="surety_bond",
+               detail="Great Lakes Surety Co.")
+    assert not html.texts(page, ".bond-flag")

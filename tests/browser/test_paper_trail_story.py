@@ -1,7 +1,8 @@
 """Issue 40's story in a real browser with a real SMTP server (aiosmtpd), JavaScript on and off: a
 Baroda corporation's application is approved with a condition to meet before the license issues
 (Application (h)); the organizer's page lists it open; the clerk prints the certified-mail letter and
-records it posted; the condition is met and the license issues, emailed as a PDF that passes pdfua
+records it posted, records the fee and the bond (receipts on the organizer's page) and a certificate
+of insurance below the minimum (flagged); the condition is met and the license issues, emailed as a PDF that passes pdfua
 and names the corporation, the kind of gathering and the permitted maximum; the clerk revokes it
 and it downloads marked REVOKED. axe finds nothing on each page as it changes."""
 from __future__ import annotations
@@ -85,6 +86,26 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     click(clerk, "Record it as posted")
     assert "certified mail 9407 1000 0000 0000 0000 01" in clerk.locator(".letter-record").inner_text()
 
+    for sum_key, amount, method, detail in (("application", "200", "check", "1042"),
+                                            ("bond", "100000", "surety_bond", "Great Lakes Surety Co.")):
+        clerk.select_option("#sum_key", sum_key)
+        clerk.fill("#amount", amount)
+        clerk.select_option("#method", method)
+        clerk.fill("#detail", detail)
+        click(clerk, "Record it and email the receipt")
+    assert clerk.locator(".money-line").all_inner_texts()[0].split() == [
+        "Application", "fee", "(Ord.", "171,", "License", "(a))", "$200", "$200", "$0"]
+    assert clerk.locator(".bond-flag").count() == 0
+    clerk.fill("#insurer", "Berrien Mutual")
+    clerk.fill("#limit", "250000")
+    clerk.fill("#starts_on", "2027-01-01")
+    clerk.fill("#ends_on", "2027-12-31")
+    click(clerk, "Record the certificate")
+    assert "Below the $500,000" in clerk.locator(".certificate-flag").first.inner_text()
+    audit(clerk, "application page with money received, a receipt and insurance held")
+    organizer.goto(f"{base}{status_path}")
+    assert organizer.locator(".receipts li").count() == 2
+    audit(organizer, "the organizer's page with receipts")
     clerk.get_by_label("Show the $100,000 surety bond approved by the Village attorney").check()
     click(clerk, "Record as met")
     assert "the license is issued" in clerk.locator(".notice").first.inner_text()

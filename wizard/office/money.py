@@ -138,13 +138,14 @@ def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: 
     return line
 
 
-def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, ends_at: str | None,
-               today: date) -> dict:
+def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, starts_at: str | None,
+               ends_at: str | None, today: date) -> dict:
     """The application page's money: each sum's line, and each deposit's last day to return it, flagged late."""
     lines = ledger(sums_owed(j, assessment), records.payments(reference))
     returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
                for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
-    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS}
+    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS,
+            **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
 def receipt_mail(recipient: str, reference: str, number: str, line: str, status_path: str, base_url: str | None,
@@ -154,3 +155,74 @@ def receipt_mail(recipient: str, reference: str, number: str, line: str, status_
                           [f"The office received {line} for application {reference}.", f"The receipt is {kept}.",
                            "See your application's page:"], link(base_url, status_path),
                           (f"{number}.pdf", pdf) if pdf else None)
+
+
+# Item 2: the bond and insurance held -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Coverage:
+    coverage: str
+    minimum: float
+    citation: str
+    names_insured: str | None = None  # whom the policy must name as insured, where the text says so
+
+
+def coverages(j: Jurisdiction, assessment: dict) -> list[Coverage]:
+    """The insurance the assessment asks for, with whom the rule file says it must name."""
+    named = {(i["coverage"], i["citation"]): i.get("names_insured") for i in j.insurance}
+    return [Coverage(i["coverage"], i["minimum"], i["citation"], named.get((i["coverage"], i["citation"])))
+            for i in assessment.get("insurance") or []]
+
+
+def record_certificate(records: OfficeRecords, reference: str, required: list[Coverage], form: dict,
+                       who: str) -> dict:
+    index = form.get("coverage", "")
+    if not index.isdigit() or int(index) >= len(required):
+        raise ReviewError("Choose the coverage the certificate is for.")
+    chosen = required[int(index)]
+    insurer = " ".join((form.get("insurer") or "").split())[:200]
+    if not insurer:
+        raise ReviewError("Write the insurer's name.")
+    limit = cents(form.get("limit", ""))
+    try:
+        starts, ends = date.fromisoformat(form.get("starts_on") or ""), date.fromisoformat(form.get("ends_on") or "")
+    except ValueError:
+        raise ReviewError("Enter the policy's first and last days, like 2027-01-01 and 2027-12-31.") from None
+    if ends < starts:
+        raise ReviewError("The policy's last day cannot be before its first.")
+    row = dict(reference=reference, coverage=chosen.coverage, insurer=insurer, limit_cents=limit,
+               starts_on=starts.isoformat(), ends_on=ends.isoformat(),
+               names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=now_text())
+    records.add_certificate(row)
+    records.add_history(reference, who, "Certificate of insurance", f"{chosen.coverage}: {insurer}, "
+                        f"{dollars(limit / 100)}, {starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
+    return row
+
+
+def certificate_flags(certificate: dict, wanted: Coverage | None, starts_at: str | None,
+                      ends_at: str | None) -> list[str]:
+    """What is wrong with a certificate held, against the ordinance's minimum and the event's days."""
+    flags = []
+    if wanted and certificate["limit_cents"] < round(wanted.minimum * 100):
+        flags.append(f"Below the {dollars(wanted.minimum)} the ordinance asks ({wanted.citation})")
+    if ends_at and certificate["ends_on"] < ends_at[:10]:
+        flags.append(f"Ends on {certificate['ends_on']}, before the event ends")
+    if starts_at and certificate["starts_on"] > starts_at[:10]:
+        flags.append(f"Starts on {certificate['starts_on']}, after the event begins")
+    if wanted and wanted.names_insured and not certificate["names_insured"]:
+        flags.append(f"Does not name {wanted.names_insured} as insured, as {wanted.citation} asks")
+    return flags
+
+
+def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, lines: list[Line],
+              starts_at: str | None, ends_at: str | None) -> dict:
+    """The page's bond and insurance: each coverage with its certificates and their flags, and the bond's."""
+    required = coverages(j, assessment)
+    held = records.certificates(reference)
+    rows = [{"coverage": c, "index": n,
+             "certificates": [{**h, "flags": certificate_flags(h, c, starts_at, ends_at)}
+                              for h in held if h["coverage"] == c.coverage]} for n, c in enumerate(required)]
+    bond = next((line for line in lines if line.owed.key == "bond"), None)
+    bond_flag = (f"Bond held {dollars(bond.received / 100)}, below the {dollars(bond.owed.amount)} the ordinance "
+                 f"asks ({bond.owed.citation})") if bond and bond.outstanding else ""
+    return {"insurance_rows": rows, "bond_flag": bond_flag}

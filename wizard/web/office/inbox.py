@@ -133,7 +133,7 @@ def application(reference: str):
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
                        **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
-                       **money_view(records, reference, j, assessment, row["ends_at"], today(j)))
+                       **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
 
 
 def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:

@@ -12,6 +12,8 @@ from ...engine.wording import office_short
 from ...errors import PrintingFailed
 from ...office.money import (
     METHODS,
+    coverages,
+    record_certificate,
     ledger,
     receipt_mail,
     record_payment,
@@ -112,3 +114,18 @@ def organizers_receipt(interview_id: str, payment_id: int):
     row = organizers_application(interview_id)
     found = _payment_or_404(row["reference"], payment_id)
     return download(the_receipt(row, found), "application/pdf", f"{receipt_number(row['reference'], found)}.pdf")
+
+
+@bp.post("/office/a/<reference>/insurance")
+@login_required
+def certificate(reference: str):
+    row = clerk_application(reference)
+    j, answers = sent_version(row)
+    try:
+        record_certificate(office_records(), reference, coverages(j, assess_jurisdiction(j, answers)), request.form,
+                           who())
+    except ReviewError as error:
+        keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on"), _page(reference, ""))
+        return redirect(_page(reference, "#held"), code=303)
+    flash("Certificate of insurance recorded.", "success")
+    return redirect(_page(reference, "#held"), code=303)
