@@ -394,3 +394,56 @@ def test_baroda_bond_below_its_100000_is_flagged(trail):
     page = pay(client, reference, "baroda-mi", sum_key="bond", amount="50000", method="surety_bond",
                detail="Great Lakes Surety Co.")
     assert not html.texts(page, ".bond-flag")
+
+
+# Item 4: inspections ---------------------------------------------------------------------------
+
+def test_a_failed_inspection_keeps_the_license_from_issuing_until_one_passes(trail, tmp_path):
+    app, inbox, port = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    page = client.get(f"/office/a/{reference}")
+    assert "No inspection passed (Ord. 171, License (c))" in html.texts(page, ".outstanding li")
+    refused = client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": "2027-06-01"},
+                          follow_redirects=True)
+    assert "Write who inspects" in " ".join(html.texts(refused, ".notice"))
+    client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": "2027-06-01", "inspector": "Fire official"})
+    feed = Calendar.from_ical(client.get(feed_path(client)).data)
+    assert f"{reference}: inspection" in [str(e["summary"]) for e in feed.walk("VEVENT")]
+    own, status_path = organizer(app, reference)
+    assert html.texts(own.get(status_path), ".inspections li") == ["Tuesday, June 1, 2027: scheduled"]
+
+    approve(client, reference)  # knowingly, before the inspection: the license issues at once
+    page = client.get(f"/office/a/{reference}")
+    (result,) = html.attributes(page, ".inspection-form", "action")
+    today = office_day("baroda-mi").isoformat()
+    refused = client.post(result, data={"result": "failed", "result_on": today}, follow_redirects=True)
+    assert "Write what failed" in " ".join(html.texts(refused, ".notice"))
+    page = client.post(result, data={"result": "failed", "result_on": today, "notes": "No fence"},
+                       follow_redirects=True)
+    assert html.texts(page, ".inspection-blocks")[0].startswith("The last inspection failed")
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+    assert own.get(f"{status_path}/permit.pdf").status_code == 404
+    assert html.texts(own.get(status_path), ".permit-waiting") == [
+        "Your license is issued once an inspection passes; it is emailed to you then."]
+    client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": today, "inspector": "Fire official"})
+    page = client.get(f"/office/a/{reference}")
+    second = html.attributes(page, ".inspection-form", "action")[0]
+    page = client.post(second, data={"result": "passed", "result_on": today}, follow_redirects=True)
+    assert "the license is issued and the organizer is told (the inspection passed (Ord. 171, License (c)))" in \
+        " ".join(html.texts(page, ".notice"))
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 200
+    (issued,) = mails(app, port, inbox, f"{reference}: license issued")
+    assert passes_pdfua(list(issued.iter_attachments())[0].get_content(), tmp_path)
+
+
+def test_dekalb_inspection_costs_are_owed_by_the_applicant(trail):
+    app, _, _ = trail
+    client, reference = received(app, DEKALB, "dekalb-il")
+    today = office_day("dekalb-il").isoformat()
+    client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": today, "inspector": "Fire Department"})
+    (result,) = html.attributes(client.get(f"/office/a/{reference}"), ".inspection-form", "action")
+    page = client.post(result, data={"result": "passed", "result_on": today, "cost": "150"}, follow_redirects=True)
+    assert html.texts(page, ".inspection-result")[0].endswith("cost $150")
+    assert "Inspection costs (§ 34.06(c)) $150 $0 $150" in money_rows(page)
+    page = pay(client, reference, "dekalb-il", sum_key="inspection", amount="150", method="cash")
+    assert "Inspection costs (§ 34.06(c)) $150 $150 $0" in money_rows(page)

@@ -71,8 +71,21 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
     return entries
 
 
+def inspection_entries(row: dict, book: RuleBook, inspections: list[dict], stamp: datetime) -> list[Event]:
+    """Each inspection scheduled (issue 40, item 4), all day, with its result once recorded; not the
+    inspector's name (the feed carries nothing more personal than the reference and the event's name)."""
+    j = book.get(row["jurisdiction"])
+    citation = ((j.inspection or {}).get("citation") if j else None) or ""
+    name = clean_text(row.get("event_name") or "") or "Event not named"
+    return [_day(date.fromisoformat(i["scheduled_on"]), _uid(row["reference"], f"inspection-{i['id']}"),
+                 f"{row['reference']}: inspection" + (f" {i['result']}" if i["result"] else ""),
+                 f"Inspection of the site of {name}" + (f" ({citation})." if citation else "."), stamp)
+            for i in inspections]
+
+
 def office_calendar(applications: list[dict], referrals: list[dict], book: RuleBook,
-                    now: datetime | None = None, actions: dict[str, dict] | None = None) -> bytes:
+                    now: datetime | None = None, actions: dict[str, dict] | None = None,
+                    inspections: list[dict] = ()) -> bytes:
     """The whole feed as .ics bytes (an empty calendar when nothing is in the inbox yet)."""
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     cal = Calendar()
@@ -84,6 +97,9 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
     for row in applications:
         mine = [r for r in referrals if r["reference"] == row["reference"]]
         for event in application_entries(row, book, mine, stamp, (actions or {}).get(row["reference"])):
+            cal.add_component(event)
+        for event in inspection_entries(row, book, [i for i in inspections if i["reference"] == row["reference"]],
+                                        stamp):
             cal.add_component(event)
     body = cal.to_ical()
     refuse_injected_lines(body)

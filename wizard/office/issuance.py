@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..readable import long_date
+from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .applications import permit_valid
 from .office_time import local_day
 from .mailing import Mail, link, paragraph_mail
+from .money import cents
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 
@@ -62,14 +64,21 @@ class Standing:
     valid: bool  # approved, and the application stands approved
     conditions: tuple[dict, ...] = ()
     action: dict | None = None  # the latest suspension, reinstatement or revocation
+    inspections: tuple[dict, ...] = ()
 
     @property
     def open_conditions(self) -> list[dict]:
         return [c for c in self.conditions if not c["met_at"]]
 
     @property
+    def failed_inspection(self) -> dict | None:
+        """The last inspection with a result, when it failed: the permit waits until one passes."""
+        done = sorted((i for i in self.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
+        return done[-1] if done and done[-1]["result"] == "failed" else None
+
+    @property
     def issued(self) -> bool:
-        return self.valid and not self.open_conditions
+        return self.valid and not self.open_conditions and self.failed_inspection is None
 
     @property
     def mark(self) -> str | None:
@@ -82,15 +91,18 @@ class Standing:
 
 
 def standing(records: OfficeRecords, application: dict, decision: dict | None) -> Standing:
-    actions = records.permit_actions(application["reference"])
-    return Standing(permit_valid(application, decision), tuple(records.issuance_conditions(application["reference"])),
-                    actions[-1] if actions else None)
+    reference = application["reference"]
+    actions = records.permit_actions(reference)
+    return Standing(permit_valid(application, decision), tuple(records.issuance_conditions(reference)),
+                    actions[-1] if actions else None, tuple(records.inspections(reference)))
 
 
 def issued_on(decision: dict, now: Standing, j: Jurisdiction) -> str:
-    """The day the permit issued: the decision's, or the office's day its last condition was met."""
-    met = [c["met_at"] for c in now.conditions if c["met_at"]]
-    return local_day(max(met), j.zone).isoformat() if met else decision["decided_on"]
+    """The day the permit issued: the decision's, or the office's day its last condition was met, or
+    the day an inspection passed after it (never before the decision)."""
+    days = [local_day(c["met_at"], j.zone).isoformat() for c in now.conditions if c["met_at"]]
+    days += [i["result_on"] for i in now.inspections if i["result"] == "passed"]
+    return max([decision["decided_on"], *days]) if now.conditions or now.inspections else decision["decided_on"]
 
 
 def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str], who: str) -> int:
@@ -154,12 +166,11 @@ def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, 
 
 
 def issued_notice(recipient: str, reference: str, j: Jurisdiction, status_path: str, base_url: str | None,
-                  permit: bytes | None) -> Mail:
-    """Every condition before issuance is met: the permit is issued, attached when it printed."""
+                  permit: bytes | None, waited: list[str]) -> Mail:
+    """What the permit waited for is done (`waited`: each with its section): it is issued, attached when it printed."""
     word = j.license_word
     kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
-    lines = [f"Every condition set before issuing the {word} for {reference} is met "
-             f"({j.conditions_before_issuance}). Your {word} is issued and {kept}"
+    lines = [f"For {reference}: {'; '.join(waited)}. Your {word} is issued and {kept}"
              + (f": post it at the site, as {j.post_at_site} requires." if j.post_at_site else "."),
              f"Issued under {j.issued_under}.", "See your application's page:"]
     attachment = (f"{reference}-{word}.pdf", permit) if permit else None
@@ -179,3 +190,53 @@ def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, st
                  f"({row['citation']}).", f"Reasons: {row['reasons']}", "See your application's page:"]
     return paragraph_mail(reference, recipient, f"{reference}: {word} {ACTIONS[row['action']].lower()}", lines,
                           link(base_url, status_path))
+
+
+# Inspections (item 4) ------------------------------------------------------------------------------
+
+RESULTS = {"passed": "Passed", "failed": "Failed"}
+
+
+def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, form: dict, received_on: date,
+                        who: str) -> dict:
+    if not j.inspection:
+        raise IssuanceError(f"The {j.ordinance} calls for no inspection.")
+    try:
+        day = date.fromisoformat(form.get("scheduled_on") or "")
+    except ValueError:
+        raise IssuanceError("Enter the day of the inspection, like 2027-06-15.") from None
+    if day < received_on:
+        raise IssuanceError(f"The inspection cannot be before the application was received ({received_on.isoformat()}).")
+    inspector = " ".join((form.get("inspector") or "").split())[:200]
+    if not inspector:
+        raise IssuanceError("Write who inspects (a name or a department).")
+    row = dict(reference=reference, scheduled_on=day.isoformat(), inspector=inspector, recorded_by=who)
+    records.add_inspection(row)
+    records.add_history(reference, who, "Inspection scheduled", f"{day.isoformat()}, {inspector} "
+                        f"({j.inspection['citation']})")
+    return row
+
+
+def record_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, inspection: dict, form: dict,
+                      today: date, who: str) -> str:
+    """The result of a scheduled inspection, with any cost: the history's line."""
+    result = form.get("result", "")
+    if result not in RESULTS:
+        raise IssuanceError("Choose “Passed” or “Failed”.")
+    try:
+        day = date.fromisoformat(form.get("result_on") or "")
+    except ValueError:
+        raise IssuanceError("Enter the day it was inspected, like 2027-06-15.") from None
+    if day > today:
+        raise IssuanceError(f"The day it was inspected cannot be after today ({today.isoformat()}).")
+    typed = (form.get("cost") or "").strip()
+    cost = cents(typed) if typed else None
+    notes = " ".join((form.get("notes") or "").split())[:TEXT_LIMIT]
+    if result == "failed" and not notes:
+        raise IssuanceError("Write what failed: the organizer is told.")
+    if not records.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who):
+        raise IssuanceError("That inspection's result is recorded already.")
+    line = f"{RESULTS[result]} on {day.isoformat()}" + (f": {notes}" if notes else "") + \
+        (f"; cost {dollars(cost / 100)}" if cost else "") + f" ({j.inspection['citation']})"
+    records.add_history(reference, who, "Inspection", line)
+    return line

@@ -45,6 +45,17 @@ def sums_owed(j: Jurisdiction, assessment: dict) -> list[Owed]:
             for key in FEE_CATEGORIES if (fee := fees.get(key))]
 
 
+def owed_for(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict) -> list[Owed]:
+    """The assessment's sums, and the inspections' recorded costs where the text puts them on the applicant
+    (DeKalb § 34.06(c): "the cost of any such inspections shall be borne by the applicant")."""
+    owed = sums_owed(j, assessment)
+    inspection = j.inspection or {}
+    costs = [i["cost_cents"] for i in records.inspections(reference) if i["cost_cents"]]
+    if inspection.get("cost_to_applicant") and costs:
+        owed.append(Owed("inspection", "Inspection costs", sum(costs) / 100, inspection["citation"]))
+    return owed
+
+
 def cents(typed: str) -> int:
     """Dollars as typed ("500", "$1,250.50") in cents; ReviewError when not an amount."""
     text = (typed or "").strip().replace("$", "").replace(",", "")
@@ -141,7 +152,7 @@ def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: 
 def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, starts_at: str | None,
                ends_at: str | None, today: date) -> dict:
     """The application page's money: each sum's line, and each deposit's last day to return it, flagged late."""
-    lines = ledger(sums_owed(j, assessment), records.payments(reference))
+    lines = ledger(owed_for(records, reference, j, assessment), records.payments(reference))
     returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
                for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
     return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS,

@@ -203,6 +203,9 @@ def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers
     items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
     items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
     items += [f"no answer from the {r['department']}" for r in records.referrals(reference) if not r["answered_at"]]
+    if (j.inspection or {}).get("before_issuance") and \
+            not any(i["result"] == "passed" for i in records.inspections(reference)):
+        items.append(f"no inspection passed ({j.inspection['citation']})")
     return tuple(items)
 
 

@@ -69,7 +69,7 @@ MIGRATIONS = (
     # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
     # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
     # reasons and section; the letters the text says go by mail, with when printed and posted; the
-    # money received (and a deposit returned); the certificates of insurance held.
+    # money received (and a deposit returned); the certificates of insurance held; inspections.
     Migration("m008_paper_trail_2", (
         "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
         "set_by TEXT, met_at TEXT, met_by TEXT)",
@@ -89,5 +89,9 @@ MIGRATIONS = (
         # Certificates of insurance held, compared with the ordinance's minimums.
         "CREATE TABLE insurance_certificates (id {identity}, reference TEXT, coverage TEXT, insurer TEXT, "
         "limit_cents INTEGER, starts_on TEXT, ends_on TEXT, names_insured INTEGER, recorded_by TEXT, recorded_at TEXT)",
-        "CREATE INDEX idx_insurance_certificates_reference ON insurance_certificates (reference)")),
+        "CREATE INDEX idx_insurance_certificates_reference ON insurance_certificates (reference)",
+        # Inspections the text calls for: scheduled, then passed or failed, with any cost.
+        "CREATE TABLE inspections (id {identity}, reference TEXT, scheduled_on TEXT, inspector TEXT, result TEXT, "
+        "result_on TEXT, cost_cents INTEGER, notes TEXT, recorded_by TEXT)",
+        "CREATE INDEX idx_inspections_reference ON inspections (reference)")),
 )

@@ -9,7 +9,9 @@ from __future__ import annotations
 from ..store import marks
 
 # The tables holding an application's paper trail, by reference: deleted with it (retention).
-TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "payments", "insurance_certificates")
+TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "payments", "insurance_certificates",
+                "inspections")
+INSPECTION = "id, reference, scheduled_on, inspector, result, result_on, cost_cents, notes, recorded_by"
 PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
            "kept_reason, returned_by")
 
@@ -111,6 +113,27 @@ class TrailQueries:
     def certificates(self, reference: str) -> list[dict]:
         return self._query("SELECT id, coverage, insurer, limit_cents, starts_on, ends_on, names_insured, recorded_by, "
                            "recorded_at FROM insurance_certificates WHERE reference = ? ORDER BY id", (reference,))
+
+    # Inspections ----------------------------------------------------------------------------
+
+    def add_inspection(self, row: dict) -> None:
+        self._insert("inspections", row)
+
+    def inspections(self, reference: str) -> list[dict]:
+        return self._query(f"SELECT {INSPECTION} FROM inspections WHERE reference = ? ORDER BY scheduled_on, id",
+                           (reference,))
+
+    def inspections_in(self, jurisdictions: list[str]) -> list[dict]:
+        """Every inspection of these places (the calendar feed's)."""
+        return self._query_in("SELECT i.id, i.reference, i.scheduled_on, i.result FROM inspections i "
+                              "JOIN applications a ON a.reference = i.reference WHERE a.jurisdiction {places} "
+                              "ORDER BY i.id", jurisdictions)
+
+    def inspection_result(self, reference: str, inspection_id: int, result: str, result_on: str, cost: int | None,
+                          notes: str, who: str) -> bool:
+        return self._write("UPDATE inspections SET result = ?, result_on = ?, cost_cents = ?, notes = ?, "
+                           "recorded_by = ? WHERE reference = ? AND id = ? AND result IS NULL",
+                           (result, result_on, cost, notes, who, reference, inspection_id)) > 0
 
     def forget_trail(self, reference: str) -> None:
         for table in TRAIL_TABLES:

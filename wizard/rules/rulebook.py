@@ -138,6 +138,7 @@ class Jurisdiction:
     conditions_before_issuance = given("decision", "conditions_before_issuance")  # str | None
     suspension_citation = given("decision", "suspension")  # str | None
     mailed_notice = given("decision", "mailed_notice")  # dict | None
+    inspection = given("decision", "inspection")  # dict | None: {before_issuance, cost_to_applicant, citation}
 
     referrals = listed("referrals")  # who reviews an application (issue 22)
 

@@ -54,7 +54,7 @@ def feed(token: str):
     records = office_records()
     body = office_calendar(records.applications_in(places), records.referrals_in(places), rulebook(),
                            current_app.config.get("NOW") or datetime.now(timezone.utc),
-                           records.last_permit_actions_in(places))
+                           records.last_permit_actions_in(places), records.inspections_in(places))
     response = Response(body, mimetype="text/calendar")
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'

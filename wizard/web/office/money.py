@@ -15,10 +15,10 @@ from ...office.money import (
     coverages,
     record_certificate,
     ledger,
+    owed_for,
     receipt_mail,
     record_payment,
     return_deposit,
-    sums_owed,
 )
 from ...office.office_time import local_day
 from ...office.review import ReviewError
@@ -41,7 +41,7 @@ def _page(reference: str, part: str = "#money") -> str:
 
 def _owed(row: dict):
     j, answers = sent_version(row)
-    return j, answers, sums_owed(j, assess_jurisdiction(j, answers))
+    return j, answers, owed_for(office_records(), row["reference"], j, assess_jurisdiction(j, answers))
 
 
 def the_receipt(row: dict, payment: dict) -> bytes:

@@ -9,7 +9,17 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...engine.wording import office_short
-from ...office.issuance import ACTIONS, action_notice, act, issued_notice, meet, standing
+from ...office.issuance import (
+    ACTIONS,
+    act,
+    action_notice,
+    issued_notice,
+    meet,
+    record_inspection,
+    schedule_inspection,
+    standing,
+)
+from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
 from ...office.review import ReviewError, condition_lines
 from ...packet.letter import Letter
@@ -44,16 +54,57 @@ def conditions_met(reference: str):
         flash(str(error), "danger")
         return redirect(_page(reference, "#before-issuance"), code=303)
     now = standing(records, row, made)
-    if now.issued and not before.issued:
-        records.add_history(reference, who(), f"{j.license_word.capitalize()} issued",
-                            f"Every condition before issuance met ({j.conditions_before_issuance})")
-        permit = permit_to_attach(row, made, j.license_word)
-        send_mail(issued_notice(row["applicant_email"], reference, j, organizer_path(row),
-                                current_app.config.get("PUBLIC_URL"), permit))
-        flash(f"Every condition is met: the {j.license_word} is issued and the organizer is told.", "success")
-    else:
+    if not _issued_now(row, j, made, before, now):
         flash(f"{count} condition(s) recorded as met; {len(now.open_conditions)} still open.", "success")
     return redirect(_page(reference, "#before-issuance"), code=303)
+
+
+def _issued_now(row: dict, j, made: dict, before, now) -> bool:
+    """The permit has just issued (its last condition met, or an inspection passed after a failed one):
+    recorded, emailed with its PDF, and the clerk told. False when it has not."""
+    if not now.issued or before.issued:
+        return False
+    waited = [f"every condition before issuance met ({j.conditions_before_issuance})"] if now.conditions else []
+    waited += [f"the inspection passed ({j.inspection['citation']})"] if now.inspections else []
+    office_records().add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued", "; ".join(waited))
+    permit = permit_to_attach(row, made, j.license_word)
+    send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
+                            current_app.config.get("PUBLIC_URL"), permit, waited))
+    flash(f"Done: the {j.license_word} is issued and the organizer is told (" + "; ".join(waited) + ").", "success")
+    return True
+
+
+@bp.post("/office/a/<reference>/inspections")
+@login_required
+def inspection(reference: str):
+    row, j, records, _ = _opened(reference)
+    try:
+        made = schedule_inspection(records, reference, j, request.form, local_day(row["received_at"], j.zone), who())
+    except ReviewError as error:
+        keep_refused(error, ("scheduled_on", "inspector"), _page(reference))
+        return redirect(_page(reference, "#inspections"), code=303)
+    flash(f"Inspection scheduled for {made['scheduled_on']}.", "success")
+    return redirect(_page(reference, "#inspections"), code=303)
+
+
+@bp.post("/office/a/<reference>/inspections/<int:inspection_id>")
+@login_required
+def inspection_result(reference: str, inspection_id: int):
+    row, j, records, made = _opened(reference)
+    found = next((i for i in records.inspections(reference) if i["id"] == inspection_id), None)
+    if found is None:
+        abort(404)
+    before = standing(records, row, made)
+    try:
+        line = record_inspection(records, reference, j, found, request.form, today(j), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        keep_typed({f"{name}-{inspection_id}": request.form.get(name, "") for name in ("result_on", "cost", "notes")},
+                   _page(reference))
+        return redirect(_page(reference, "#inspections"), code=303)
+    if not _issued_now(row, j, made, before, standing(records, row, made)):
+        flash(f"Inspection recorded: {line}.", "success")
+    return redirect(_page(reference, "#inspections"), code=303)
 
 
 @bp.post("/office/a/<reference>/permit-action")
