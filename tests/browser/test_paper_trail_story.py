@@ -2,7 +2,7 @@
 Baroda corporation's application is approved with a condition to meet before the license issues
 (Application (h)); the organizer's page lists it open; the clerk prints the certified-mail letter and
 records it posted, records the fee and the bond (receipts on the organizer's page) and a certificate
-of insurance below the minimum (flagged); the condition is met and the license issues, emailed as a PDF that passes pdfua
+of insurance below the minimum (flagged), schedules and passes the inspection; the condition is met and the license issues, emailed as a PDF that passes pdfua
 and names the corporation, the kind of gathering and the permitted maximum; the clerk revokes it
 and it downloads marked REVOKED. axe finds nothing on each page as it changes."""
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
         "Show the $100,000 surety bond approved by the Village attorney"]
     audit(organizer, "the organizer's page with a condition open")
 
-    with clerk.expect_download() as letter:
+    with clerk.expect_download(timeout=90_000) as letter:  # the first print starts a worker
         clerk.get_by_role("link", name=re.compile("^Print the letter")).click()
     pdf = tmp_path / "letter.pdf"
     letter.value.save_as(pdf)
@@ -106,6 +106,14 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     organizer.goto(f"{base}{status_path}")
     assert organizer.locator(".receipts li").count() == 2
     audit(organizer, "the organizer's page with receipts")
+    clerk.fill("#scheduled_on", office_day("baroda-mi").isoformat())
+    clerk.fill("#inspector", "Berrien County Health Officer")
+    click(clerk, "Schedule it")
+    clerk.get_by_label("Passed").check()
+    click(clerk, "Record the result")
+    assert clerk.locator(".inspection-result").inner_text().startswith("Passed on")
+    assert "not issued yet" in clerk.locator(".permit-waiting").inner_text()  # the condition is still open
+    audit(clerk, "application page with an inspection passed")
     clerk.get_by_label("Show the $100,000 surety bond approved by the Village attorney").check()
     click(clerk, "Record as met")
     assert "the license is issued" in clerk.locator(".notice").first.inner_text()
@@ -128,7 +136,7 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     organizer.goto(f"{base}{status_path}")
     assert "revoked" in organizer.locator(".permit-mark").inner_text()
     audit(organizer, "the organizer's page with the license revoked")
-    with organizer.expect_download() as download:
+    with organizer.expect_download(timeout=90_000) as download:
         organizer.get_by_role("link", name=re.compile("^Download your license")).click()
     revoked = tmp_path / "revoked.pdf"
     download.value.save_as(revoked)
