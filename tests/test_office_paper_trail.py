@@ -447,3 +447,39 @@ def test_dekalb_inspection_costs_are_owed_by_the_applicant(trail):
     assert "Inspection costs (§ 34.06(c)) $150 $0 $150" in money_rows(page)
     page = pay(client, reference, "dekalb-il", sum_key="inspection", amount="150", method="cash")
     assert "Inspection costs (§ 34.06(c)) $150 $150 $0" in money_rows(page)
+
+
+# Item 8: after the event -----------------------------------------------------------------------
+
+def counted(page, measure: str) -> dict[str, str]:
+    doc = html.parse(page)
+    return {th.get_text(): th.find_next("td").get_text() for th in doc.select(f"table[data-measure={measure}] tbody th")}
+
+
+def test_closing_after_the_event_settles_the_deposit_restarts_keeping_and_counts_for_the_board(trail):
+    app, _, _ = trail
+    client, reference = received(app, WHITESBORO, "whitesboro-ny")
+    pay(client, reference, "whitesboro-ny", sum_key="application", amount="500", method="cash")
+    pay(client, reference, "whitesboro-ny", sum_key="deposit", amount="500", method="cash")
+    approve(client, reference, "whitesboro-ny")
+    refused = client.post(f"/office/a/{reference}/close", data={"notes": "Held as approved"}, follow_redirects=True)
+    assert "The event ends on 2027-07-09: close the application after it." in " ".join(html.texts(refused, ".notice"))
+    app.config["TODAY"] = date(2027, 7, 15)
+    refused = client.post(f"/office/a/{reference}/close", data={"notes": "Held as approved"}, follow_redirects=True)
+    assert "Record the deposit returned, or kept" in " ".join(html.texts(refused, ".notice"))
+    deposit = html.attributes(refused, ".deposit-form", "action")[0]
+    page = client.post(deposit, data={"returned": "0", "kept_reason": "The Village hauled the trash away",
+                                      "returned_on": "2027-07-15"}, follow_redirects=True)
+    assert html.texts(page, ".deposit-returned")[0].startswith("Returned $0 on Thursday, July 15, 2027")
+    with app.app_context():  # as if decided long ago: its keeping period would be nearly over
+        office_records().update_application(reference, closed_at="2024-01-01T00:00:00+00:00")
+    page = client.post(f"/office/a/{reference}/close", data={"notes": "Held as approved; trash left behind"},
+                       follow_redirects=True)
+    assert html.texts(page, ".closing") == [
+        "Closed on Thursday, July 15, 2027 by clerk@example.org: Held as approved; trash left behind"]
+    with app.app_context():
+        assert office_records().application(reference)["closed_at"] != "2024-01-01T00:00:00+00:00"  # kept from the closing
+    counts = client.get("/office/counts")
+    assert counted(counts, "money") == {"received": "1000", "returned": "0"}
+    assert counted(counts, "after") == {"closed": "1"}
+    assert counted(counts, "inspections") == {"passed": "0", "failed": "0", "scheduled, no result yet": "0"}

@@ -62,8 +62,21 @@ def finished_outcome(row: dict, book: RuleBook) -> str | None:
     return None if assessment.get("missing") else assessment["outcome"]
 
 
+def trail_measures(trail: dict) -> list[Measure]:
+    """Issue 40's counts, from the figures the database adds up (OfficeRecords.trail_totals_in)."""
+    done = trail.get("inspections") or {}
+    return [
+        Measure("money", "Money received and returned, in dollars",
+                [("received", trail["received"] / 100), ("returned", trail["returned"] / 100)]),
+        Measure("inspections", "Inspections, by result",
+                [(label, float(done.get(key, 0))) for key, label in
+                 (("passed", "passed"), ("failed", "failed"), ("scheduled", "scheduled, no result yet"))]),
+        Measure("after", "Applications closed after the event", [("closed", float(trail["closed"]))]),
+    ]
+
+
 def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
-                   book: RuleBook) -> list[Measure]:
+                   book: RuleBook, trail: dict | None = None) -> list[Measure]:
     finished = [(row, finished_outcome(row, book)) for row in interviews]
     days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
             for d in decisions if d.get("decided_on") and d.get("received_at")]
@@ -77,6 +90,7 @@ def board_measures(interviews: list[dict], applications: list[dict], decisions: 
                  for status in APPLICATION_STATUSES]),
         Measure("median", "Median days from receipt to decision",
                 [("median days", float(statistics.median(days)))] if days else []),
+        *(trail_measures(trail) if trail else []),
     ]
 
 

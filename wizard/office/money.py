@@ -135,7 +135,8 @@ def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: 
     """The deposit returned, in full or less what is kept (with the reason); the history's line."""
     if payment["sum_key"] != "deposit" or payment["returned_on"]:
         raise ReviewError("Only a deposit not returned yet can be returned.")
-    back = cents(form.get("returned", "")) if (form.get("returned") or "").strip() else payment["amount_cents"]
+    typed = (form.get("returned") or "").strip()
+    back = payment["amount_cents"] if not typed else 0 if typed.strip("$0.") == "" else cents(typed)
     if back > payment["amount_cents"]:
         raise ReviewError(f"At most the {dollars(payment['amount_cents'] / 100)} received can be returned.")
     reason = " ".join((form.get("kept_reason") or "").split())[:1000]
@@ -155,7 +156,7 @@ def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessme
     lines = ledger(owed_for(records, reference, j, assessment), records.payments(reference))
     returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
                for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
-    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS,
+    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS, "closing": records.closing(reference),
             **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
@@ -237,3 +238,28 @@ def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessmen
     bond_flag = (f"Bond held {dollars(bond.received / 100)}, below the {dollars(bond.owed.amount)} the ordinance "
                  f"asks ({bond.owed.citation})") if bond and bond.outstanding else ""
     return {"insurance_rows": rows, "bond_flag": bond_flag}
+
+
+# Item 8: after the event ---------------------------------------------------------------------------
+
+def close_after_event(records: OfficeRecords, application: dict, form: dict, today: date, who: str) -> dict:
+    """The clerk closes an approved application after its event, with what happened: every deposit
+    must be returned or kept (with the reason) first. Its keeping period starts again from today."""
+    reference = application["reference"]
+    if application["status"] != "approved":
+        raise ReviewError("Only an approved application is closed after its event; the others closed at their decision.")
+    if records.closing(reference):
+        raise ReviewError("This application is closed already.")
+    ends = application.get("ends_at")
+    if ends and date.fromisoformat(ends[:10]) > today:
+        raise ReviewError(f"The event ends on {ends[:10]}: close the application after it.")
+    if any(p["sum_key"] == "deposit" and not p["returned_on"] for p in records.payments(reference)):
+        raise ReviewError("Record the deposit returned, or kept with the reason (return $0), before closing.")
+    notes = " ".join((form.get("notes") or "").split())[:5000]
+    if not notes:
+        raise ReviewError("Write what happened at the event (for example: “Held as approved, site clean.”).")
+    now = now_text()
+    row = dict(reference=reference, closed_on=today.isoformat(), notes=notes, closed_by=who, recorded_at=now)
+    records.close_after_event(row, now)
+    records.add_history(reference, who, "Closed after the event", notes)
+    return row

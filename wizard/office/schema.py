@@ -69,7 +69,8 @@ MIGRATIONS = (
     # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
     # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
     # reasons and section; the letters the text says go by mail, with when printed and posted; the
-    # money received (and a deposit returned); the certificates of insurance held; inspections.
+    # money received (and a deposit returned); the certificates of insurance held; inspections; the
+    # closing after the event.
     Migration("m008_paper_trail_2", (
         "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
         "set_by TEXT, met_at TEXT, met_by TEXT)",
@@ -93,5 +94,8 @@ MIGRATIONS = (
         # Inspections the text calls for: scheduled, then passed or failed, with any cost.
         "CREATE TABLE inspections (id {identity}, reference TEXT, scheduled_on TEXT, inspector TEXT, result TEXT, "
         "result_on TEXT, cost_cents INTEGER, notes TEXT, recorded_by TEXT)",
-        "CREATE INDEX idx_inspections_reference ON inspections (reference)")),
+        "CREATE INDEX idx_inspections_reference ON inspections (reference)",
+        # Closing after the event: what happened; its day starts the keeping period again.
+        "CREATE TABLE closings (reference TEXT PRIMARY KEY, closed_on TEXT, notes TEXT, closed_by TEXT, "
+        "recorded_at TEXT)")),
 )

@@ -10,7 +10,7 @@ from ..store import marks
 
 # The tables holding an application's paper trail, by reference: deleted with it (retention).
 TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "payments", "insurance_certificates",
-                "inspections")
+                "inspections", "closings")
 INSPECTION = "id, reference, scheduled_on, inspector, result, result_on, cost_cents, notes, recorded_by"
 PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
            "kept_reason, returned_by")
@@ -134,6 +134,32 @@ class TrailQueries:
         return self._write("UPDATE inspections SET result = ?, result_on = ?, cost_cents = ?, notes = ?, "
                            "recorded_by = ? WHERE reference = ? AND id = ? AND result IS NULL",
                            (result, result_on, cost, notes, who, reference, inspection_id)) > 0
+
+    # Closing after the event, and the Board's counts of the trail -----------------------------
+
+    def close_after_event(self, row: dict, now: str) -> None:
+        """The closing, and the application's closed_at from now: its keeping period starts again."""
+        self._insert("closings", row)
+        self._write("UPDATE applications SET closed_at = ?, updated_at = ? WHERE reference = ?",
+                    (now, now, row["reference"]))
+
+    def closing(self, reference: str) -> dict | None:
+        return self._one("SELECT reference, closed_on, notes, closed_by FROM closings WHERE reference = ?",
+                         (reference,))
+
+    def trail_totals_in(self, jurisdictions: list[str]) -> dict:
+        """Sums received and returned, inspections by result and closings, added up by the database
+        from the stored figures (the Board's counts assess nothing for them)."""
+        join = "JOIN applications a ON a.reference = t.reference WHERE a.jurisdiction {places}"
+        money = self._query_in("SELECT COALESCE(SUM(t.amount_cents), 0) AS received, "
+                               f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join}", jurisdictions)
+        results = self._query_in("SELECT COALESCE(t.result, 'scheduled') AS result, COUNT(*) AS count "
+                                 f"FROM inspections t {join} GROUP BY COALESCE(t.result, 'scheduled')", jurisdictions)
+        closed = self._query_in(f"SELECT COUNT(*) AS count FROM closings t {join}", jurisdictions)
+        return {"received": int(money[0]["received"]) if money else 0,
+                "returned": int(money[0]["returned"]) if money else 0,
+                "inspections": {r["result"]: int(r["count"]) for r in results},
+                "closed": int(closed[0]["count"]) if closed else 0}
 
     def forget_trail(self, reference: str) -> None:
         for table in TRAIL_TABLES:

@@ -16,7 +16,7 @@ def measures():
     places = list(current_user.account.jurisdictions)
     records = office_records()
     return board_measures(records.interviews_in(places), records.applications_in(places),
-                          records.decisions_in(places), rulebook())
+                          records.decisions_in(places), rulebook(), records.trail_totals_in(places))
 
 
 @bp.get("/office/counts")

@@ -12,6 +12,7 @@ from ...engine.wording import office_short
 from ...errors import PrintingFailed
 from ...office.money import (
     METHODS,
+    close_after_event,
     coverages,
     record_certificate,
     ledger,
@@ -26,7 +27,7 @@ from ...packet.printing import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
 from ..edge.mailer import send_mail
-from ..edge.state import office_card, office_records, sent_version, today
+from ..edge.state import office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
 from .typed import keep_refused
@@ -129,3 +130,17 @@ def certificate(reference: str):
         return redirect(_page(reference, "#held"), code=303)
     flash("Certificate of insurance recorded.", "success")
     return redirect(_page(reference, "#held"), code=303)
+
+
+@bp.post("/office/a/<reference>/close")
+@login_required
+def close(reference: str):
+    row = clerk_application(reference)
+    j = rulebook().get(row["jurisdiction"])
+    try:
+        close_after_event(office_records(), row, request.form, today(j), who())
+    except ReviewError as error:
+        keep_refused(error, ("notes",), _page(reference, ""))
+        return redirect(_page(reference, "#after-event"), code=303)
+    flash("Closed after the event: the application is kept for the keeping period from today.", "success")
+    return redirect(_page(reference, "#after-event"), code=303)
