@@ -9,7 +9,7 @@ and the citations of its `revocation:` notes. A place whose text gives none offe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from ..readable import long_date
 from ..readable import money as dollars
@@ -195,6 +195,7 @@ def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, st
 # Inspections (item 4) ------------------------------------------------------------------------------
 
 RESULTS = {"passed": "Passed", "failed": "Failed"}
+FARTHEST_DAYS = 3 * 366  # as the interview's dates (engine/event_dates.py): no day more than three years away
 
 
 def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, form: dict, received_on: date,
@@ -207,6 +208,8 @@ def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction,
         raise IssuanceError("Enter the day of the inspection, like 2027-06-15.") from None
     if day < received_on:
         raise IssuanceError(f"The inspection cannot be before the application was received ({received_on.isoformat()}).")
+    if day > received_on + timedelta(days=FARTHEST_DAYS):
+        raise IssuanceError("Schedule the inspection within three years of the application.")
     inspector = " ".join((form.get("inspector") or "").split())[:200]
     if not inspector:
         raise IssuanceError("Write who inspects (a name or a department).")

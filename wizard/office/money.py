@@ -11,6 +11,7 @@ what the office needs.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
@@ -119,7 +120,12 @@ def ledger(owed: list[Owed], payments: list[dict]) -> list[Line]:
 
 def return_day(days: int | None, ends_at: str | None) -> date | None:
     """The last day to return a deposit: the event's last day plus the text's days, where it gives them."""
-    return date.fromisoformat(ends_at[:10]) + timedelta(days=days) if days and ends_at else None
+    if not days or not ends_at:
+        return None
+    try:
+        return date.fromisoformat(ends_at[:10]) + timedelta(days=days)
+    except (ValueError, OverflowError):  # an event dated at the calendar's end: no day to count to
+        return None
 
 
 def return_due(owed: Owed, ends_at: str | None) -> date | None:
@@ -136,7 +142,7 @@ def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: 
     if payment["sum_key"] != "deposit" or payment["returned_on"]:
         raise ReviewError("Only a deposit not returned yet can be returned.")
     typed = (form.get("returned") or "").strip()
-    back = payment["amount_cents"] if not typed else 0 if typed.strip("$0.") == "" else cents(typed)
+    back = payment["amount_cents"] if not typed else 0 if re.fullmatch(r"\$?0+(\.0*)?", typed) else cents(typed)
     if back > payment["amount_cents"]:
         raise ReviewError(f"At most the {dollars(payment['amount_cents'] / 100)} received can be returned.")
     reason = " ".join((form.get("kept_reason") or "").split())[:1000]
@@ -189,7 +195,7 @@ def coverages(j: Jurisdiction, assessment: dict) -> list[Coverage]:
 def record_certificate(records: OfficeRecords, reference: str, required: list[Coverage], form: dict,
                        who: str) -> dict:
     index = form.get("coverage", "")
-    if not index.isdigit() or int(index) >= len(required):
+    if not (index.isascii() and index.isdigit()) or int(index) >= len(required):
         raise ReviewError("Choose the coverage the certificate is for.")
     chosen = required[int(index)]
     insurer = " ".join((form.get("insurer") or "").split())[:200]
