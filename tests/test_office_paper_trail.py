@@ -13,6 +13,8 @@ from icalendar import Calendar
 from pdfua import validate
 from pypdf import PdfReader
 
+from wizard.office.keeping import purge_applications
+from wizard.office.trail_records import TRAIL_TABLES
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
@@ -483,3 +485,19 @@ def test_closing_after_the_event_settles_the_deposit_restarts_keeping_and_counts
     assert counted(counts, "money") == {"received": "1000", "returned": "0"}
     assert counted(counts, "after") == {"closed": "1"}
     assert counted(counts, "inspections") == {"passed": "0", "failed": "0", "scheduled, no result yet": "0"}
+
+
+def test_the_paper_trail_goes_with_the_application_when_its_keeping_period_ends(trail):
+    app, _, _ = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    approve(client, reference, before_issuance="Show the bond")
+    pay(client, reference, "baroda-mi", sum_key="application", amount="200", method="cash")
+    client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": office_day("baroda-mi").isoformat(),
+                                                            "inspector": "Fire official"})
+    with app.app_context():
+        records = office_records()
+        records.update_application(reference, closed_at="2020-01-01T00:00:00+00:00")
+        assert purge_applications(records, 365).references == [reference]
+        backend = records.backend
+        for table in TRAIL_TABLES:
+            assert backend.one(f"SELECT COUNT(*) AS n FROM {table}")["n"] == 0, table
