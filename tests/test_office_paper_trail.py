@@ -13,14 +13,15 @@ from icalendar import Calendar
 from pdfua import validate
 from pypdf import PdfReader
 
+from wizard.office import counts
 from wizard.office.keeping import purge_applications
 from wizard.office.trail_records import TRAIL_TABLES
 from wizard.web.app import create_app
-from wizard.web.edge.state import office_records
+from wizard.web.edge.state import office_records, store
 
 from . import html
 from .office_days import office_day
-from .office_support import BARODA, DEKALB, body, received, visible_text
+from .office_support import BARODA, DEKALB, body, finished, received, visible_text
 from .postgres_support import fresh_schema
 from .test_office_calendar import feed_path
 from .test_office_mail import deliver
@@ -501,3 +502,25 @@ def test_the_paper_trail_goes_with_the_application_when_its_keeping_period_ends(
         backend = records.backend
         for table in TRAIL_TABLES:
             assert backend.one(f"SELECT COUNT(*) AS n FROM {table}")["n"] == 0, table
+
+
+def test_the_counts_assess_only_interviews_changed_since_they_were_last_counted(trail, monkeypatch):
+    app, _, _ = trail
+    client, _ = received(app, BARODA, "baroda-mi")
+    ids = [finished(app, {**BARODA, "max_attendance": 300 + n}) for n in range(30)]
+    assessed = []
+    real = counts.assess_jurisdiction
+    monkeypatch.setattr(counts, "assess_jurisdiction", lambda j, answers: assessed.append(1) or real(j, answers))
+    first = counted(client.get("/office/counts"), "finished")
+    assert len(assessed) == 31  # every kept interview, once
+    assessed.clear()
+    assert counted(client.get("/office/counts"), "finished") == first and assessed == []  # the stored figures
+    with app.app_context():
+        interview = store().get(ids[0])
+        interview.answers = {**interview.answers, "max_attendance": 50}  # now needs no license
+        store().save(interview)
+    again = counted(client.get("/office/counts"), "finished")
+    assert len(assessed) == 1  # only the changed one
+    month = office_day("baroda-mi").isoformat()[:7]
+    assert again[f"{month}, needs a permit"] == str(int(first[f"{month}, needs a permit"]) - 1)
+    assert again[f"{month}, needs none"] == "1"

@@ -11,6 +11,7 @@ cover only the interviews still kept; the page says so.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import statistics
@@ -75,9 +76,30 @@ def trail_measures(trail: dict) -> list[Measure]:
     ]
 
 
+def kept_outcomes(records, interviews: list[dict], places: list[str], book: RuleBook) -> dict[str, str | None]:
+    """Each interview's finished outcome, assessed only when its answers (or its rule file) changed
+    since the outcome was stored: with years of interviews a request reads the stored figures and
+    assesses the few new ones (issue 40, item 8). `records`: an OfficeRecords."""
+    rules = {place: hashlib.sha256(json.dumps(j.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+             for place in places if (j := book.get(place)) is not None}
+    stored = records.stored_outcomes_in(places)
+    outcomes = {}
+    for row in interviews:
+        digest = hashlib.sha256(f"{rules.get(row['jurisdiction'], '')}\0{row['answers'] or ''}".encode()).hexdigest()
+        kept = stored.get(row["id"])
+        if kept is not None and kept[0] == digest:
+            outcomes[row["id"]] = kept[1] or None
+        else:
+            outcomes[row["id"]] = finished_outcome(row, book)
+            records.store_outcome(row["id"], digest, outcomes[row["id"]] or "")
+    return outcomes
+
+
 def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
-                   book: RuleBook, trail: dict | None = None) -> list[Measure]:
-    finished = [(row, finished_outcome(row, book)) for row in interviews]
+                   book: RuleBook, trail: dict | None = None, outcomes: dict | None = None) -> list[Measure]:
+    """`outcomes`: each interview's finished outcome by id, where stored (`kept_outcomes`); else assessed here."""
+    finished = [(row, outcomes[row["id"]] if outcomes is not None else finished_outcome(row, book))
+                for row in interviews]
     days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
             for d in decisions if d.get("decided_on") and d.get("received_at")]
     return [

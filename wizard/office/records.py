@@ -389,5 +389,5 @@ class OfficeRecords(TrailQueries):
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
         """The kept interviews of these places, for the Board's counts (web/office/counts.py)."""
-        return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
-                              jurisdictions)
+        return self._query_in("SELECT id, jurisdiction, answers, created_at FROM interviews "
+                              "WHERE jurisdiction {places}", jurisdictions)

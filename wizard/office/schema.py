@@ -97,5 +97,8 @@ MIGRATIONS = (
         "CREATE INDEX idx_inspections_reference ON inspections (reference)",
         # Closing after the event: what happened; its day starts the keeping period again.
         "CREATE TABLE closings (reference TEXT PRIMARY KEY, closed_on TEXT, notes TEXT, closed_by TEXT, "
-        "recorded_at TEXT)")),
+        "recorded_at TEXT)",
+        # The Board's counts keep each interview's outcome with a digest of the answers it came from, so
+        # a request assesses only the interviews changed since (item 8: counts fast with years of them).
+        "CREATE TABLE interview_outcomes (interview_id TEXT PRIMARY KEY, answers_digest TEXT, outcome TEXT)")),
 )

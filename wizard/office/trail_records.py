@@ -161,6 +161,20 @@ class TrailQueries:
                 "inspections": {r["result"]: int(r["count"]) for r in results},
                 "closed": int(closed[0]["count"]) if closed else 0}
 
+    def stored_outcomes_in(self, jurisdictions: list[str]) -> dict[str, tuple[str, str]]:
+        """The outcomes kept for these places' interviews: (answers digest, outcome) by interview id."""
+        rows = self._query_in("SELECT o.interview_id, o.answers_digest, o.outcome FROM interview_outcomes o "
+                              "JOIN interviews i ON i.id = o.interview_id WHERE i.jurisdiction {places}", jurisdictions)
+        return {r["interview_id"]: (r["answers_digest"], r["outcome"]) for r in rows}
+
+    def store_outcome(self, interview_id: str, digest: str, outcome: str) -> None:
+        self._write("INSERT INTO interview_outcomes (interview_id, answers_digest, outcome) VALUES (?, ?, ?) "
+                    "ON CONFLICT(interview_id) DO UPDATE SET answers_digest = excluded.answers_digest, "
+                    "outcome = excluded.outcome", (interview_id, digest, outcome))
+
+    def forget_orphan_outcomes(self) -> int:
+        return self._write("DELETE FROM interview_outcomes WHERE interview_id NOT IN (SELECT id FROM interviews)")
+
     def forget_trail(self, reference: str) -> None:
         for table in TRAIL_TABLES:
             self._write(f"DELETE FROM {table} WHERE reference = ?", (reference,))
