@@ -149,6 +149,7 @@ def test_a_revoked_license_downloads_marked_revoked_on_every_page_and_the_event_
     assert "(Ord. 171, Revocation)" in html.texts(page, ".permit-actions li")[0]
     assert html.texts(page, ".permit-actions li")[0].endswith("No security personnel on site")
     assert not html.parse(page).select(".permit-action-form")  # revoked: nothing more to record
+    assert html.texts(client.get("/office"), ".permit-mark-flag") == ["Revoked"]
     (mail,) = mails(app, port, inbox, f"{reference}: license revoked")
     assert "is revoked as of" in body(mail) and "(Ord. 171, Revocation)" in body(mail)
     assert "Reasons: No security personnel on site" in body(mail)

@@ -28,7 +28,7 @@ from ...office.applications import (
     filed_late,
     permit_valid,
 )
-from ...office.issuance import ACTIONS, action_choices, standing
+from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, status_notice
 from ...office.money import money_view, return_day
@@ -73,8 +73,10 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     places = [place] if place in account.jurisdictions else list(account.jurisdictions)
     decided = {d["reference"]: d for d in office_records().decisions_in(places)}
     held = office_records().deposits_held_in(places)
+    acted = office_records().last_permit_actions_in(places)
     rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
-             "deposit_due": deposit_overdue(r) if r["reference"] in held else None}
+             "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
+             "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in office_records().applications_in(places)]
     if status in STATUSES:
         rows = [r for r in rows if r["status"] == status]
