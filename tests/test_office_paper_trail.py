@@ -14,6 +14,7 @@ from pdfua import validate
 from pypdf import PdfReader
 
 from wizard.office import counts
+from wizard.office.issuance import Standing, issued_on
 from wizard.office.keeping import purge_applications
 from wizard.office.trail_records import TRAIL_TABLES
 from wizard.web.app import create_app
@@ -525,3 +526,16 @@ def test_the_counts_assess_only_interviews_changed_since_they_were_last_counted(
     month = office_day("baroda-mi").isoformat()[:7]
     assert again[f"{month}, needs a permit"] == str(int(first[f"{month}, needs a permit"]) - 1)
     assert again[f"{month}, needs none"] == "1"
+
+
+def test_the_permit_is_dated_the_day_it_issued(book):
+    # Approved June 1; an inspection that passed before or after, with none failed, held nothing up.
+    j, decision = book.get("baroda-mi"), {"decided_on": "2027-06-01"}
+
+    def inspected(*results):
+        return tuple({"id": n, "result": r, "result_on": d} for n, (r, d) in enumerate(results))
+    assert issued_on(decision, Standing(True, (), None, inspected(("passed", "2027-06-05"))), j) == "2027-06-01"
+    held_up = inspected(("failed", "2027-06-03"), ("passed", "2027-06-09"), ("passed", "2027-06-20"))
+    assert issued_on(decision, Standing(True, (), None, held_up), j) == "2027-06-09"
+    met = ({"id": 1, "text": "Bond", "citation": "(h)", "met_at": "2027-06-12T15:00:00+00:00"},)
+    assert issued_on(decision, Standing(True, met, None, held_up), j) == "2027-06-12"  # the later of the two

@@ -99,10 +99,13 @@ def standing(records: OfficeRecords, application: dict, decision: dict | None) -
 
 def issued_on(decision: dict, now: Standing, j: Jurisdiction) -> str:
     """The day the permit issued: the decision's, or the office's day its last condition was met, or
-    the day an inspection passed after it (never before the decision)."""
+    the day an inspection passed after a failed one (never before the decision)."""
     days = [local_day(c["met_at"], j.zone).isoformat() for c in now.conditions if c["met_at"]]
-    days += [i["result_on"] for i in now.inspections if i["result"] == "passed"]
-    return max([decision["decided_on"], *days]) if now.conditions or now.inspections else decision["decided_on"]
+    done = sorted((i for i in now.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
+    failed = [n for n, i in enumerate(done) if i["result"] == "failed"]
+    if failed:  # it waited for the pass after the last failure (a pass with none before it held nothing up)
+        days += [i["result_on"] for i in done[failed[-1] + 1:] if i["result"] == "passed"][:1]
+    return max([decision["decided_on"], *days])
 
 
 def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str], who: str) -> int:
