@@ -18,6 +18,7 @@ name: "TODO: the municipality's full name, e.g. Town of Brownville"
 time_zone: "TODO: the office's IANA time zone, e.g. America/New_York"   # its days and deadlines count in it
 ordinance: "TODO: the ordinance as it is cited, e.g. Local Law No. 1 of 2001"
 license_word: permit            # or `license`: the word the ordinance uses
+holder_word: applicant          # or `licensee`, `permittee`: who holds it, in the text's word
 issuer: "TODO: who issues the permit, in the ordinance's words"
 file_with: "TODO: to whom the application goes, in the ordinance's words"
 # packet_title: Application for a recreation event permit   # optional: the packet's title

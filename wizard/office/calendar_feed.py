@@ -41,16 +41,24 @@ def _day(day: date, uid: str, summary: str, description: str, stamp: datetime) -
     return _entry(uid, day, day + timedelta(days=1), summary, description, stamp)
 
 
-def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp: datetime) -> list[Event]:
+def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp: datetime,
+                        action: dict | None = None) -> list[Event]:
+    """`action`: the permit's latest suspension, reinstatement or revocation (issue 40, item 7): a revoked
+    permit's event is CANCELLED, a suspended one's TENTATIVE, each saying so in its summary."""
     reference = row["reference"]
     name = clean_text(row.get("event_name") or "") or "Event not named"
     j = book.get(row["jurisdiction"])
     status = STATUSES.get(row["status"], row["status"])
     entries = []
     if row.get("starts_at") and row.get("ends_at"):
-        entries.append(_entry(_uid(reference, "event"), parse_moment(row["starts_at"]), parse_moment(row["ends_at"]),
-                              f"{reference}: {name}", f"{j.name if j else row['jurisdiction']}. Status: {status}.",
-                              stamp))
+        mark = (action or {}).get("action") if row["status"] == "approved" else None
+        said = {"revoked": "Cancelled, permit revoked: ", "suspended": "Permit suspended: "}.get(mark, "")
+        event = _entry(_uid(reference, "event"), parse_moment(row["starts_at"]), parse_moment(row["ends_at"]),
+                       f"{said}{reference}: {name}", f"{j.name if j else row['jurisdiction']}. Status: {status}."
+                       + (f" {said.rstrip(': ')} on {action['acted_on']}." if said else ""), stamp)
+        if mark in ("revoked", "suspended"):
+            event.add("status", "CANCELLED" if mark == "revoked" else "TENTATIVE")
+        entries.append(event)
     due = decision_due(row["received_at"], j) if j else None
     if due is not None and row["status"] not in CLOSED:
         entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",
@@ -63,8 +71,21 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
     return entries
 
 
+def inspection_entries(row: dict, book: RuleBook, inspections: list[dict], stamp: datetime) -> list[Event]:
+    """Each inspection scheduled (issue 40, item 4), all day, with its result once recorded; not the
+    inspector's name (the feed carries nothing more personal than the reference and the event's name)."""
+    j = book.get(row["jurisdiction"])
+    citation = ((j.inspection or {}).get("citation") if j else None) or ""
+    name = clean_text(row.get("event_name") or "") or "Event not named"
+    return [_day(date.fromisoformat(i["scheduled_on"]), _uid(row["reference"], f"inspection-{i['id']}"),
+                 f"{row['reference']}: inspection" + (f" {i['result']}" if i["result"] else ""),
+                 f"Inspection of the site of {name}" + (f" ({citation})." if citation else "."), stamp)
+            for i in inspections]
+
+
 def office_calendar(applications: list[dict], referrals: list[dict], book: RuleBook,
-                    now: datetime | None = None) -> bytes:
+                    now: datetime | None = None, actions: dict[str, dict] | None = None,
+                    inspections: list[dict] = ()) -> bytes:
     """The whole feed as .ics bytes (an empty calendar when nothing is in the inbox yet)."""
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     cal = Calendar()
@@ -75,7 +96,10 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
     cal.add("x-wr-calname", vText("Permit applications"))
     for row in applications:
         mine = [r for r in referrals if r["reference"] == row["reference"]]
-        for event in application_entries(row, book, mine, stamp):
+        for event in application_entries(row, book, mine, stamp, (actions or {}).get(row["reference"])):
+            cal.add_component(event)
+        for event in inspection_entries(row, book, [i for i in inspections if i["reference"] == row["reference"]],
+                                        stamp):
             cal.add_component(event)
     body = cal.to_ical()
     refuse_injected_lines(body)

@@ -11,6 +11,7 @@ cover only the interviews still kept; the page says so.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import statistics
@@ -62,9 +63,43 @@ def finished_outcome(row: dict, book: RuleBook) -> str | None:
     return None if assessment.get("missing") else assessment["outcome"]
 
 
+def trail_measures(trail: dict) -> list[Measure]:
+    """Issue 40's counts, from the figures the database adds up (OfficeRecords.trail_totals_in)."""
+    done = trail.get("inspections") or {}
+    return [
+        Measure("money", "Money received and returned, in dollars",
+                [("received", trail["received"] / 100), ("returned", trail["returned"] / 100)]),
+        Measure("inspections", "Inspections, by result",
+                [(label, float(done.get(key, 0))) for key, label in
+                 (("passed", "passed"), ("failed", "failed"), ("scheduled", "scheduled, no result yet"))]),
+        Measure("after", "Applications closed after the event", [("closed", float(trail["closed"]))]),
+    ]
+
+
+def kept_outcomes(records, interviews: list[dict], places: list[str], book: RuleBook) -> dict[str, str | None]:
+    """Each interview's finished outcome, assessed only when its answers (or its rule file) changed
+    since the outcome was stored: with years of interviews a request reads the stored figures and
+    assesses the few new ones (issue 40, item 8). `records`: an OfficeRecords."""
+    rules = {place: hashlib.sha256(json.dumps(j.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+             for place in places if (j := book.get(place)) is not None}
+    stored = records.stored_outcomes_in(places)
+    outcomes = {}
+    for row in interviews:
+        digest = hashlib.sha256(f"{rules.get(row['jurisdiction'], '')}\0{row['answers'] or ''}".encode()).hexdigest()
+        kept = stored.get(row["id"])
+        if kept is not None and kept[0] == digest:
+            outcomes[row["id"]] = kept[1] or None
+        else:
+            outcomes[row["id"]] = finished_outcome(row, book)
+            records.store_outcome(row["id"], digest, outcomes[row["id"]] or "")
+    return outcomes
+
+
 def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
-                   book: RuleBook) -> list[Measure]:
-    finished = [(row, finished_outcome(row, book)) for row in interviews]
+                   book: RuleBook, trail: dict | None = None, outcomes: dict | None = None) -> list[Measure]:
+    """`outcomes`: each interview's finished outcome by id, where stored (`kept_outcomes`); else assessed here."""
+    finished = [(row, outcomes[row["id"]] if outcomes is not None else finished_outcome(row, book))
+                for row in interviews]
     days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
             for d in decisions if d.get("decided_on") and d.get("received_at")]
     return [
@@ -77,6 +112,7 @@ def board_measures(interviews: list[dict], applications: list[dict], decisions: 
                  for status in APPLICATION_STATUSES]),
         Measure("median", "Median days from receipt to decision",
                 [("median days", float(statistics.median(days)))] if days else []),
+        *(trail_measures(trail) if trail else []),
     ]
 
 

@@ -37,4 +37,5 @@ def purge_applications(records: OfficeRecords, days: float, dry_run: bool = Fals
         records.forget_sent_mail(moment_ago(30 * 86400))
         records.forget_orphan_uploads()
         records.forget_orphan_reminders()  # an organizer's address goes with the deleted interview
+        records.forget_orphan_outcomes()
     return ApplicationPurge(days, [row["reference"] for row in old], dry_run)

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from ..store import marks
 from ..store.interviews import InterviewStore
 from .schema import MIGRATION_SET, MIGRATIONS
+from .trail_records import TrailQueries
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
@@ -38,8 +39,8 @@ APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, 
                        "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
 
 
-class OfficeRecords:
-    """The office's storage, in the interview store's backend."""
+class OfficeRecords(TrailQueries):
+    """The office's storage, in the interview store's backend (issue 40's statements in `TrailQueries`)."""
 
     def __init__(self, store: InterviewStore):
         self.store = store
@@ -287,6 +288,7 @@ class OfficeRecords:
                            "AND closed_at < ?", (before,))
 
     def delete_application(self, reference: str, interview_id: str) -> None:
+        self.forget_trail(reference)
         for sql, key in (("DELETE FROM history WHERE reference = ?", reference),
                          ("DELETE FROM referrals WHERE reference = ?", reference),
                          ("DELETE FROM decisions WHERE reference = ?", reference),
@@ -340,16 +342,19 @@ class OfficeRecords:
 
     def set_decision(self, row: dict) -> None:
         self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
-                    "recorded_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
+                    "recorded_at, version, permitted_maximum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(reference) DO UPDATE SET "
                     "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
                     "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
-                    "recorded_at = excluded.recorded_at, version = excluded.version",
+                    "recorded_at = excluded.recorded_at, version = excluded.version, "
+                    "permitted_maximum = excluded.permitted_maximum",
                     (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
-                     row["decided_on"], row["decided_by"], now_text(), row.get("version")))
+                     row["decided_on"], row["decided_by"], now_text(), row.get("version"),
+                     row.get("permitted_maximum")))
 
     def decision(self, reference: str) -> dict | None:
-        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version "
-                         "FROM decisions WHERE reference = ?", (reference,))
+        return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version, "
+                         "permitted_maximum FROM decisions WHERE reference = ?", (reference,))
 
     def decisions_in(self, jurisdictions: list[str]) -> list[dict]:
         return self._query_in("SELECT d.reference, d.decision, d.decided_on, d.version, a.received_at, a.jurisdiction "
@@ -385,5 +390,5 @@ class OfficeRecords:
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
         """The kept interviews of these places, for the Board's counts (web/office/counts.py)."""
-        return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
-                              jurisdictions)
+        return self._query_in("SELECT id, jurisdiction, answers, created_at FROM interviews "
+                              "WHERE jurisdiction {places}", jurisdictions)

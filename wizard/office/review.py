@@ -133,6 +133,25 @@ class Decided:
     today: date
     outstanding: tuple[str, ...] = ()
     confirmed: bool = False  # the clerk approves knowing what is outstanding
+    asked_maximum: int | None = None  # the maximum attendance the application asks for
+
+
+def asked_maximum(answers: dict) -> int | None:
+    asked = answers.get("max_attendance")
+    return asked if isinstance(asked, int) and not isinstance(asked, bool) else None
+
+
+def permitted_maximum(typed: str, about: Decided) -> int | None:
+    """The maximum the clerk permits: none typed keeps the application's; at most what it asked."""
+    typed = (typed or "").strip().replace(",", "")
+    if not typed:
+        return about.asked_maximum
+    if not typed.isdigit() or int(typed) < 1:
+        raise ReviewError("Enter the maximum attendance permitted as a whole number of people, like 400.")
+    if about.asked_maximum is not None and int(typed) > about.asked_maximum:
+        raise ReviewError(f"The maximum permitted cannot be more than the application asks for "
+                          f"({about.asked_maximum:,} people).")
+    return int(typed)
 
 
 def decision_day(decided_on: str, about: Decided) -> date:
@@ -150,7 +169,7 @@ def decision_day(decided_on: str, about: Decided) -> date:
 
 
 def decide(records: OfficeRecords, reference: str, decision: str, conditions: str, reasons: str,
-           decided_on: str, who: str, about: Decided) -> dict:
+           decided_on: str, who: str, about: Decided, maximum: str = "") -> dict:
     conditions, reasons = (conditions or "").strip(), (reasons or "").strip()
     if decision not in DECISIONS:
         raise ReviewError("Choose “Approved” or “Denied”.")
@@ -159,12 +178,13 @@ def decide(records: OfficeRecords, reference: str, decision: str, conditions: st
     if len(conditions) > TEXT_LIMIT or len(reasons) > TEXT_LIMIT:
         raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
     day = decision_day(decided_on, about)
+    permitted = permitted_maximum(maximum, about) if decision == "approved" else None
     if decision == "approved" and about.outstanding and not about.confirmed:
         raise ReviewError("Still outstanding: " + "; ".join(about.outstanding) + ". To approve anyway, tick "
                           "“Approve with these outstanding” and record the decision again.")
     row = dict(reference=reference, decision=decision, conditions=conditions if decision == "approved" else "",
                reasons=reasons if decision == "denied" else "", decided_on=day.isoformat(), decided_by=who,
-               version=about.version)
+               version=about.version, permitted_maximum=permitted)
     records.set_decision(row)
     change_status(records, reference, decision, who)
     if about.outstanding and decision == "approved":
@@ -183,6 +203,9 @@ def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers
     items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
     items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
     items += [f"no answer from the {r['department']}" for r in records.referrals(reference) if not r["answered_at"]]
+    if (j.inspection or {}).get("before_issuance") and \
+            not any(i["result"] == "passed" for i in records.inspections(reference)):
+        items.append(f"no inspection passed ({j.inspection['citation']})")
     return tuple(items)
 
 
@@ -202,9 +225,16 @@ def referral_request(recipient: str, reference: str, chosen_department: str, j: 
 
 
 def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdiction, status_path: str,
-                    base_url: str | None, permit: bytes | None) -> Mail:
+                    base_url: str | None, permit: bytes | None, before_issuance: tuple[str, ...] = ()) -> Mail:
     word = j.license_word
-    if decision["decision"] == "approved":
+    if decision["decision"] == "approved" and before_issuance:
+        # Baroda (h): conditions "prerequisite to the issuance of" the license: it is not issued yet.
+        lines = [f"Your application {reference} is approved on conditions to meet before the {word} is issued "
+                 f"({j.conditions_before_issuance}):", *[f"To meet: {c}" for c in before_issuance],
+                 *([f"Conditions of the {word}: {c}" for c in condition_lines(decision)]),
+                 f"The office emails you the {word} once it has recorded every one as met."]
+        attachment = None
+    elif decision["decision"] == "approved":
         # No permit: it could not be printed just now, and the status page offers it to download.
         kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
         lines = [f"Your application {reference} is approved. The {word} {kept}"

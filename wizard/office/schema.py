@@ -62,4 +62,43 @@ MIGRATIONS = (
     # the email's next account starts above it and no cookie of the removed one opens it.
     Migration("m005_removed_clerks", (
         "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
+    # Issue 40: the clerk's paper trail. The maximum the permit allows, which the clerk may set below
+    # what the application asked (Baroda (j): "the maximum number of attendants permissible").
+    Migration("m007_paper_trail", (
+        "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
+    # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
+    # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
+    # reasons and section; the letters the text says go by mail, with when printed and posted; the
+    # money received (and a deposit returned); the certificates of insurance held; inspections; the
+    # closing after the event.
+    Migration("m008_paper_trail_2", (
+        "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
+        "set_by TEXT, met_at TEXT, met_by TEXT)",
+        "CREATE INDEX idx_issuance_conditions_reference ON issuance_conditions (reference)",
+        "CREATE TABLE permit_actions (id {identity}, reference TEXT, action TEXT, reasons TEXT, citation TEXT, "
+        "acted_on TEXT, acted_by TEXT, recorded_at TEXT)",
+        "CREATE INDEX idx_permit_actions_reference ON permit_actions (reference)",
+        "CREATE TABLE mailed_notices (id {identity}, reference TEXT, about TEXT, dated TEXT, due_on TEXT, "
+        "certified INTEGER, printed_at TEXT, printed_by TEXT, posted_on TEXT, certified_number TEXT, "
+        "recorded_by TEXT)",
+        "CREATE INDEX idx_mailed_notices_reference ON mailed_notices (reference)",
+        # Money received for each sum the assessment names, in cents; a deposit's return.
+        "CREATE TABLE payments (id {identity}, reference TEXT, sum_key TEXT, amount_cents INTEGER, method TEXT, "
+        "detail TEXT, received_on TEXT, taken_by TEXT, recorded_at TEXT, returned_on TEXT, returned_cents INTEGER, "
+        "kept_reason TEXT, returned_by TEXT)",
+        "CREATE INDEX idx_payments_reference ON payments (reference)",
+        # Certificates of insurance held, compared with the ordinance's minimums.
+        "CREATE TABLE insurance_certificates (id {identity}, reference TEXT, coverage TEXT, insurer TEXT, "
+        "limit_cents INTEGER, starts_on TEXT, ends_on TEXT, names_insured INTEGER, recorded_by TEXT, recorded_at TEXT)",
+        "CREATE INDEX idx_insurance_certificates_reference ON insurance_certificates (reference)",
+        # Inspections the text calls for: scheduled, then passed or failed, with any cost.
+        "CREATE TABLE inspections (id {identity}, reference TEXT, scheduled_on TEXT, inspector TEXT, result TEXT, "
+        "result_on TEXT, cost_cents INTEGER, notes TEXT, recorded_by TEXT)",
+        "CREATE INDEX idx_inspections_reference ON inspections (reference)",
+        # Closing after the event: what happened; its day starts the keeping period again.
+        "CREATE TABLE closings (reference TEXT PRIMARY KEY, closed_on TEXT, notes TEXT, closed_by TEXT, "
+        "recorded_at TEXT)",
+        # The Board's counts keep each interview's outcome with a digest of the answers it came from, so
+        # a request assesses only the interviews changed since (item 8: counts fast with years of them).
+        "CREATE TABLE interview_outcomes (interview_id TEXT PRIMARY KEY, answers_digest TEXT, outcome TEXT)")),
 )

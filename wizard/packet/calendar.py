@@ -138,7 +138,7 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
 # escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
 _OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
               b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
-              b"ACTION", b"TRIGGER"}
+              b"ACTION", b"TRIGGER", b"STATUS"}  # STATUS: the office feed's cancelled event (issue 40)
 
 
 class CalendarInjection(RuntimeError):

@@ -15,9 +15,9 @@ from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..readable import long_date, number, when
+from ..readable import long_date, money, number, when
 from ..resources import resource_dir
-from ..rules.rulebook import Jurisdiction
+from ..rules.rulebook import Jurisdiction, load_questions
 
 
 @dataclass(frozen=True)
@@ -28,21 +28,30 @@ class Permit:
     conditions: list[str]
     decided_on: str  # ISO date
     office_name: str
+    permitted_maximum: int | None = None  # the clerk's, at most what the application asked
+    mark: str | None = None  # REVOKED or SUSPENDED, across every page (issue 40, item 7)
+    action: dict | None = None  # the suspension or revocation: its day, reasons and section
 
 
 @lru_cache(maxsize=1)
-def _environment() -> Environment:
+def _settings() -> dict:
+    """Baroda (j) asks for "the kind of location of the gathering": the setting, in the interview's words."""
+    return load_questions()["setting"]["options"]
+
+
+@lru_cache(maxsize=1)
+def office_templates() -> Environment:
     env = Environment(loader=FileSystemLoader(str(resource_dir("templates"))), autoescape=select_autoescape(),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(long_date=long_date, when=when, number=number)
+    env.filters.update(long_date=long_date, when=when, number=number, money=money)
     return env
 
 
 def permit_html(permit: Permit) -> str:
     j = permit.jurisdiction
-    return _environment().get_template("office/permit_document.html").render(
-        permit=permit, j=j, a=permit.answers, word=j.license_word,
-        title=permit_title(permit))
+    return office_templates().get_template("office/permit_document.html").render(
+        permit=permit, j=j, a=permit.answers, word=j.license_word, revocation=j.notes("revocation"),
+        setting=_settings().get(permit.answers.get("setting")), title=permit_title(permit))
 
 
 def permit_title(permit: Permit) -> str:

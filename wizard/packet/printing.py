@@ -32,7 +32,9 @@ from datetime import date
 from typing import Callable
 
 from ..errors import PrintingFailed
+from .letter import Letter, letter_html, letter_title
 from .permit import Permit, permit_html, permit_title
+from .receipt import Receipt, receipt_html, receipt_title
 from ..rules.office_cards import OfficeCard
 from .content import build_packet
 from ..rules.rulebook import RuleBook
@@ -64,6 +66,18 @@ def permit_pdf(permit: Permit) -> bytes:
     """The permit or license as a tagged PDF (PDF/UA-1), in the packet's fonts."""
     from .document import tagged_pdf
     return tagged_pdf(permit_html(permit), permit_title(permit), "en-US", stylesheets=())
+
+
+def letter_pdf(letter: Letter) -> bytes:
+    """The office's letter by mail as a tagged PDF (PDF/UA-1), in the packet's fonts (issue 40)."""
+    from .document import tagged_pdf
+    return tagged_pdf(letter_html(letter), letter_title(letter), "en-US", stylesheets=())
+
+
+def receipt_pdf(receipt: Receipt) -> bytes:
+    """The office's receipt as a tagged PDF (PDF/UA-1) (issue 40)."""
+    from .document import tagged_pdf
+    return tagged_pdf(receipt_html(receipt), receipt_title(receipt), "en-US", stylesheets=())
 
 
 # Called with (job name, seconds, succeeded) when a job ends: /metrics counts packets printed (web/operations/watching.py).
@@ -132,16 +146,27 @@ def worker_pids() -> list[int]:
 
 def printed_permit(permit: Permit) -> bytes:
     """The permit's PDF from a worker, or PrintingFailed if it cannot be had within PERMIT_WAIT_SECONDS."""
+    return _printed(permit_pdf, permit, f"the {permit.jurisdiction.license_word}")
+
+
+def printed_letter(letter: Letter) -> bytes:
+    """The letter's PDF from a worker, or PrintingFailed, as a permit's."""
+    return _printed(letter_pdf, letter, "the letter")
+
+
+def printed_receipt(receipt: Receipt) -> bytes:
+    return _printed(receipt_pdf, receipt, "the receipt")
+
+
+def _printed(job: Callable[..., bytes], document, what: str) -> bytes:
     try:
-        return submit(permit_pdf, permit).result(timeout=PERMIT_WAIT_SECONDS)
+        return submit(job, document).result(timeout=PERMIT_WAIT_SECONDS)
     except FutureTimeout as error:
-        raise PrintingFailed(f"the {permit.jurisdiction.license_word} was not printed within "
-                             f"{PERMIT_WAIT_SECONDS} s") from error
+        raise PrintingFailed(f"{what} was not printed within {PERMIT_WAIT_SECONDS} s") from error
     except Exception as error:  # the worker's own error, or a pool that broke: the caller says so
         # Its type, not its message: a printer's message may quote the permit's text (the licensee's
         # name, the answers), and this one is logged (web/edge/logs.py logs no answer either).
-        raise PrintingFailed(f"the {permit.jurisdiction.license_word} could not be printed: "
-                             f"{type(error).__name__}") from error
+        raise PrintingFailed(f"{what} could not be printed: {type(error).__name__}") from error
 
 
 def _workers() -> ProcessPoolExecutor:

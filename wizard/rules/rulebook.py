@@ -139,8 +139,21 @@ class Jurisdiction:
     def denial_citation(self) -> str:
         return self.data["decision"].get("denial_citation") or self.decision_citation
 
+    @property
+    def holder_word(self) -> str:
+        """Who holds the permit, as the text names them (issue 38, item 4): Baroda's "licensee"
+        (Application (j)); the other texts speak only of the applicant, the default."""
+        return self.data.get("holder_word") or "applicant"
+
     # The section that says the permit is posted at the site, where the text says so.
     post_at_site = given("decision", "post_at_site")  # str | None
+    # Issue 40: the section that lets the office set conditions to meet before it issues the permit
+    # (Baroda (h) "prerequisite to the issuance of"), the one that allows suspending it, and the notice
+    # the text says goes by mail ({of: [conditions, denial], within_days, certified, citation}).
+    conditions_before_issuance = given("decision", "conditions_before_issuance")  # str | None
+    suspension_citation = given("decision", "suspension")  # str | None
+    mailed_notice = given("decision", "mailed_notice")  # dict | None
+    inspection = given("decision", "inspection")  # dict | None: {before_issuance, cost_to_applicant, citation}
 
     referrals = listed("referrals")  # who reviews an application (issue 22)
 

@@ -33,7 +33,7 @@ from .organizer import (
 )
 from .edge import assets, deployment, errors, filters, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
-from .office import counts, notes, inbox as office, calendar as office_calendar, review, signin, typed
+from .office import counts, notes, inbox as office, calendar as office_calendar, money, review, signin, trail, typed
 from .edge import mailer, state
 from .kiosk import frame, handoff, screens as kiosk
 from .edge.extensions import csrf, htmx
@@ -263,6 +263,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(clerk_links.bp)
     app.register_blueprint(summary.bp)
     app.register_blueprint(office.bp)
+    app.register_blueprint(trail.bp)
+    app.register_blueprint(money.bp)
     app.register_blueprint(office_calendar.bp)
     app.register_blueprint(review.bp)
     app.register_blueprint(notes.bp)

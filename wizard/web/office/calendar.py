@@ -53,7 +53,8 @@ def feed(token: str):
     places = list(account.jurisdictions)
     records = office_records()
     body = office_calendar(records.applications_in(places), records.referrals_in(places), rulebook(),
-                           current_app.config.get("NOW") or datetime.now(timezone.utc))
+                           current_app.config.get("NOW") or datetime.now(timezone.utc),
+                           records.last_permit_actions_in(places), records.inspections_in(places))
     response = Response(body, mimetype="text/calendar")
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'

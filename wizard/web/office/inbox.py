@@ -28,7 +28,10 @@ from ...office.applications import (
     filed_late,
     permit_valid,
 )
+from ...office.issuance import ACTIONS, MARKS, action_choices, standing
+from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, status_notice
+from ...office.money import money_view, return_day
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
@@ -69,7 +72,11 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     account = current_user.account
     places = [place] if place in account.jurisdictions else list(account.jurisdictions)
     decided = {d["reference"]: d for d in office_records().decisions_in(places)}
-    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"]))}
+    held = office_records().deposits_held_in(places)
+    acted = office_records().last_permit_actions_in(places)
+    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
+             "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
+             "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in office_records().applications_in(places)]
     if status in STATUSES:
         rows = [r for r in rows if r["status"] == status]
@@ -80,6 +87,13 @@ def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
     elif sort == "event":
         rows.sort(key=lambda r: (not r["starts_at"], r["starts_at"] or ""))
     return rows
+
+
+def deposit_overdue(row: dict) -> date | None:
+    """The day a deposit still held was due back, once it has passed (the rule file's returned_within_days)."""
+    j = rulebook().get(row["jurisdiction"])
+    due = return_day((j.fees.get("deposit") or {}).get("returned_within_days"), row.get("ends_at")) if j else None
+    return due if due is not None and today(j) > due else None
 
 
 @bp.get("/office")
@@ -120,7 +134,8 @@ def application(reference: str):
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers, checklist))
+                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
+                       **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
 
 
 def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
@@ -145,6 +160,17 @@ def review_context(row: dict, j) -> dict:
                  for r in office_records().referrals(row["reference"])]
     return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
+
+
+def trail_context(row: dict, j) -> dict:
+    """Issue 40's part of the page: conditions before issuance, the permit's standing and what may be
+    done to it, and the letters to post with their flags."""
+    records = office_records()
+    now = standing(records, row, records.decision(row["reference"]))
+    notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
+               for n in records.mailed_notices(row["reference"])]
+    return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
+            "permit_actions": records.permit_actions(row["reference"]), "notices": notices}
 
 
 def organizer_path(row: dict) -> str:

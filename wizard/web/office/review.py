@@ -13,7 +13,9 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...errors import PrintingFailed
-from ...office.applications import STATUSES, permit_valid
+from ...office.applications import STATUSES
+from ...office.issuance import check_conditions_text, issued_on, set_issuance_conditions, standing
+from ...office.letters import notice_due
 from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
 from ...packet.cache import cached_packet_pdf
@@ -22,6 +24,7 @@ from ...office.review import (
     ANSWERS,
     DECISIONS,
     Answered,
+    asked_maximum,
     Decided,
     ReviewError,
     condition_lines,
@@ -147,11 +150,22 @@ def department_upload(token: str, upload_id: str):
 
 def the_permit(row: dict, decision: dict) -> bytes:
     """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
-    It prints the version the decision approved, never a later one still waiting for a decision."""
+    It prints the version the decision approved, never a later one still waiting for a decision, dated
+    the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
     j = rulebook().get(row["jurisdiction"])
     answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
-    return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), decision["decided_on"],
-                             office_short(j.issuer)))
+    now = standing(office_records(), row, decision)
+    return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), issued_on(decision, now, j),
+                                 office_short(j.issuer), decision.get("permitted_maximum"), now.mark,
+                                 now.action if now.mark else None))
+
+
+def issued_or_404(row: dict) -> dict:
+    """The decision of a permit that is issued (approved, every condition before issuance met), or 404."""
+    made = office_records().decision(row["reference"])
+    if not standing(office_records(), row, made).issued:
+        abort(404)
+    return made
 
 
 @bp.post("/office/a/<reference>/decision")
@@ -160,24 +174,32 @@ def decision(reference: str):
     row = clerk_application(reference)
     j, answers = sent_version(row)
     about = Decided(row["version"], local_day(row["received_at"], j.zone), today(j),
-                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes")
+                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes",
+                    asked_maximum(answers))
+    before = request.form.get("before_issuance", "")
     try:
+        check_conditions_text(before, request.form.get("decision") == "approved", j)
         made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
-                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about)
+                      request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about,
+                      request.form.get("permitted_maximum", ""))
     except ReviewError as error:
-        keep_refused(error, ("decision", "conditions", "reasons", "decided_on"),
+        keep_refused(error, ("decision", "conditions", "reasons", "decided_on", "permitted_maximum", "before_issuance"),
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
-    permit = _permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" else None
+    set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
+    row = office_records().application(reference)
+    waiting = tuple(c["text"] for c in standing(office_records(), row, made).open_conditions)
+    notice_due(office_records(), reference, j, made, bool(waiting))
+    permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
-                              current_app.config.get("PUBLIC_URL"), permit))
+                              current_app.config.get("PUBLIC_URL"), permit, waiting))
     told = (" The organizer is told by email and on their application's page." if row["applicant_email"] and mail_on()
             else " The organizer sees it on their application's page.")
     flash(f"Decision recorded: {DECISIONS[made['decision']]}.{told}", "success")
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
-def _permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
+def permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
     """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
     be printed: the decision is recorded already, and the mail then points to the status page."""
     try:
@@ -194,9 +216,7 @@ def _permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
 @login_required
 def permit(reference: str):
     row = clerk_application(reference)
-    made = office_records().decision(reference)
-    if not permit_valid(row, made):
-        abort(404)
+    made = issued_or_404(row)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
     office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
@@ -206,7 +226,5 @@ def permit(reference: str):
 def organizers_permit(interview_id: str):
     """The organizer's own copy of the permit, from the application's private status page."""
     row = organizers_application(interview_id)
-    made = office_records().decision(row["reference"])
-    if not permit_valid(row, made):
-        abort(404)
+    made = issued_or_404(row)
     return download(the_permit(row, made), "application/pdf", f"{row['reference']}-permit.pdf")

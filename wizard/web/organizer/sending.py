@@ -23,6 +23,7 @@ from ...office.applications import (
     permit_valid,
     send,
 )
+from ...office.issuance import ACTIONS, standing
 from ...office.review import condition_lines
 from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
@@ -231,7 +232,9 @@ def decision_context(row: dict) -> dict:
     decision = office_records().decision(row["reference"])
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
-            "conditions": condition_lines(decision) if decision else []}
+            "conditions": condition_lines(decision) if decision else [],
+            "standing": standing(office_records(), row, decision), "action_words": ACTIONS,
+            "payments": office_records().payments(row["reference"])}
 
 
 def send_offer(interview, assessment: dict, j) -> dict | None:

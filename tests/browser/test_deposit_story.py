@@ -1,0 +1,79 @@
+"""Issue 40's Whitesboro story in a real browser, JavaScript on and off: the $500 fee and the $500
+deposit are received (receipts emailed through a real SMTP server); ten days after the assembly the
+deposit not yet returned is flagged in the inbox and on the application (Ch. 40, Permit E); it is
+returned less what the trash cost, and the application is closed after the event; the Board's counts
+show the money. axe finds nothing on each page as it changes."""
+from __future__ import annotations
+
+import re
+from datetime import date
+from io import BytesIO
+
+import pytest
+
+from ..office_support import BARODA, PDF, finished
+from .audit import audit
+from .test_office_decision_story import new_page
+from .test_office_story import click
+
+PASSWORD = "a long and private passphrase"
+CLERK = "clerk@example.org"
+WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none",
+              "applicant_email": "ann@example.org"}
+
+
+def sent(app) -> str:
+    client = app.test_client()
+    interview_id = finished(app, WHITESBORO)
+    client.post(f"/i/{interview_id}/uploads", data={"document": "other", "file": (BytesIO(PDF), "plan.pdf")},
+                content_type="multipart/form-data")
+    assert client.post(f"/i/{interview_id}/send", data={"declaration": "yes"}).status_code == 303
+    return re.search(r"WHI-\d{4}-\d{4}", client.get(f"/i/{interview_id}/application").get_data(as_text=True)).group(0)
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_deposit_received_flagged_returned_and_the_application_closed(browser, office_for, javascript):
+    base, password_link, inbox, app = office_for(CLERK, "whitesboro-ny", f"deposit-{javascript}")
+    app.config["WTF_CSRF_ENABLED"] = False  # the organizer's send above is posted by the test client
+    reference = sent(app)
+    app.config["WTF_CSRF_ENABLED"] = True
+    clerk = new_page(browser, javascript)
+    clerk.goto(password_link)
+    clerk.fill("#password", PASSWORD)
+    clerk.fill("#again", PASSWORD)
+    click(clerk, "Set my password")
+    clerk.goto(f"{base}/office/a/{reference}")
+    clerk.fill("#email", CLERK)
+    clerk.fill("#password", PASSWORD)
+    click(clerk, "Sign in")
+    for sum_key, method, detail in (("application", "check", "1042"), ("deposit", "money_order", "MO-77")):
+        clerk.select_option("#sum_key", sum_key)
+        clerk.fill("#amount", "500")
+        clerk.select_option("#method", method)
+        clerk.fill("#detail", detail)
+        click(clerk, "Record it and email the receipt")
+    assert [line.split("\t")[-1] for line in clerk.locator(".money-line").all_inner_texts()] == ["$0", "$0"]
+    assert len(inbox.wait_for("ann@example.org", 3)) >= 3  # received, and the two receipts
+    clerk.check("#decision-approved")
+    clerk.check("#approve_anyway")
+    click(clerk, "Record the decision")
+
+    app.config["TODAY"] = date(2027, 7, 20)  # the assembly ended July 9: ten days have passed
+    clerk.goto(f"{base}/office")
+    assert clerk.locator(".deposit-late").inner_text() == "Deposit not returned, due Monday, July 19, 2027"
+    audit(clerk, "inbox with a deposit not returned in time")
+    clerk.goto(f"{base}/office/a/{reference}")
+    assert "(Ch. 40, Permit E)" in clerk.locator(".deposit-late").inner_text()
+    audit(clerk, "application page with the deposit flagged")
+    clerk.fill("[name=returned]", "420")
+    clerk.fill("[name=kept_reason]", "Trash hauled from the north field")
+    click(clerk, "Record the deposit returned")
+    assert clerk.locator(".deposit-returned").inner_text().startswith("Returned $420")
+    clerk.fill("#close-notes", "Held as approved; trash left in the north field")
+    click(clerk, "Close the application")
+    assert clerk.locator(".closing").inner_text().startswith("Closed on Tuesday, July 20, 2027")
+    audit(clerk, "application page closed after the event")
+    clerk.goto(f"{base}/office/counts")
+    assert "1000" in clerk.locator("table[data-measure=money]").inner_text()
+    audit(clerk, "counts with the money and closings")
+    clerk.context.close()

@@ -1,0 +1,248 @@
+"""Whether an approved permit stands issued (issue 40, items 3 and 7): the conditions the text lets
+the office set before it issues (Baroda (h): "set conditions ... prerequisite to the issuance of" a
+license), each ticked as met with who and when; and its suspension, reinstatement or revocation
+(Baroda (j), DeKalb § 34.06(g)), each with its reasons and the section it rests on.
+
+Every section comes from the rule file: `decision.conditions_before_issuance`, `decision.suspension`
+and the citations of its `revocation:` notes. A place whose text gives none offers none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from ..readable import long_date
+from ..readable import money as dollars
+from ..rules.rulebook import Jurisdiction
+from .applications import permit_valid
+from .office_time import local_day
+from .mailing import Mail, link, paragraph_mail
+from .money import cents
+from .records import OfficeRecords, now_text
+from .review import ReviewError
+
+TEXT_LIMIT = 5000
+ACTIONS = {"suspended": "Suspended", "reinstated": "Suspension lifted", "revoked": "Revoked"}
+MARKS = {"suspended": "SUSPENDED", "revoked": "REVOKED"}  # printed across every page of the permit
+
+
+class IssuanceError(ReviewError):
+    """A condition, suspension or revocation that cannot be recorded; the message says why."""
+
+
+def condition_lines(text: str) -> list[str]:
+    return [line.strip(" -•\t") for line in (text or "").splitlines() if line.strip(" -•\t")]
+
+
+def set_issuance_conditions(records: OfficeRecords, reference: str, j: Jurisdiction, text: str, who: str) -> list[str]:
+    """The decision's conditions before issuance, replacing the ones before: a condition written the
+    same way again keeps whether, by whom and when it was met. The lines added."""
+    lines = condition_lines(text)
+    kept = {c["text"]: c for c in records.issuance_conditions(reference)}
+    for old in kept.values():
+        if old["text"] not in lines:
+            records.remove_issuance_condition(reference, old["id"])
+    added = [line for line in dict.fromkeys(lines) if line not in kept]
+    for line in added:
+        records.add_issuance_condition(reference, line, j.conditions_before_issuance, now_text(), who)
+    return added
+
+
+def check_conditions_text(text: str, approved: bool, j: Jurisdiction) -> None:
+    if len(text or "") > TEXT_LIMIT:
+        raise IssuanceError(f"Write at most {TEXT_LIMIT:,} characters.")
+    if condition_lines(text) and not approved:
+        raise IssuanceError(f"Conditions to meet before the {j.license_word} issues go with an approval only.")
+    if condition_lines(text) and not j.conditions_before_issuance:
+        raise IssuanceError(f"The {j.ordinance} sets no conditions to meet before the {j.license_word} issues: "
+                            f"write them as conditions of the {j.license_word}.")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the permit is now: issued or waiting for conditions, and any suspension or revocation."""
+    valid: bool  # approved, and the application stands approved
+    conditions: tuple[dict, ...] = ()
+    action: dict | None = None  # the latest suspension, reinstatement or revocation
+    inspections: tuple[dict, ...] = ()
+
+    @property
+    def open_conditions(self) -> list[dict]:
+        return [c for c in self.conditions if not c["met_at"]]
+
+    @property
+    def failed_inspection(self) -> dict | None:
+        """The last inspection with a result, when it failed: the permit waits until one passes."""
+        done = sorted((i for i in self.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
+        return done[-1] if done and done[-1]["result"] == "failed" else None
+
+    @property
+    def issued(self) -> bool:
+        return self.valid and not self.open_conditions and self.failed_inspection is None
+
+    @property
+    def mark(self) -> str | None:
+        """REVOKED or SUSPENDED, printed across the permit; None while it stands."""
+        return MARKS.get(self.action["action"]) if self.action else None
+
+    @property
+    def revoked(self) -> bool:
+        return bool(self.action) and self.action["action"] == "revoked"
+
+
+def standing(records: OfficeRecords, application: dict, decision: dict | None) -> Standing:
+    reference = application["reference"]
+    actions = records.permit_actions(reference)
+    return Standing(permit_valid(application, decision), tuple(records.issuance_conditions(reference)),
+                    actions[-1] if actions else None, tuple(records.inspections(reference)))
+
+
+def issued_on(decision: dict, now: Standing, j: Jurisdiction) -> str:
+    """The day the permit issued: the decision's, or the office's day its last condition was met, or
+    the day an inspection passed after a failed one (never before the decision)."""
+    days = [local_day(c["met_at"], j.zone).isoformat() for c in now.conditions if c["met_at"]]
+    done = sorted((i for i in now.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
+    failed = [n for n, i in enumerate(done) if i["result"] == "failed"]
+    if failed:  # it waited for the pass after the last failure (a pass with none before it held nothing up)
+        days += [i["result_on"] for i in done[failed[-1] + 1:] if i["result"] == "passed"][:1]
+    return max([decision["decided_on"], *days])
+
+
+def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str], who: str) -> int:
+    """Tick these open conditions as met; how many were."""
+    open_ids = {str(c["id"]): c for c in now.open_conditions}
+    chosen = [open_ids[i] for i in dict.fromkeys(ticked) if i in open_ids]
+    if not now.valid:
+        raise IssuanceError("Only an approved application's conditions can be met.")
+    if not chosen:
+        raise IssuanceError("Tick at least one condition that has been met.")
+    stamp = now_text()
+    for condition in chosen:
+        if records.meet_issuance_condition(reference, condition["id"], stamp, who):
+            records.add_history(reference, who, "Condition met", f"{condition['text']} ({condition['citation']})")
+    return len(chosen)
+
+
+def action_choices(j: Jurisdiction, now: Standing) -> dict[str, list[str]]:
+    """What the clerk may do to an issued permit now, with the sections each may cite."""
+    revoking = list(dict.fromkeys(n["citation"] for n in j.notes("revocation")))
+    if not now.issued or now.revoked:
+        return {}
+    choices = {}
+    if now.mark == "SUSPENDED":
+        choices["reinstated"] = [now.action["citation"]]
+    elif j.suspension_citation:
+        choices["suspended"] = [j.suspension_citation]
+    if revoking:
+        choices["revoked"] = revoking
+    return choices
+
+
+def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, decision: dict, form: dict,
+        today: date, who: str) -> dict:
+    """Record a suspension, reinstatement or revocation: its reasons, its section and its day."""
+    choices = action_choices(j, now)
+    action, reasons, citation = form.get("action", ""), (form.get("reasons") or "").strip(), form.get("citation", "")
+    if action not in choices:
+        raise IssuanceError("Choose what to do with the " + j.license_word + ": " +
+                            " or ".join(f"“{ACTIONS[a]}”" for a in choices) + "." if choices else
+                            f"The {j.license_word} is not issued, or is revoked already: nothing to record.")
+    if citation not in choices[action]:
+        raise IssuanceError("Choose the section it rests on: " + "; ".join(choices[action]) + ".")
+    if not reasons:
+        raise IssuanceError("Write the reasons: the organizer's notice states them.")
+    if len(reasons) > TEXT_LIMIT:
+        raise IssuanceError(f"Write at most {TEXT_LIMIT:,} characters.")
+    try:
+        day = date.fromisoformat(form.get("acted_on") or "")
+    except ValueError:
+        raise IssuanceError("Enter the date, like 2027-07-01.") from None
+    if not date.fromisoformat(decision["decided_on"]) <= day <= today:
+        raise IssuanceError(f"The date must be between the decision ({decision['decided_on']}) and today "
+                            f"({today.isoformat()}).")
+    row = dict(reference=reference, action=action, reasons=reasons, citation=citation, acted_on=day.isoformat(),
+               acted_by=who, recorded_at=now_text())
+    records.add_permit_action(row)
+    records.add_history(reference, who, f"{j.license_word.capitalize()} {ACTIONS[action].lower()}",
+                        f"{reasons} ({citation})")
+    return row
+
+
+def issued_notice(recipient: str, reference: str, j: Jurisdiction, status_path: str, base_url: str | None,
+                  permit: bytes | None, waited: list[str]) -> Mail:
+    """What the permit waited for is done (`waited`: each with its section): it is issued, attached when it printed."""
+    word = j.license_word
+    kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
+    lines = [f"For {reference}: {'; '.join(waited)}. Your {word} is issued and {kept}"
+             + (f": post it at the site, as {j.post_at_site} requires." if j.post_at_site else "."),
+             f"Issued under {j.issued_under}.", "See your application's page:"]
+    attachment = (f"{reference}-{word}.pdf", permit) if permit else None
+    return paragraph_mail(reference, recipient, f"{reference}: {word} issued", lines, link(base_url, status_path),
+                          attachment)
+
+
+def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, status_path: str,
+                  base_url: str | None) -> Mail:
+    """The organizer is told of a suspension, its lifting or a revocation, with the reasons and section."""
+    word = j.license_word
+    said = [n["text"] for n in j.notes("revocation") if n["citation"] == row["citation"]]
+    lines = [f"Your {word} {reference} is {ACTIONS[row['action']].lower()} as of {long_date(row['acted_on'])} "
+             f"({row['citation']}).", f"Reasons: {row['reasons']}", *said, "See your application's page:"]
+    if row["action"] == "reinstated":
+        lines = [f"The suspension of your {word} {reference} is lifted as of {long_date(row['acted_on'])} "
+                 f"({row['citation']}).", f"Reasons: {row['reasons']}", "See your application's page:"]
+    return paragraph_mail(reference, recipient, f"{reference}: {word} {ACTIONS[row['action']].lower()}", lines,
+                          link(base_url, status_path))
+
+
+# Inspections (item 4) ------------------------------------------------------------------------------
+
+RESULTS = {"passed": "Passed", "failed": "Failed"}
+FARTHEST_DAYS = 3 * 366  # as the interview's dates (engine/event_dates.py): no day more than three years away
+
+
+def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, form: dict, received_on: date,
+                        who: str) -> dict:
+    if not j.inspection:
+        raise IssuanceError(f"The {j.ordinance} calls for no inspection.")
+    try:
+        day = date.fromisoformat(form.get("scheduled_on") or "")
+    except ValueError:
+        raise IssuanceError("Enter the day of the inspection, like 2027-06-15.") from None
+    if day < received_on:
+        raise IssuanceError(f"The inspection cannot be before the application was received ({received_on.isoformat()}).")
+    if day > received_on + timedelta(days=FARTHEST_DAYS):
+        raise IssuanceError("Schedule the inspection within three years of the application.")
+    inspector = " ".join((form.get("inspector") or "").split())[:200]
+    if not inspector:
+        raise IssuanceError("Write who inspects (a name or a department).")
+    row = dict(reference=reference, scheduled_on=day.isoformat(), inspector=inspector, recorded_by=who)
+    records.add_inspection(row)
+    records.add_history(reference, who, "Inspection scheduled", f"{day.isoformat()}, {inspector} "
+                        f"({j.inspection['citation']})")
+    return row
+
+
+def record_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, inspection: dict, form: dict,
+                      today: date, who: str) -> str:
+    """The result of a scheduled inspection, with any cost: the history's line."""
+    result = form.get("result", "")
+    if result not in RESULTS:
+        raise IssuanceError("Choose “Passed” or “Failed”.")
+    try:
+        day = date.fromisoformat(form.get("result_on") or "")
+    except ValueError:
+        raise IssuanceError("Enter the day it was inspected, like 2027-06-15.") from None
+    if day > today:
+        raise IssuanceError(f"The day it was inspected cannot be after today ({today.isoformat()}).")
+    typed = (form.get("cost") or "").strip()
+    cost = cents(typed) if typed else None
+    notes = " ".join((form.get("notes") or "").split())[:TEXT_LIMIT]
+    if result == "failed" and not notes:
+        raise IssuanceError("Write what failed: the organizer is told.")
+    if not records.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who):
+        raise IssuanceError("That inspection's result is recorded already.")
+    line = f"{RESULTS[result]} on {day.isoformat()}" + (f": {notes}" if notes else "") + \
+        (f"; cost {dollars(cost / 100)}" if cost else "") + f" ({j.inspection['citation']})"
+    records.add_history(reference, who, "Inspection", line)
+    return line

@@ -1,0 +1,80 @@
+"""Notices by mail (issue 40, item 5): the letters the office prints and posts.
+
+Where the rule file's `decision.mailed_notice` says a notice goes by mail (Baroda (h): conditions
+before issuance, or a denial, "within five days of such action ... by certified mail"), recording that
+decision adds a letter to post, due `within_days` after it; a suspension or revocation adds one too
+(item 7), which the text dates nowhere, so it is never flagged. The page records when the letter was
+printed and posted, and the certified-mail number when the clerk types it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from ..rules.rulebook import Jurisdiction
+from .records import OfficeRecords, now_text
+from .review import ReviewError
+
+ABOUT = {"conditions": "Conditions before issuance", "denial": "Denial", "suspended": "Suspension",
+         "reinstated": "Suspension lifted", "revoked": "Revocation"}
+SOON_DAYS = 2  # a site choice: a letter due within this many days is flagged as running out
+CERTIFIED_NUMBER = re.compile(r"[0-9A-Z ]{8,40}")  # USPS tracking numbers: 20-22 digits, often typed in groups
+
+
+def notice_due(records: OfficeRecords, reference: str, j: Jurisdiction, decision: dict, with_conditions: bool) -> None:
+    """The letter a decision needs by mail, where the text says so."""
+    mailed = j.mailed_notice
+    about = "denial" if decision["decision"] == "denied" else "conditions" if with_conditions else None
+    if not mailed or about not in mailed["of"]:
+        return
+    due = date.fromisoformat(decision["decided_on"]) + timedelta(days=mailed["within_days"]) \
+        if mailed.get("within_days") else None
+    records.add_mailed_notice(dict(reference=reference, about=about, dated=decision["decided_on"],
+                                   due_on=due.isoformat() if due else None, certified=mailed.get("certified")))
+
+
+def action_letter(records: OfficeRecords, reference: str, row: dict) -> None:
+    """A suspension, its lifting or a revocation is posted as a letter too; the text gives it no period."""
+    records.add_mailed_notice(dict(reference=reference, about=row["action"], dated=row["acted_on"]))
+
+
+@dataclass(frozen=True)
+class Flag:
+    state: str  # "past", "soon" or ""
+    words: str
+
+
+def flag(notice: dict, today: date) -> Flag:
+    """A letter not posted by its day is flagged past; one due within SOON_DAYS, running out."""
+    if notice["posted_on"] or not notice["due_on"]:
+        return Flag("", "")
+    due = date.fromisoformat(notice["due_on"])
+    if due < today:
+        return Flag("past", f"Not posted, and the days to mail it ended on {due.isoformat()}")
+    if (due - today).days <= SOON_DAYS:
+        return Flag("soon", f"Post it by {due.isoformat()}: {(due - today).days} day(s) left")
+    return Flag("", f"Post it by {due.isoformat()}")
+
+
+def record_posted(records: OfficeRecords, reference: str, notice: dict, form: dict, today: date, who: str) -> str:
+    """The day the letter was posted and its certified-mail number (when typed); the history's line."""
+    try:
+        day = date.fromisoformat(form.get("posted_on") or "")
+    except ValueError:
+        raise ReviewError("Enter the day the letter was posted, like 2027-06-03.") from None
+    if day > today or day < date.fromisoformat(notice["dated"]):
+        raise ReviewError(f"The day it was posted must be between {notice['dated']} and today ({today.isoformat()}).")
+    number = " ".join((form.get("certified_number") or "").upper().split())
+    if number and not CERTIFIED_NUMBER.fullmatch(number):
+        raise ReviewError("Enter the certified-mail number as it is printed on the receipt: its digits (and "
+                          "letters), like 9407 1000 0000 0000 0000 00.")
+    records.notice_posted(reference, notice["id"], day.isoformat(), number, who)
+    line = f"{ABOUT[notice['about']]}: posted on {day.isoformat()}" + (f", certified mail {number}" if number else "")
+    records.add_history(reference, who, "Letter posted", line)
+    return line
+
+
+def printed(records: OfficeRecords, reference: str, notice: dict, who: str) -> None:
+    records.notice_printed(reference, notice["id"], now_text(), who)
+    records.add_history(reference, who, "Letter printed", ABOUT[notice["about"]])

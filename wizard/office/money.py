@@ -1,0 +1,271 @@
+"""Money received (issue 40, item 1) and the bond and insurance held (item 2), from the assessment's
+own sums and minimums, each with its section.
+
+The sums owed are the assessment's `fees` (application fee, deposit, bond) for the version decided,
+else the current one. The clerk records what was received: amount, how, the day and who took it. A
+deposit is returned (in full, or less what is kept, with the reason); where the rule file gives
+`returned_within_days` on it (Whitesboro, Permit E: "within 10 days from the date of termination of
+the assembly"), one not returned by then is flagged. Certificates of insurance are compared with the
+assessment's `insurance` minimums and the event's last day. No card is processed here: the record is
+what the office needs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
+
+from ..readable import money as dollars
+from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
+from .mailing import Mail, link, paragraph_mail
+from .records import OfficeRecords, now_text
+from .review import ReviewError
+
+METHODS = {"cash": "Cash", "check": "Check", "money_order": "Money order", "card": "Card",
+           "surety_bond": "Surety bond", "certificate": "Certificate of deposit"}
+NEEDS_DETAIL = {"check": "the check's number", "money_order": "the money order's number",
+                "surety_bond": "the surety (the bonding company)"}
+MOST = Decimal("100000000")  # a site limit: no sum the ordinances name comes near a hundred million dollars
+
+
+@dataclass(frozen=True)
+class Owed:
+    key: str  # application, deposit, bond
+    label: str
+    amount: float | None  # None: the text sets no amount
+    citation: str
+    text: str = ""
+    returned_within_days: int | None = None
+
+
+def sums_owed(j: Jurisdiction, assessment: dict) -> list[Owed]:
+    fees = assessment.get("fees") or {}
+    return [Owed(key, fee.get("name") or FEE_CATEGORIES[key], fee.get("amount"), fee["citation"], fee.get("text", ""),
+                 (j.fees.get(key) or {}).get("returned_within_days"))
+            for key in FEE_CATEGORIES if (fee := fees.get(key))]
+
+
+def owed_for(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict) -> list[Owed]:
+    """The assessment's sums, and the inspections' recorded costs where the text puts them on the applicant
+    (DeKalb § 34.06(c): "the cost of any such inspections shall be borne by the applicant")."""
+    owed = sums_owed(j, assessment)
+    inspection = j.inspection or {}
+    costs = [i["cost_cents"] for i in records.inspections(reference) if i["cost_cents"]]
+    if inspection.get("cost_to_applicant") and costs:
+        owed.append(Owed("inspection", "Inspection costs", sum(costs) / 100, inspection["citation"]))
+    return owed
+
+
+def cents(typed: str) -> int:
+    """Dollars as typed ("500", "$1,250.50") in cents; ReviewError when not an amount."""
+    text = (typed or "").strip().replace("$", "").replace(",", "")
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise ReviewError("Enter the amount in dollars, like 500 or 1,250.50.") from None
+    if not amount.is_finite() or amount <= 0 or amount >= MOST or amount != amount.quantize(Decimal("0.01")):
+        raise ReviewError("Enter the amount in dollars, like 500 or 1,250.50.")
+    return int(amount * 100)
+
+
+def typed_day(typed: str, earliest: date, today: date, what: str) -> date:
+    try:
+        day = date.fromisoformat(typed or "")
+    except ValueError:
+        raise ReviewError(f"Enter the day {what}, like {today.isoformat()}.") from None
+    if not earliest <= day <= today:
+        raise ReviewError(f"The day {what} must be between {earliest.isoformat()} and today ({today.isoformat()}).")
+    return day
+
+
+def record_payment(records: OfficeRecords, reference: str, owed: list[Owed], form: dict, received_on: date,
+                   today: date, who: str) -> dict:
+    chosen = next((o for o in owed if o.key == form.get("sum_key")), None)
+    if chosen is None:
+        raise ReviewError("Choose which sum was received.")
+    amount = cents(form.get("amount", ""))
+    method, detail = form.get("method", ""), " ".join((form.get("detail") or "").split())[:200]
+    if method not in METHODS:
+        raise ReviewError("Choose how it was received.")
+    if method in NEEDS_DETAIL and not detail:
+        raise ReviewError(f"Write {NEEDS_DETAIL[method]}.")
+    day = typed_day(form.get("received_on", ""), received_on, today, "it was received")
+    row = dict(reference=reference, sum_key=chosen.key, amount_cents=amount, method=method, detail=detail,
+               received_on=day.isoformat(), taken_by=who, recorded_at=now_text())
+    row["id"] = records.add_payment(row)
+    records.add_history(reference, who, f"Received: {chosen.label}",
+                        f"{dollars(amount / 100)} by {METHODS[method].lower()}" + (f" ({detail})" if detail else "")
+                        + f", {day.isoformat()} ({chosen.citation})")
+    return row
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sum on the application's page: owed, received, outstanding, returned."""
+    owed: Owed
+    received: int  # cents
+    returned: int
+    payments: tuple[dict, ...]
+
+    @property
+    def outstanding(self) -> int | None:
+        return None if self.owed.amount is None else max(round(self.owed.amount * 100) - self.received, 0)
+
+
+def ledger(owed: list[Owed], payments: list[dict]) -> list[Line]:
+    return [Line(o, sum(p["amount_cents"] for p in mine), sum(p["returned_cents"] or 0 for p in mine), tuple(mine))
+            for o in owed for mine in [[p for p in payments if p["sum_key"] == o.key]]]
+
+
+def return_day(days: int | None, ends_at: str | None) -> date | None:
+    """The last day to return a deposit: the event's last day plus the text's days, where it gives them."""
+    if not days or not ends_at:
+        return None
+    try:
+        return date.fromisoformat(ends_at[:10]) + timedelta(days=days)
+    except (ValueError, OverflowError):  # an event dated at the calendar's end: no day to count to
+        return None
+
+
+def return_due(owed: Owed, ends_at: str | None) -> date | None:
+    return return_day(owed.returned_within_days, ends_at) if owed.key == "deposit" else None
+
+
+def return_late(payment: dict, due: date | None, today: date) -> bool:
+    return due is not None and not payment["returned_on"] and today > due
+
+
+def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: dict, form: dict, today: date,
+                   who: str) -> str:
+    """The deposit returned, in full or less what is kept (with the reason); the history's line."""
+    if payment["sum_key"] != "deposit" or payment["returned_on"]:
+        raise ReviewError("Only a deposit not returned yet can be returned.")
+    typed = (form.get("returned") or "").strip()
+    back = payment["amount_cents"] if not typed else 0 if re.fullmatch(r"\$?0+(\.0*)?", typed) else cents(typed)
+    if back > payment["amount_cents"]:
+        raise ReviewError(f"At most the {dollars(payment['amount_cents'] / 100)} received can be returned.")
+    reason = " ".join((form.get("kept_reason") or "").split())[:1000]
+    if back < payment["amount_cents"] and not reason:
+        raise ReviewError("Write why part of the deposit is kept (the cleanup costs it paid for).")
+    day = typed_day(form.get("returned_on", ""), date.fromisoformat(payment["received_on"]), today, "it was returned")
+    records.deposit_returned(reference, payment["id"], day.isoformat(), back, reason, who)
+    line = f"{dollars(back / 100)} of {dollars(payment['amount_cents'] / 100)} returned on {day.isoformat()}" + \
+        (f", kept: {reason}" if reason else "") + f" ({owed.citation})"
+    records.add_history(reference, who, "Deposit returned", line)
+    return line
+
+
+def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, starts_at: str | None,
+               ends_at: str | None, today: date) -> dict:
+    """The application page's money: each sum's line, and each deposit's last day to return it, flagged late."""
+    lines = ledger(owed_for(records, reference, j, assessment), records.payments(reference))
+    returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
+               for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
+    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS, "closing": records.closing(reference),
+            **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
+
+
+def receipt_mail(recipient: str, reference: str, number: str, line: str, status_path: str, base_url: str | None,
+                 pdf: bytes | None) -> Mail:
+    kept = "attached as a PDF" if pdf else "on your application's page as a PDF (linked below)"
+    return paragraph_mail(reference, recipient, f"{reference}: receipt {number}",
+                          [f"The office received {line} for application {reference}.", f"The receipt is {kept}.",
+                           "See your application's page:"], link(base_url, status_path),
+                          (f"{number}.pdf", pdf) if pdf else None)
+
+
+# Item 2: the bond and insurance held -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Coverage:
+    coverage: str
+    minimum: float
+    citation: str
+    names_insured: str | None = None  # whom the policy must name as insured, where the text says so
+
+
+def coverages(j: Jurisdiction, assessment: dict) -> list[Coverage]:
+    """The insurance the assessment asks for, with whom the rule file says it must name."""
+    named = {(i["coverage"], i["citation"]): i.get("names_insured") for i in j.insurance}
+    return [Coverage(i["coverage"], i["minimum"], i["citation"], named.get((i["coverage"], i["citation"])))
+            for i in assessment.get("insurance") or []]
+
+
+def record_certificate(records: OfficeRecords, reference: str, required: list[Coverage], form: dict,
+                       who: str) -> dict:
+    index = form.get("coverage", "")
+    if not (index.isascii() and index.isdigit()) or int(index) >= len(required):
+        raise ReviewError("Choose the coverage the certificate is for.")
+    chosen = required[int(index)]
+    insurer = " ".join((form.get("insurer") or "").split())[:200]
+    if not insurer:
+        raise ReviewError("Write the insurer's name.")
+    limit = cents(form.get("limit", ""))
+    try:
+        starts, ends = date.fromisoformat(form.get("starts_on") or ""), date.fromisoformat(form.get("ends_on") or "")
+    except ValueError:
+        raise ReviewError("Enter the policy's first and last days, like 2027-01-01 and 2027-12-31.") from None
+    if ends < starts:
+        raise ReviewError("The policy's last day cannot be before its first.")
+    row = dict(reference=reference, coverage=chosen.coverage, insurer=insurer, limit_cents=limit,
+               starts_on=starts.isoformat(), ends_on=ends.isoformat(),
+               names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=now_text())
+    records.add_certificate(row)
+    records.add_history(reference, who, "Certificate of insurance", f"{chosen.coverage}: {insurer}, "
+                        f"{dollars(limit / 100)}, {starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
+    return row
+
+
+def certificate_flags(certificate: dict, wanted: Coverage | None, starts_at: str | None,
+                      ends_at: str | None) -> list[str]:
+    """What is wrong with a certificate held, against the ordinance's minimum and the event's days."""
+    flags = []
+    if wanted and certificate["limit_cents"] < round(wanted.minimum * 100):
+        flags.append(f"Below the {dollars(wanted.minimum)} the ordinance asks ({wanted.citation})")
+    if ends_at and certificate["ends_on"] < ends_at[:10]:
+        flags.append(f"Ends on {certificate['ends_on']}, before the event ends")
+    if starts_at and certificate["starts_on"] > starts_at[:10]:
+        flags.append(f"Starts on {certificate['starts_on']}, after the event begins")
+    if wanted and wanted.names_insured and not certificate["names_insured"]:
+        flags.append(f"Does not name {wanted.names_insured} as insured, as {wanted.citation} asks")
+    return flags
+
+
+def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, lines: list[Line],
+              starts_at: str | None, ends_at: str | None) -> dict:
+    """The page's bond and insurance: each coverage with its certificates and their flags, and the bond's."""
+    required = coverages(j, assessment)
+    held = records.certificates(reference)
+    rows = [{"coverage": c, "index": n,
+             "certificates": [{**h, "flags": certificate_flags(h, c, starts_at, ends_at)}
+                              for h in held if h["coverage"] == c.coverage]} for n, c in enumerate(required)]
+    bond = next((line for line in lines if line.owed.key == "bond"), None)
+    bond_flag = (f"Bond held {dollars(bond.received / 100)}, below the {dollars(bond.owed.amount)} the ordinance "
+                 f"asks ({bond.owed.citation})") if bond and bond.outstanding else ""
+    return {"insurance_rows": rows, "bond_flag": bond_flag}
+
+
+# Item 8: after the event ---------------------------------------------------------------------------
+
+def close_after_event(records: OfficeRecords, application: dict, form: dict, today: date, who: str) -> dict:
+    """The clerk closes an approved application after its event, with what happened: every deposit
+    must be returned or kept (with the reason) first. Its keeping period starts again from today."""
+    reference = application["reference"]
+    if application["status"] != "approved":
+        raise ReviewError("Only an approved application is closed after its event; the others closed at their decision.")
+    if records.closing(reference):
+        raise ReviewError("This application is closed already.")
+    ends = application.get("ends_at")
+    if ends and date.fromisoformat(ends[:10]) > today:
+        raise ReviewError(f"The event ends on {ends[:10]}: close the application after it.")
+    if any(p["sum_key"] == "deposit" and not p["returned_on"] for p in records.payments(reference)):
+        raise ReviewError("Record the deposit returned, or kept with the reason (return $0), before closing.")
+    notes = " ".join((form.get("notes") or "").split())[:5000]
+    if not notes:
+        raise ReviewError("Write what happened at the event (for example: “Held as approved, site clean.”).")
+    now = now_text()
+    row = dict(reference=reference, closed_on=today.isoformat(), notes=notes, closed_by=who, recorded_at=now)
+    records.close_after_event(row, now)
+    records.add_history(reference, who, "Closed after the event", notes)
+    return row

@@ -1,0 +1,171 @@
+"""The clerk's paper trail at the web edge (issue 40): conditions before issuance ticked as met (the
+permit is issued and emailed when the last one is), suspension, reinstatement and revocation, and the
+letters the text says go by mail (printed as a tagged PDF; the day posted and the certified-mail
+number recorded). The rules are in wizard/office/issuance.py and letters.py (no Flask).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask_login import login_required
+
+from ...engine.wording import office_short
+from ...office.issuance import (
+    ACTIONS,
+    act,
+    action_notice,
+    issued_notice,
+    meet,
+    record_inspection,
+    schedule_inspection,
+    standing,
+)
+from ...office.office_time import local_day
+from ...office.letters import action_letter, printed, record_posted
+from ...office.review import ReviewError, condition_lines
+from ...packet.letter import Letter
+from ...packet.printing import printed_letter
+from ..edge.mailer import send_mail
+from ..edge.state import office_card, office_records, rulebook, today
+from .inbox import clerk_application, download, organizer_path, who
+from .review import permit_to_attach
+from .typed import keep_refused, keep_typed
+
+bp = Blueprint("trail", __name__)
+
+
+def _page(reference: str, part: str = "") -> str:
+    return url_for("office.application", reference=reference) + part
+
+
+def _opened(reference: str):
+    """The clerk's application (or 404), its jurisdiction, the records and its decision."""
+    row = clerk_application(reference)
+    return row, rulebook().get(row["jurisdiction"]), office_records(), office_records().decision(reference)
+
+
+@bp.post("/office/a/<reference>/conditions")
+@login_required
+def conditions_met(reference: str):
+    row, j, records, made = _opened(reference)
+    before = standing(records, row, made)
+    try:
+        count = meet(records, reference, before, request.form.getlist("met"), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        return redirect(_page(reference, "#before-issuance"), code=303)
+    now = standing(records, row, made)
+    if not _issued_now(row, j, made, before, now):
+        flash(f"{count} condition(s) recorded as met; {len(now.open_conditions)} still open.", "success")
+    return redirect(_page(reference, "#before-issuance"), code=303)
+
+
+def _issued_now(row: dict, j, made: dict, before, now) -> bool:
+    """The permit has just issued (its last condition met, or an inspection passed after a failed one):
+    recorded, emailed with its PDF, and the clerk told. False when it has not."""
+    if not now.issued or before.issued:
+        return False
+    waited = [f"every condition before issuance met ({j.conditions_before_issuance})"] if now.conditions else []
+    waited += [f"the inspection passed ({j.inspection['citation']})"] if now.inspections else []
+    office_records().add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued", "; ".join(waited))
+    permit = permit_to_attach(row, made, j.license_word)
+    send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
+                            current_app.config.get("PUBLIC_URL"), permit, waited))
+    flash(f"Done: the {j.license_word} is issued and the organizer is told (" + "; ".join(waited) + ").", "success")
+    return True
+
+
+@bp.post("/office/a/<reference>/inspections")
+@login_required
+def inspection(reference: str):
+    row, j, records, _ = _opened(reference)
+    try:
+        made = schedule_inspection(records, reference, j, request.form, local_day(row["received_at"], j.zone), who())
+    except ReviewError as error:
+        keep_refused(error, ("scheduled_on", "inspector"), _page(reference))
+        return redirect(_page(reference, "#inspections"), code=303)
+    flash(f"Inspection scheduled for {made['scheduled_on']}.", "success")
+    return redirect(_page(reference, "#inspections"), code=303)
+
+
+@bp.post("/office/a/<reference>/inspections/<int:inspection_id>")
+@login_required
+def inspection_result(reference: str, inspection_id: int):
+    row, j, records, made = _opened(reference)
+    found = next((i for i in records.inspections(reference) if i["id"] == inspection_id), None)
+    if found is None:
+        abort(404)
+    before = standing(records, row, made)
+    try:
+        line = record_inspection(records, reference, j, found, request.form, today(j), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        keep_typed({f"{name}-{inspection_id}": request.form.get(name, "") for name in ("result_on", "cost", "notes")},
+                   _page(reference))
+        return redirect(_page(reference, "#inspections"), code=303)
+    if not _issued_now(row, j, made, before, standing(records, row, made)):
+        flash(f"Inspection recorded: {line}.", "success")
+    return redirect(_page(reference, "#inspections"), code=303)
+
+
+@bp.post("/office/a/<reference>/permit-action")
+@login_required
+def permit_action(reference: str):
+    row, j, records, made = _opened(reference)
+    try:
+        done = act(records, reference, j, standing(records, row, made), made or {}, request.form, today(j), who())
+    except ReviewError as error:
+        keep_refused(error, ("action", "citation", "reasons", "acted_on"), _page(reference))
+        return redirect(_page(reference, "#suspension"), code=303)
+    action_letter(records, reference, done)
+    send_mail(action_notice(row["applicant_email"], reference, j, done, organizer_path(row),
+                            current_app.config.get("PUBLIC_URL")))
+    flash(f"{j.license_word.capitalize()} {ACTIONS[done['action']].lower()}: the organizer is told, and the letter "
+          "is ready to print below.", "success")
+    return redirect(_page(reference, "#suspension"), code=303)
+
+
+def _notice_or_404(reference: str, notice_id: int) -> dict:
+    found = office_records().mailed_notice(reference, notice_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def the_letter(row: dict, notice: dict) -> bytes:
+    j, records = rulebook().get(row["jurisdiction"]), office_records()
+    made = records.decision(row["reference"]) or {}
+    answers = records.version_answers(row["reference"], made.get("version") or row["version"])
+    action = next((a for a in reversed(records.permit_actions(row["reference"]))
+                   if a["action"] == notice["about"] and a["acted_on"] == notice["dated"]), None)
+    before = records.issuance_conditions(row["reference"])
+    return printed_letter(Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made,
+                                 tuple(before), tuple(condition_lines(made)), action, office_short(j.issuer),
+                                 today(j)))
+
+
+@bp.get("/office/a/<reference>/letters/<int:notice_id>.pdf")
+@login_required
+def letter(reference: str, notice_id: int):
+    row = clerk_application(reference)
+    notice = _notice_or_404(reference, notice_id)
+    body = the_letter(row, notice)  # first: a letter that could not be printed was not printed
+    printed(office_records(), reference, notice, who())
+    return download(body, "application/pdf", f"{reference}-letter-{notice_id}.pdf")
+
+
+@bp.post("/office/a/<reference>/letters/<int:notice_id>")
+@login_required
+def letter_posted(reference: str, notice_id: int):
+    row = clerk_application(reference)
+    notice = _notice_or_404(reference, notice_id)
+    j = rulebook().get(row["jurisdiction"])
+    try:
+        line = record_posted(office_records(), reference, notice, request.form, today(j), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        keep_typed({f"{name}-{notice_id}": request.form.get(name, "") for name in ("posted_on", "certified_number")},
+                   _page(reference))
+        return redirect(_page(reference, "#letters"), code=303)
+    flash(f"Recorded: {line}.", "success")
+    return redirect(_page(reference, "#letters"), code=303)
+
