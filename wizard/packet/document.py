@@ -75,8 +75,13 @@ def font_faces(pieces: tuple[str, ...]) -> str:
     for piece in pieces:
         path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
         ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
-        rules += [f'@font-face {{ font-family: "NotoSansCJK"; font-weight: {weight}; src: url("{path.as_uri()}"); '
+        # A family per piece: WeasyPrint keys an embedded font by its description, so pieces sharing
+        # one family were merged into one font and drew the wrong glyphs (issue 37).
+        rules += [f'@font-face {{ font-family: "NotoSansCJK-{piece}"; font-weight: {weight}; src: url("{path.as_uri()}"); '
                   f'unicode-range: {ranges}; }}' for weight in ("normal", "bold")]
+    if pieces:  # :root outranks the stylesheets' `html` rule, which names no piece
+        families = ", ".join(f'"NotoSansCJK-{piece}"' for piece in pieces)
+        rules.append(f':root {{ font-family: "NotoSans", {families}; }}')
     return "\n".join(rules)
 
 
