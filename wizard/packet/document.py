@@ -22,6 +22,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from ..readable import long_date, money, number
 from ..resources import resource_dir
+from .fields import finish_fields
 from .model import Packet
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -176,6 +177,7 @@ def _finish(document, pdf) -> None:
     objects = _Objects(pdf)
     _header_scopes(objects)
     _running_artifacts(objects, pdf)
+    finish_fields(pdf, objects)
 
 
 def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",)) -> bytes:
