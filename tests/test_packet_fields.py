@@ -22,19 +22,25 @@ def downloads(festival_downloads):
     return {jurisdiction: pdf.read_bytes() for jurisdiction, (pdf, _) in festival_downloads.items()}
 
 
-def ink(data: bytes, page: int, rect) -> float:
-    """The share of dark pixels poppler draws inside `rect` (a widget's /Rect) of page `page` (from 1),
+def rendered(data: bytes, page: int, rect) -> list[bytes]:
+    """The rows of grey pixels poppler draws inside `rect` (a widget's /Rect) of page `page` (from 1),
     a pixel in from each edge, so the box's own border drawn on the page is left out."""
     x1, y1, x2, y2 = (float(value) for value in rect)
     height = float(PdfReader(BytesIO(data)).pages[page - 1].mediabox.height)
     scale = DPI / 72
     left, top = min(x1, x2) * scale + 2, (height - max(y1, y2)) * scale + 2
-    width, tall = abs(x2 - x1) * scale - 4, abs(y2 - y1) * scale - 4
+    width, tall = int(abs(x2 - x1) * scale - 4), int(abs(y2 - y1) * scale - 4)
     pgm = subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", str(DPI), "-gray",
-                          "-x", str(int(left)), "-y", str(int(top)), "-W", str(int(width)), "-H", str(int(tall)), "-"],
+                          "-x", str(int(left)), "-y", str(int(top)), "-W", str(width), "-H", str(tall), "-"],
                          input=data, capture_output=True, check=True).stdout
     pixels = pgm.split(b"\n", 3)[3]  # after "P5", the size and the maximum value
-    return sum(1 for value in pixels if value < 128) / len(pixels)
+    return [pixels[row * width:(row + 1) * width] for row in range(tall)]
+
+
+def ink(data: bytes, page: int, rect) -> float:
+    """The share of dark pixels poppler draws inside `rect` of page `page` (`rendered`)."""
+    rows = rendered(data, page, rect)
+    return sum(1 for row in rows for value in row if value < 128) / sum(len(row) for row in rows)
 
 
 def first_check_box(data: bytes) -> tuple[int, str, list]:
@@ -84,14 +90,21 @@ def test_every_field_has_an_appearance_and_a_font_fillers_can_encode(downloads, 
                 assert set(field.AP.N.keys()) == {"/on", "/Off"}
 
 
-def test_a_typed_answer_pypdf_fills_shows_in_poppler(downloads):
-    data = downloads["wi-village-ch64"]
+def typed_into_worksheet(data: bytes, answer: str) -> tuple[int, list, bytes]:
+    """The packet with `answer` typed by pypdf into its first "You will provide" field: (page from 1,
+    the field's /Rect, the filled PDF)."""
     reader = PdfReader(BytesIO(data))
     page, name, rect = next((number, str(w["/T"]), list(w["/Rect"]))
                             for number, p in enumerate(reader.pages, 1) for w in (a.get_object() for a in p.get("/Annots", []))
                             if str(w.get("/TU", "")).startswith("You will provide: "))
     writer = PdfWriter(clone_from=reader)
-    writer.update_page_form_field_values(writer.pages[page - 1], {name: "Zoë's 6 toilets"})
+    writer.update_page_form_field_values(writer.pages[page - 1], {name: answer})
     out = BytesIO()
     writer.write(out)
-    assert ink(data, page, rect) == 0 and ink(out.getvalue(), page, rect) > 0.02
+    return page, rect, out.getvalue()
+
+
+def test_a_typed_answer_pypdf_fills_shows_in_poppler(downloads):
+    data = downloads["wi-village-ch64"]
+    page, rect, filled = typed_into_worksheet(data, "Zoë's 6 toilets")
+    assert ink(data, page, rect) == 0 and ink(filled, page, rect) > 0.02

@@ -6,7 +6,8 @@ font, which pdftk and other fillers cannot encode, so they filled and flattened 
 as the PDF is written:
 
 - every text field's `/DA` names a simple TrueType font in WinAnsi encoding (the fields' Noto Sans,
-  the same embedded font program), which any filler can encode Latin text in;
+  the same embedded font program), which any filler can encode Latin text in, at the automatic size
+  (0), so what is typed is sized to fit and wrapped in a field of several lines;
 - every check box gets `/DA` in ZapfDingbats with a check as its caption (`/MK /CA`), which is what
   poppler, MuPDF and Acrobat draw a ticked box with when they draw it anew, and an empty "Off" look;
 - every field has its own appearance (`/AP`), so no viewer has to make one: `NeedAppearances` goes.
@@ -81,10 +82,10 @@ def _size(rect) -> tuple[float, float]:
 
 def _text_field(pdf, field: pydyf.Dictionary) -> None:
     da = _text(field["DA"].string) if isinstance(field.get("DA"), pydyf.String) else ""
-    size = re.search(r"([\d.]+) Tf", da)
     colour = re.search(r"([\d.]+ [\d.]+ [\d.]+ rg)", da)
-    field["DA"] = pydyf.String(f"/{TEXT_FONT} {size.group(1) if size else 0} Tf "
-                               f"{colour.group(1) if colour else '0 g'}")
+    # Size 0 is "auto": a filler or viewer sizes the text to fit the box, and wraps it in a field of
+    # several lines, so "15 flush, 3 ADA portable" is not cut to "15 flush, 3 ADA p".
+    field["DA"] = pydyf.String(f"/{TEXT_FONT} 0 Tf {colour.group(1) if colour else '0 g'}")
     field["AP"] = pydyf.Dictionary({"N": _appearance(pdf, *_size(field["Rect"]), [b"/Tx BMC", b"EMC"])})
 
 
