@@ -1,0 +1,45 @@
+"""Issue 37, item 5: what the cover says. A day that has gone is said to have gone on the cover, as the
+plan page says it ("Passed"), never given as an instruction ("File by Friday, March 26, 2027" to an
+organizer preparing the packet in May)."""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+import pytest
+from bs4 import BeautifulSoup
+
+from wizard.packet import build_packet
+from wizard.packet.document import packet_html
+
+from .test_packet import FESTIVAL, JURISDICTIONS, festival, normalise
+
+LONG_DATE = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4}")
+
+
+def cover_text(book, jurisdiction: str, today: date) -> str:
+    answers = festival(jurisdiction, book)
+    j = book.jurisdictions[jurisdiction]
+    html = packet_html(build_packet(answers, j, book.questions_for(j.id), today=today))
+    return normalise(BeautifulSoup(html, "html.parser").select_one("section.cover").get_text(" "))
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction(book, jurisdiction):
+    today = date.fromisoformat(FESTIVAL["starts_at"][:10]) - timedelta(days=40)
+    text = cover_text(book, jurisdiction, today)
+    for found in LONG_DATE.finditer(text):
+        day = datetime.strptime(found.group(), "%A, %B %d, %Y").date()
+        if day < today:
+            assert text[:found.start()].endswith("Passed: "), f"{found.group()} is given as if still ahead"
+    if jurisdiction == "baroda-mi":  # files 105 days ahead: both its dates have gone
+        assert "Last day to file Passed: Friday, March 26, 2027" in text
+        assert "License needed by Passed: Monday, May 10, 2027" in text
+        assert "Ask the Village Clerk whether a late application can be considered" in text
+        assert "If you file today, expect the decision by Wednesday, July 14, 2027, after your event starts" in text
+
+
+def test_a_date_still_ahead_is_given_as_the_day_to_file(book):
+    text = cover_text(book, "baroda-mi", date(2027, 1, 4))
+    assert "File by Friday, March 26, 2027" in text and "Passed" not in text
+    assert "If you file on the last day, expect the decision by Monday, May 10, 2027." in text
