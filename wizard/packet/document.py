@@ -173,10 +173,36 @@ def _running_artifacts(objects: _Objects, pdf) -> None:
                 content[at - 1], content[at], content[at + 1] = "/Artifact", b"", b"BMC"
 
 
+def _loose_spans(objects: _Objects) -> None:
+    """Take out of each list (/L) the /Span elements WeasyPrint makes of the blank text between its
+    items: a list holds list items only (a strict checker counted 79 to 113 such Spans a packet). Their
+    marked content, no longer in the tree, becomes an artifact (`_running_artifacts`)."""
+    for obj in list(objects.by_number.values()):
+        if isinstance(obj, pydyf.Dictionary) and obj.get("S") == "/L" and isinstance(obj.get("K"), pydyf.Array):
+            obj["K"] = pydyf.Array(kid for kid in obj["K"]
+                                   if not (isinstance(objects.get(kid), pydyf.Dictionary)
+                                           and objects.get(kid).get("S") == "/Span"))
+
+
+def _link_texts(document) -> None:
+    """A link annotation's /Contents is its text ("7. Notes"), not the anchor it leads to ("part-notes"):
+    a screen reader announces a link by it (PDF/UA-1, 7.18.5)."""
+    for page in document.pages:
+        for _, _, _, box in page.links:
+            annotation = getattr(box, "link_annotation", None)
+            element = getattr(box, "element", None)
+            if annotation is not None and element is not None:
+                text = " ".join("".join(element.itertext()).split())
+                if text:
+                    annotation["Contents"] = pydyf.String(text)
+
+
 def _finish(document, pdf) -> None:
     objects = _Objects(pdf)
     _header_scopes(objects)
+    _loose_spans(objects)
     _running_artifacts(objects, pdf)
+    _link_texts(document)
     finish_fields(pdf, objects)
 
 
