@@ -142,8 +142,9 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     assert file_by.decoded("DTEND") == date.fromisoformat(a["file_by"]) + timedelta(days=1)
     assert decision.decoded("DTSTART") == date.fromisoformat(a["file_by"]) + timedelta(days=20)
     start = event.decoded("DTSTART")
-    assert start == datetime(2027, 7, 9, 12, 0) and start.tzinfo is None  # floating local time
-    assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0)
+    zone = book.jurisdictions["whitesboro-ny"].zone  # the place's time zone, not floating time (issue 37)
+    assert start == datetime(2027, 7, 9, 12, 0, tzinfo=zone) and start.tzinfo.key == "America/New_York"
+    assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0, tzinfo=zone)
     assert str(event["SUMMARY"]) == "Riverbend Music Festival"
     assert str(event["LOCATION"]) == "400 County Road 9"
     assert len({str(e["UID"]) for e in events}) == 6
