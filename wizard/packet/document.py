@@ -12,7 +12,6 @@ import logging
 import re
 import threading
 from functools import lru_cache
-from pathlib import Path
 
 import pydyf
 from fontTools.ttLib import TTFont
@@ -23,9 +22,8 @@ from weasyprint.text.fonts import FontConfiguration
 from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .fields import finish_fields
-from .model import Packet
+from .model import FONTS, Packet
 
-FONTS = Path(__file__).resolve().parent / "fonts"
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
 LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
 # The form fields' face: Noto Sans with every character but no hinting or OpenType layout tables.

@@ -4,9 +4,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any, Iterator
 
 from .plan import PlanStep
+
+# The packet's vendored fonts (README.md there): WeasyPrint prints with them (document.py), and the
+# print view hands Noto Sans to the browser, so a packet printed from either takes as many pages.
+FONTS = Path(__file__).resolve().parent / "fonts"
 
 
 @dataclass
