@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from wizard.packet import build_packet
 from wizard.packet.document import packet_html
 
-from .test_packet import FESTIVAL, JURISDICTIONS, festival, normalise
+from .test_packet import FESTIVAL, JURISDICTIONS, festival, normalise, packet_document, packet_text
 
 LONG_DATE = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4}")
 
@@ -43,3 +43,13 @@ def test_a_date_still_ahead_is_given_as_the_day_to_file(book):
     text = cover_text(book, "baroda-mi", date(2027, 1, 4))
     assert "File by Friday, March 26, 2027" in text and "Passed" not in text
     assert "If you file on the last day, expect the decision by Monday, May 10, 2027." in text
+
+
+def test_wisconsins_office_and_its_note_are_apart(book):
+    """Issue 37, item 5: "the Village" in sentences, and the note that its name is not in the text we
+    have said once, where to file; not pasted into six sentences ("The Village (its name is not in
+    the text we have; ...) must decide within 20 days")."""
+    text = packet_text(packet_document(festival("wi-village-ch64", book), book))
+    assert "(its name is not in the text" not in text
+    assert text.count("The Village's name is not in the text we have.") == 1
+    assert "The Village must decide within 20 days" in text or "the Village must decide within 20 days" in text

@@ -45,3 +45,43 @@ def test_a_long_answer_in_the_worksheet_is_drawn_whole(downloads, jurisdiction):
     edge = max(2, len(rows[0]) // 25)  # the box's last few pixels on the right and at the foot
     assert not any(any(row[-edge:]) for row in dark), "text runs to the right edge: cut off"
     assert not any(any(row) for row in dark[-edge:]), "text runs to the bottom edge: cut off"
+
+
+def page_number(pdf: pikepdf.Pdf, element) -> int | None:
+    """The page (from 1) an element of the structure tree starts on."""
+    page = element.get("/Pg") if isinstance(element, pikepdf.Dictionary) else None
+    if page is None:
+        kids = element.get("/K") if isinstance(element, pikepdf.Dictionary) else None
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            found = page_number(pdf, kid) if isinstance(kid, pikepdf.Dictionary) else None
+            if found:
+                return found
+        return None
+    return next(n for n, p in enumerate(pdf.pages, 1) if p.objgen == page.objgen)
+
+
+def headings_left_behind(pdf: pikepdf.Pdf) -> list[str]:
+    """Each /H2 or /H3 whose page is not the page its content starts on: the heading (and its
+    citation, the paragraph right after an application item's heading) stranded at a page's foot."""
+    stranded = []
+
+    def visit(element) -> None:
+        kids = element.get("/K")
+        kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+        elements = [kid for kid in kids if isinstance(kid, pikepdf.Dictionary) and "/S" in kid]
+        for at, kid in enumerate(elements):
+            if str(kid.S) in ("/H2", "/H3") and at + 1 < len(elements):
+                after = elements[at + 1:at + 3] if str(kid.S) == "/H3" else elements[at + 1:at + 2]
+                if page_number(pdf, kid) != page_number(pdf, after[-1]):
+                    stranded.append(f"page {page_number(pdf, kid)}: {str(kid.S)} followed on page {page_number(pdf, after[-1])}")
+            visit(kid)
+
+    visit(pdf.Root.StructTreeRoot)
+    return stranded
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_headings_stay_with_what_they_head(downloads, jurisdiction):
+    """Issue 37, item 4: no heading and its citation at a page's foot, their content on the next."""
+    with pikepdf.open(BytesIO(downloads[jurisdiction])) as pdf:
+        assert headings_left_behind(pdf) == []
