@@ -53,3 +53,17 @@ def test_wisconsins_office_and_its_note_are_apart(book):
     assert "(its name is not in the text" not in text
     assert text.count("The Village's name is not in the text we have.") == 1
     assert "The Village must decide within 20 days" in text or "the Village must decide within 20 days" in text
+
+
+def test_the_packet_says_what_each_page_is(book):
+    """Issue 37, item 5: no "Contact: Contact the Village Clerk...", no "Complete each shaded FILL IN
+    box" where there is none, no "Signatures and oaths" where nobody swears, and a signature line
+    named for the person the answers give, not "signer 1" or "owner 1"."""
+    dekalb = packet_text(packet_document(festival("dekalb-il", book), book))
+    assert "Contact Contact" not in dekalb and "Before you file Contact the City of DeKalb" in dekalb
+    assert "Signatures and oaths" not in dekalb  # DeKalb asks no oath
+    assert "FILL IN" not in dekalb and "Complete each shaded FILL IN box" not in dekalb
+    wisconsin = packet_text(packet_document(festival("wi-village-ch64", book), book))
+    assert "Signatures and oaths" in wisconsin  # its officers swear before a notary
+    assert "Signature of Jane Q. Organizer" in wisconsin  # the officer the answers name
+    assert "Signature of signer 1" not in wisconsin and "of owner 1" not in wisconsin

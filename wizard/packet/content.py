@@ -290,7 +290,7 @@ def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     to contact the office the ordinance names."""
     notes = [Fact("The office's own note (not the ordinance)", note, figure=False) for note in (card.notes if card else ())]
     if card is None or not card.rows():
-        return [Fact("Contact", ask_the_office(j.file_with), figure=False)] + notes
+        return [Fact("Before you file", ask_the_office(j.file_with), figure=False)] + notes
     lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
              ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
              ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
@@ -328,7 +328,9 @@ def no_deadline_fact(j: Jurisdiction) -> Fact:
 def packet_parts(p: Packet) -> list[Part]:
     """The numbered parts after the cover, in the order the packet gives them."""
     wanted = [("application", "The application", p.applies),
-              ("signatures", "Signatures and oaths", bool(p.signatures)),
+              # "and oaths" only where a block is sworn before a notary (an oath or a verification)
+              ("signatures", "Signatures and oaths" if any(s.notary for s in p.signatures) else "Signatures",
+               bool(p.signatures)),
               ("checklist", "Checklist", p.applies),
               ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
               ("plan", "Your plan, day by day", bool(p.plan)),

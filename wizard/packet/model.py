@@ -123,6 +123,11 @@ class Packet:
     def part(self, anchor: str) -> Part | None:
         return next((p for p in self.parts if p.anchor == anchor), None)
 
+    @property
+    def fill_ins(self) -> bool:
+        """The application has a shaded FILL IN box: an item that asks, or an answer not given yet."""
+        return any(item.asks or any(row.value is None and not row.note for row in item.rows) for item in self.application)
+
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""
         yield from _strings(self)
