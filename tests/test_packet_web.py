@@ -212,3 +212,12 @@ def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(
     assert by_summary["License must be in hand for Riverbend Music Festival"] == date(2027, 5, 10)
     mowing = [day for summary, day in by_summary.items() if "Mow all grass" in summary]
     assert mowing == [date(2027, 7, 2)]
+
+
+def test_the_print_view_gets_the_packets_own_font_and_nothing_else_from_its_folder(client):
+    """Issue 37, item 7: the print view's Noto Sans (static/packet-print.css), kept a year; no other file."""
+    with client.get("/packet-fonts/NotoSans-Regular.ttf") as font:  # a file response: closed after
+        assert font.status_code == 200 and font.mimetype == "font/ttf" and font.data[:4] == b"\x00\x01\x00\x00"
+        assert "max-age=31536000" in font.headers["Cache-Control"]
+    for other in ("NotoSans-Fields.ttf", "OFL.txt", "README.md", "..%2Fcontent.py", "cjk%2FNotoSansCJKsc-Regular-kana.ttf"):
+        assert client.get(f"/packet-fonts/{other}").status_code == 404, other
