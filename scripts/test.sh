@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test: makes .venv, installs the app with its test dependencies, installs Debian's
-# Chromium, Graphviz, Pango, calcurse and nginx if they are missing, then runs pytest. Extra arguments go to pytest.
+# Chromium, Graphviz, Pango, calcurse, nginx and poppler-utils if they are missing, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -19,6 +19,8 @@ command -v calcurse >/dev/null 2>&1 || missing="$missing calcurse"
 # nginx in front of the app with docs/nginx.conf in tests/test_behind_nginx.py (issue 36); the tests start
 # their own, unprivileged, on a loopback port (Debian's service is not used).
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
+# poppler's pdftoppm renders packet pages in tests/test_packet_fields.py (issue 37): a ticked box must show.
+command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 if [ -n "$missing" ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi

@@ -235,7 +235,7 @@ def packet_text(answers: dict, book) -> str:
 
 def test_an_exempt_packet_carries_the_signature_blocks_the_rule_file_asks_for(more_book):
     text = packet_text(FIRE_COMPANY_FAIR, more_book)
-    assert "Hold-harmless statement" in text and "Signatures and oaths" in text
+    assert "Hold-harmless statement" in text and "Signatures" in text
     assert "I certify that the statements" not in text  # the applicant's block is for applications only
     required = packet_text({**FIRE_COMPANY_FAIR, "sole_financial_benefit": False}, more_book)
     assert "Application for a Town of Brownville mass gathering permit" in required

@@ -255,7 +255,7 @@ def test_wisconsin_corporation_swears_all_officers(book):
     assert "Subscribed and sworn to before me this" in text and "My commission expires" in text
     # A line for each officer the organizer named, with the name printed under it.
     oath = text[text.index("Oath or affirmation of all officers"):]
-    assert "Signature of signer 2" in oath and "Signature of signer 3" not in oath
+    assert "Signature of Bo Park" in oath and "Signature of signer" not in oath  # by name (issue 37)
     assert oath.index("Ann Lee") < oath.index("Bo Park")
 
 

@@ -224,7 +224,7 @@ def test_the_office_reads_in_a_sentence_and_its_note_is_said_apart(book, jurisdi
     assert "(" not in j.file_with and "," not in j.file_with
     packet = build_packet(festival(jurisdiction, book), j, book.questions_for(jurisdiction))
     facts = {f.label: f for f in packet.filing}
-    assert facts["Contact"].value.startswith(f"Contact {j.file_with} to ask for its address")
+    assert facts["Before you file"].value.startswith(f"Contact {j.file_with} to ask for its address")
     said = [f.label for f in packet.filing if note and note in f"{f.value} {f.detail}"]
     assert said == (["File with"] if note else []) and facts["File with"].value == j.file_with[:1].upper() + j.file_with[1:]
 

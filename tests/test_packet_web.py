@@ -142,8 +142,9 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     assert file_by.decoded("DTEND") == date.fromisoformat(a["file_by"]) + timedelta(days=1)
     assert decision.decoded("DTSTART") == date.fromisoformat(a["file_by"]) + timedelta(days=20)
     start = event.decoded("DTSTART")
-    assert start == datetime(2027, 7, 9, 12, 0) and start.tzinfo is None  # floating local time
-    assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0)
+    zone = book.jurisdictions["whitesboro-ny"].zone  # the place's time zone, not floating time (issue 37)
+    assert start == datetime(2027, 7, 9, 12, 0, tzinfo=zone) and start.tzinfo.key == "America/New_York"
+    assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0, tzinfo=zone)
     assert str(event["SUMMARY"]) == "Riverbend Music Festival"
     assert str(event["LOCATION"]) == "400 County Road 9"
     assert len({str(e["UID"]) for e in events}) == 6
@@ -211,3 +212,12 @@ def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(
     assert by_summary["License must be in hand for Riverbend Music Festival"] == date(2027, 5, 10)
     mowing = [day for summary, day in by_summary.items() if "Mow all grass" in summary]
     assert mowing == [date(2027, 7, 2)]
+
+
+def test_the_print_view_gets_the_packets_own_font_and_nothing_else_from_its_folder(client):
+    """Issue 37, item 7: the print view's Noto Sans (static/packet-print.css), kept a year; no other file."""
+    with client.get("/packet-fonts/NotoSans-Regular.ttf") as font:  # a file response: closed after
+        assert font.status_code == 200 and font.mimetype == "font/ttf" and font.data[:4] == b"\x00\x01\x00\x00"
+        assert "max-age=31536000" in font.headers["Cache-Control"]
+    for other in ("NotoSans-Fields.ttf", "OFL.txt", "README.md", "..%2Fcontent.py", "cjk%2FNotoSansCJKsc-Regular-kana.ttf"):
+        assert client.get(f"/packet-fonts/{other}").status_code == 404, other

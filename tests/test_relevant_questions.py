@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from wizard.engine.assess import assess_jurisdiction
-from wizard.interview.flow import path_and_answers
+from wizard.interview.flow import applicable_answers, path_and_answers
+from wizard.packet import build_packet
+from wizard.packet.document import packet_html
 
-from .test_packet import festival
+from .test_packet import festival, packet_text
 
 
 def steps_of(book, jurisdiction: str, **changes) -> list[str]:
@@ -42,3 +44,21 @@ def test_a_fair_that_is_no_fair_is_not_asked_who_runs_it(book):
                if k != "government_fair_on_fairgrounds"}
     a = assess_jurisdiction(book.jurisdictions["wi-village-ch64"], answers)
     assert "government_fair_on_fairgrounds" not in a["missing"] and a["outcome"] != "exempt"
+
+
+def test_whitesboro_asks_how_many_guards_only_after_a_yes(book):
+    """Issue 37, item 6: "Will you hire security guards or police? No" is not followed by "How many
+    security guards or police will you have...", and the packet does not print both."""
+    def asked(guards: bool) -> list[str]:
+        path, _ = path_and_answers(book.jurisdictions["whitesboro-ny"],
+                                   festival("whitesboro-ny", book, security_personnel=guards), book)
+        return [question for step in path for question in step["questions"]]
+
+    assert "security_plan" not in asked(False) and "fire_plan" in asked(False)  # fire and first aid still asked
+    assert "security_plan" in asked(True)
+    answers = {**festival("whitesboro-ny", book, security_personnel=False), "security_plan": "12 guards at the gates"}
+    j = book.jurisdictions["whitesboro-ny"]
+    kept = applicable_answers(answers, book)
+    assert "security_plan" not in kept
+    text = packet_text(packet_html(build_packet(kept, j, book.questions_for(j.id))))
+    assert "Security guards or police No" in text and "Number, duties, hours and areas" not in text

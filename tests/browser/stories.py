@@ -54,12 +54,12 @@ PATHS = {
     "whitesboro-one-day-fair": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 800, "resides_locally": True,
                                                    "organizer_type": "individual"}, [
         "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
-        "land-interest", "site-details", "sound-plan", "food-plan", "safety-plans"],
+        "land-interest", "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans"],
         "You need a permit"),
     "whitesboro-festival": ("whitesboro-ny", BIG_FESTIVAL, [
         "dates", "crowd", "local-group", "overnight", "activities", "event", "admission", "each-day",
         "organizer", "agent", "applicant", "company", "officers", "site", "land-interest",
-        "site-details", "sound-plan", "food-plan", "safety-plans", "camping-plan"],
+        "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans", "camping-plan"],
         "You need a permit"),
     "whitesboro-small": ("whitesboro-ny", {**BIG_FESTIVAL, "max_attendance": 150, "total_attendance": 180},
         ["dates", "crowd"], "You do not need a permit under this ordinance"),
@@ -92,7 +92,7 @@ PATHS = {
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
         "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
         "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
-        "land-interest", "site-details", "sound-plan", "food-plan", "safety-plans"],
+        "land-interest", "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans"],
         "The ordinance does not settle whether you need a permit"),
     # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,

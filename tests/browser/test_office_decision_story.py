@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from pdfua import validate
 
+from ..pdfua_support import pdfua_problems
 from ..office_support import body
 from .stories import PATHS
 from .story import run_story, wait_for_new_content
@@ -111,7 +111,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     (attachment,) = list(approval.iter_attachments())
     permit = tmp_path / "permit.pdf"
     permit.write_bytes(attachment.get_content())
-    assert list(validate(str(permit)).findings) == []
+    assert pdfua_problems(permit) == []  # no finding, and no rule skipped
     pdfua = shutil.which("pdfua", path=str(Path(sys.executable).parent))
     checker = subprocess.run([pdfua, "check", str(permit)], capture_output=True, text=True, timeout=60)
     assert checker.returncode == 0 and "PASS" in checker.stdout, checker.stdout

@@ -2,8 +2,10 @@
 decision, what must be ready before the permit, dated checklist items, the event, the cleanup and the
 deposit's return, each with reminders a week and a day before.
 
-Dated steps are all-day events; the event itself is in floating local time (no
-time zone), as the organizer gave it, so it shows at the same clock time on any calendar.
+Dated steps are all-day events. The event itself is at the clock times the organizer gave, in the
+place's time zone (the rule file's `time_zone:`, written out as a VTIMEZONE), so a calendar elsewhere
+shows it at the right hour; an event that closes each night is one entry per day, not one block of
+days and nights. Each entry cites its section; the ordinance is named once, on the event.
 """
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ def _description(m: Milestone, j: Jurisdiction) -> str:
         lines.append(m.detail)
     lines += [f"- {item}" for item in m.items]
     if m.citation:
-        lines.append(f"Source: {m.citation} ({j.ordinance}).")
+        lines.append(f"Source: {m.citation}.")
     return "\n".join(lines)
 
 
@@ -86,7 +88,8 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
         if m.key == "event-end":
             continue  # the event's own entry runs to its last day
         if m.key == "event":
-            events.append(_with_reminders(_the_event(answers, assessment, j, seed, stamp), m, plan.today))
+            days = _the_event(answers, assessment, j, seed, stamp)
+            events += [_with_reminders(days[0], m, plan.today), *days[1:]]  # reminded of the first day
             continue
         description = _description(m, j)
         if m.key == "file-by":  # where to file: the office card, or the advice to ask the office
@@ -99,19 +102,37 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     return events
 
 
-def _the_event(answers: dict, assessment: dict, j: Jurisdiction, seed: str, stamp: datetime) -> Event:
-    name = clean_text(answers.get("event_name") or "")
-    event = Event()
-    event.add("uid", _uid(seed, "event"))
-    event.add("dtstamp", stamp)
-    event.add("dtstart", parse_moment(answers["starts_at"]))  # naive: floating local time
-    event.add("dtend", parse_moment(answers["ends_at"]))
-    event.add("summary", name or "Your event")
-    if answers.get("site_address"):
-        event.add("location", clean_text(answers["site_address"]))
-    word = j.license_word
-    event.add("description", f"{j.name}. Mass gathering {word}: {assessment['outcome'].replace('_', ' ')}.")
-    return event
+def event_days(answers: dict, zone) -> list[tuple[datetime, datetime]]:
+    """(start, end) of the event in the place's zone: one span, or, for an event that closes each night,
+    one a day at the times given (an end at or before the start's clock time is the next morning)."""
+    start = parse_moment(answers["starts_at"]).replace(tzinfo=zone)
+    end = parse_moment(answers["ends_at"]).replace(tzinfo=zone)
+    if answers.get("closes_overnight") is not True:
+        return [(start, end)]
+    past_midnight = end.time() <= start.time()
+    days = (end.date() - start.date()).days + (0 if past_midnight else 1)
+    return [(datetime.combine(start.date() + timedelta(days=n), start.time(), zone),
+             datetime.combine(start.date() + timedelta(days=n + past_midnight), end.time(), zone))
+            for n in range(max(days, 1))]
+
+
+def _the_event(answers: dict, assessment: dict, j: Jurisdiction, seed: str, stamp: datetime) -> list[Event]:
+    name = clean_text(answers.get("event_name") or "") or "Your event"
+    spans = event_days(answers, j.zone)
+    events = []
+    for n, (start, end) in enumerate(spans, 1):
+        event = Event()
+        event.add("uid", _uid(seed, "event" if n == 1 else f"event-day-{n}"))
+        event.add("dtstamp", stamp)
+        event.add("dtstart", start)
+        event.add("dtend", end)
+        event.add("summary", name if len(spans) == 1 else f"{name} (day {n} of {len(spans)})")
+        if answers.get("site_address"):
+            event.add("location", clean_text(answers["site_address"]))
+        event.add("description", f"{j.name}. Mass gathering {j.license_word}: "
+                                 f"{assessment['outcome'].replace('_', ' ')}. Rules: {j.ordinance}.")
+        events.append(event)
+    return events
 
 
 def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
@@ -129,6 +150,9 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     cal.add("x-wr-calname", vText(f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}"))
     for event in events:
         cal.add_component(event)
+    if answers.get("starts_at"):  # the zone's rules for the event's years only, not from 1970
+        first, last = (parse_moment(answers[key]).year for key in ("starts_at", "ends_at"))
+        cal.add_missing_timezones(date(first, 1, 1), date(last + 1, 1, 1))
     body = cal.to_ical()
     refuse_injected_lines(body)
     return body
@@ -138,7 +162,10 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
 # escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
 _OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
               b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
-              b"ACTION", b"TRIGGER", b"STATUS"}  # STATUS: the office feed's cancelled event (issue 40)
+              b"ACTION", b"TRIGGER",
+              b"STATUS",  # the office feed's cancelled event (issue 40)
+              # the place's time zone (VTIMEZONE), written by icalendar from the IANA zone
+              b"TZID", b"TZNAME", b"TZOFFSETFROM", b"TZOFFSETTO", b"RDATE", b"RRULE", b"COMMENT"}
 
 
 class CalendarInjection(RuntimeError):

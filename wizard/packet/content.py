@@ -61,6 +61,7 @@ class _Builder:
         self.facts = Facts(answers)
         self.word = j.license_word
         self.office = None  # the deployment's office card (wizard/rules/office_cards.py), if it has one
+        self.today = place_today(j)  # the day the packet is prepared, in the office's zone
 
     def text(self, key: str) -> str | None:
         value = self.answers.get(key)
@@ -165,14 +166,21 @@ class _Builder:
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
                           f"{within}-day decision period before your event. File earlier if you can.")
-            out.append(Fact("File by", long_date(file_by), detail, a["file_by_citation"]))
+            # A day gone is said to have gone, as the plan says it, never given as something to do.
+            late = f" Ask {office_short(self.j.file_with)} whether a late application can be considered, or choose a later date for your event."
+            out.append(self.dated("File by", "Last day to file", file_by, detail, detail + late, a["file_by_citation"]))
             if a.get("license_by"):
-                out.append(Fact(f"{self.word.capitalize()} by", long_date(date.fromisoformat(a["license_by"])),
-                                f"The day the {self.word} must be in your hands.", a["license_by_citation"]))
+                out.append(self.dated(f"{self.word.capitalize()} by", f"{self.word.capitalize()} needed by",
+                                      date.fromisoformat(a["license_by"]), f"The day the {self.word} must be in your hands.",
+                                      f"The day the {self.word} had to be in your hands.", a["license_by_citation"]))
             if within is not None:
-                decided = long_date(file_by + timedelta(days=within))
+                filed = max(file_by, self.today)
+                decided = filed + timedelta(days=within)
+                starts = self.answers.get("starts_at")
+                late = ", after your event starts" if starts and decided >= parse_moment(starts).date() else ""
                 out.append(Fact("Decision", f"within {within} days of filing",
-                                f"If you file on the last day, expect the decision by {decided}.", a["decision_citation"]))
+                                f"If you file {'on the last day' if filed == file_by else 'today'}, expect the decision "
+                                f"by {long_date(decided)}{late}.", a["decision_citation"]))
         elif a["permit_required"] is not False and self.j.sets_no_deadline:
             out.append(no_deadline_fact(self.j))
         elif a["permit_required"] is not False:
@@ -182,6 +190,12 @@ class _Builder:
             out.append(Fact("Decision", "No time limit stated", "The ordinance sets no period for the decision.",
                             a["decision_citation"]))
         return out
+
+    def dated(self, label: str, label_passed: str, day: date, detail: str, detail_passed: str, citation: str) -> Fact:
+        """A dated figure of the cover, or, once its day has gone, the day said to have passed."""
+        if day < self.today:
+            return Fact(label_passed, f"Passed: {long_date(day)}", detail_passed, citation)
+        return Fact(label, long_date(day), detail, citation)
 
     def filing_facts(self) -> list[Fact]:
         return [
@@ -292,7 +306,7 @@ def office_facts(card: OfficeCard | None, j: Jurisdiction) -> list[Fact]:
     to contact the office the ordinance names."""
     notes = [Fact("The office's own note (not the ordinance)", note, figure=False) for note in (card.notes if card else ())]
     if card is None or not card.rows():
-        return [Fact("Contact", ask_the_office(j.file_with), figure=False)] + notes
+        return [Fact("Before you file", ask_the_office(j.file_with), figure=False)] + notes
     lines = [("Office", "; ".join(v for v in (card.office, card.address, card.hours and f"open {card.hours}") if v)),
              ("Contact", " · ".join(v for v in (card.phone, card.email, card.web) if v)),
              ("Paying and forms", " ".join(v for v in (card.payment and f"How to pay: {card.payment}.",
@@ -330,7 +344,9 @@ def no_deadline_fact(j: Jurisdiction) -> Fact:
 def packet_parts(p: Packet) -> list[Part]:
     """The numbered parts after the cover, in the order the packet gives them."""
     wanted = [("application", "The application", p.applies),
-              ("signatures", "Signatures and oaths", bool(p.signatures)),
+              # "and oaths" only where a block is sworn before a notary (an oath or a verification)
+              ("signatures", "Signatures and oaths" if any(s.notary for s in p.signatures) else "Signatures",
+               bool(p.signatures)),
               ("checklist", "Checklist", p.applies),
               ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
               ("plan", "Your plan, day by day", bool(p.plan)),
@@ -351,8 +367,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
     """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
-    today = today or place_today(j)
-    b.office = office
+    b.office, b.today = office, today or place_today(j)
     applies = permit_applies(a["outcome"])
     packet = Packet(
         title=packet_title(j, applies),
@@ -363,7 +378,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         license_word=b.word,
         office=office_short(j.file_with),
         event_name=clean_text(answers.get("event_name") or "") or "Unnamed event",
-        prepared_on=today,
+        prepared_on=b.today,
         outcome=a["outcome"],
         outcome_title=b.outcome_title(),
         reasons=[Cited(r["text"], r["citation"]) for r in a["reasons"]],
@@ -379,7 +394,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         notes=b.notes(),
         applies=applies,
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
-        plan=plan_steps(answers, a, b.word, today) if applies else [],
+        plan=plan_steps(answers, a, b.word, b.today) if applies else [],
     )
     packet.glossary = terms_in(packet.strings())
     packet.parts = packet_parts(packet)

@@ -12,7 +12,6 @@ import logging
 import re
 import threading
 from functools import lru_cache
-from pathlib import Path
 
 import pydyf
 from fontTools.ttLib import TTFont
@@ -22,9 +21,9 @@ from weasyprint.text.fonts import FontConfiguration
 
 from ..readable import long_date, money, number
 from ..resources import resource_dir
-from .model import Packet
+from .fields import finish_fields
+from .model import FONTS, Packet
 
-FONTS = Path(__file__).resolve().parent / "fonts"
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
 LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
 # The form fields' face: Noto Sans with every character but no hinting or OpenType layout tables.
@@ -75,8 +74,13 @@ def font_faces(pieces: tuple[str, ...]) -> str:
     for piece in pieces:
         path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
         ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
-        rules += [f'@font-face {{ font-family: "NotoSansCJK"; font-weight: {weight}; src: url("{path.as_uri()}"); '
+        # A family per piece: WeasyPrint keys an embedded font by its description, so pieces sharing
+        # one family were merged into one font and drew the wrong glyphs (issue 37).
+        rules += [f'@font-face {{ font-family: "NotoSansCJK-{piece}"; font-weight: {weight}; src: url("{path.as_uri()}"); '
                   f'unicode-range: {ranges}; }}' for weight in ("normal", "bold")]
+    if pieces:  # :root outranks the stylesheets' `html` rule, which names no piece
+        families = ", ".join(f'"NotoSansCJK-{piece}"' for piece in pieces)
+        rules.append(f':root {{ font-family: "NotoSans", {families}; }}')
     return "\n".join(rules)
 
 
@@ -167,10 +171,37 @@ def _running_artifacts(objects: _Objects, pdf) -> None:
                 content[at - 1], content[at], content[at + 1] = "/Artifact", b"", b"BMC"
 
 
+def _loose_spans(objects: _Objects) -> None:
+    """Take out of each list (/L) the /Span elements WeasyPrint makes of the blank text between its
+    items: a list holds list items only (a strict checker counted 79 to 113 such Spans a packet). Their
+    marked content, no longer in the tree, becomes an artifact (`_running_artifacts`)."""
+    for obj in list(objects.by_number.values()):
+        if isinstance(obj, pydyf.Dictionary) and obj.get("S") == "/L" and isinstance(obj.get("K"), pydyf.Array):
+            obj["K"] = pydyf.Array(kid for kid in obj["K"]
+                                   if not (isinstance(objects.get(kid), pydyf.Dictionary)
+                                           and objects.get(kid).get("S") == "/Span"))
+
+
+def _link_texts(document) -> None:
+    """A link annotation's /Contents is its text ("7. Notes"), not the anchor it leads to ("part-notes"):
+    a screen reader announces a link by it (PDF/UA-1, 7.18.5)."""
+    for page in document.pages:
+        for _, _, _, box in page.links:
+            annotation = getattr(box, "link_annotation", None)
+            element = getattr(box, "element", None)
+            if annotation is not None and element is not None:
+                text = " ".join("".join(element.itertext()).split())
+                if text:
+                    annotation["Contents"] = pydyf.String(text)
+
+
 def _finish(document, pdf) -> None:
     objects = _Objects(pdf)
     _header_scopes(objects)
+    _loose_spans(objects)
     _running_artifacts(objects, pdf)
+    _link_texts(document)
+    finish_fields(pdf, objects)
 
 
 def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",)) -> bytes:

@@ -4,9 +4,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any, Iterator
 
 from .plan import PlanStep
+
+# The packet's vendored fonts (README.md there): WeasyPrint prints with them (document.py), and the
+# print view hands Noto Sans to the browser, so a packet printed from either takes as many pages.
+FONTS = Path(__file__).resolve().parent / "fonts"
 
 
 @dataclass
@@ -117,6 +122,11 @@ class Packet:
 
     def part(self, anchor: str) -> Part | None:
         return next((p for p in self.parts if p.anchor == anchor), None)
+
+    @property
+    def fill_ins(self) -> bool:
+        """The application has a shaded FILL IN box: an item that asks, or an answer not given yet."""
+        return any(item.asks or any(row.value is None and not row.note for row in item.rows) for item in self.application)
 
     def strings(self) -> Iterator[str]:
         """Every piece of text in the packet (to choose the fonts it needs)."""

@@ -6,16 +6,19 @@ same `Packet` (wizard/packet/content.py), with the office card when the deployme
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, url_for
+from flask import Blueprint, abort, current_app, redirect, send_from_directory, url_for
 
 from ...interview.flow import applicable_answers
 from ...packet import build_packet
+from ...packet.model import FONTS
 from ..kiosk.access import load_interview
 from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.state import rulebook
 
 bp = Blueprint("printview", __name__)
+BROWSER_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")  # static/packet-print.css asks for them
+YEAR = 31_536_000
 
 
 @bp.get("/i/<interview_id>/print")
@@ -29,3 +32,13 @@ def print_view(interview_id: str):
     packet = build_packet(answers, j, book.questions_for(j.id), today=current_app.config.get("TODAY"),
                           office=office_card(j.id))
     return render_page("print.html", interview=interview, p=packet)
+
+
+@bp.get("/packet-fonts/<filename>")
+def packet_font(filename: str):
+    """The packet's own Noto Sans for the print view: printed from the browser, it sets the same words
+    on the same lines and pages as the PDF (issue 37, item 7). The files never change but with the
+    app, so they are kept a year."""
+    if filename not in BROWSER_FONTS:
+        abort(404)
+    return send_from_directory(FONTS, filename, mimetype="font/ttf", max_age=YEAR)
