@@ -152,6 +152,25 @@ class OfficeRecords:
         return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction {{places}} "
                               "ORDER BY received_at DESC", jurisdictions)
 
+    # The inbox's page (office/inbox.py builds the WHERE from fixed clauses and bound values).
+    def count_applications(self, where: str, params: list) -> int:
+        return int(self._one(f"SELECT COUNT(*) AS n FROM applications a WHERE {where}", tuple(params))["n"])
+
+    def applications_page(self, where: str, params: list, order: str, limit: int, offset: int) -> list[dict]:
+        columns = ", ".join(f"a.{c.strip()}" for c in APPLICATION_COLUMNS.split(","))
+        return self._query(f"SELECT {columns}, a.received_day, a.decide_by, a.organizer FROM applications a "
+                           f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?", (*params, limit, offset))
+
+    def applications_without_figures(self, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in("SELECT reference, jurisdiction, version, received_at FROM applications "
+                              "WHERE received_day IS NULL AND jurisdiction {places}", jurisdictions)
+
+    def decisions_for(self, references: list[str]) -> list[dict]:
+        if not references:
+            return []
+        return self._query(f"SELECT reference, decision, version FROM decisions WHERE reference IN ({marks(references)})",
+                           tuple(references))
+
     def insert_application(self, row: dict) -> None:
         names = ", ".join(row)
         self._write(f"INSERT INTO applications ({names}) VALUES ({marks(row)})", tuple(row.values()))

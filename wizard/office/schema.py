@@ -62,4 +62,16 @@ MIGRATIONS = (
     # the email's next account starts above it and no cookie of the removed one opens it.
     Migration("m005_removed_clerks", (
         "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
+    # Issue 39: the inbox pages in the database. Kept at first receipt: the office's day of receipt and
+    # the decision deadline ('' where the place sets no period; NULL until worked out for older rows),
+    # and the organizer's name to search by; indexes for each place's sorts and filters.
+    Migration("m006_office_scale", (
+        "ALTER TABLE applications ADD COLUMN received_day TEXT",
+        "ALTER TABLE applications ADD COLUMN decide_by TEXT",
+        "ALTER TABLE applications ADD COLUMN organizer TEXT",
+        "CREATE INDEX idx_applications_place_received ON applications (jurisdiction, received_at)",
+        "CREATE INDEX idx_applications_place_due ON applications (jurisdiction, decide_by)",
+        "CREATE INDEX idx_applications_place_event ON applications (jurisdiction, starts_at)",
+        "CREATE INDEX idx_applications_place_status ON applications (jurisdiction, status)",
+        "CREATE INDEX idx_applications_received_day ON applications (received_day)")),
 )
