@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test: makes .venv, installs the app with its test dependencies, installs Debian's
-# Chromium, Graphviz, Pango and calcurse if they are missing, then runs pytest. Extra arguments go to pytest.
+# Chromium, Graphviz, Pango, calcurse and nginx if they are missing, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -16,6 +16,9 @@ command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
 /sbin/ldconfig -p | grep -q "libharfbuzz-subset.so.0" || missing="$missing libharfbuzz-subset0"
 # calcurse imports the office's calendar feed in tests/test_office_calendar.py (issue 22).
 command -v calcurse >/dev/null 2>&1 || missing="$missing calcurse"
+# nginx in front of the app with docs/nginx.conf in tests/test_behind_nginx.py (issue 36); the tests start
+# their own, unprivileged, on a loopback port (Debian's service is not used).
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
 if [ -n "$missing" ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi

@@ -4,10 +4,11 @@ place are emailed when it answers; after the decision its answer stays as record
 sends then is a late note in the history, emailed to the clerks."""
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 from wizard.readable import long_date
 
+from .office_days import office_day
 from . import html
 from .office_support import BARODA, DEKALB, PDF, PNG, body, clerk, finished, received, send
 from .test_office_mail import deliver
@@ -54,7 +55,7 @@ def test_the_links_open_only_this_applications_file_and_only_while_the_link_work
     assert department.get(f"{link}/uploads/not-an-upload").status_code == 404
     assert department.get(link[:-3] + "xyz/packet.pdf").status_code == 404
     links = list(file_links(department.get(link)).values())
-    app.config["TODAY"] = date.today() + timedelta(days=20 + 61)  # past its due day and LINK_DAYS
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=20 + 61)  # past its due day and LINK_DAYS
     assert [department.get(url).status_code for url in links] == [404, 404]
 
 
@@ -93,10 +94,10 @@ def test_after_the_decision_the_answer_stays_and_a_late_note_goes_to_the_clerk(o
     department = app.test_client()
     department.post(link, data={"answer": "conditions", "text": "Two officers at the gate"})
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                         "decided_on": date.today().isoformat()})
+                                                         "decided_on": office_day("dekalb-il").isoformat()})
     page = department.get(link)
     (notice,) = html.texts(page, ".referral-decided")
-    assert f"decision on this application was made on {long_date(date.today())}" in notice
+    assert f"decision on this application was made on {long_date(office_day('dekalb-il'))}" in notice
     assert html.texts(page, ".referral-decided strong") == ["Conditions"] and "Two officers at the gate" in notice
     assert html.field(page, "answer") is None and html.field(page, "text") is not None
     refused_post(department, link, {"answer": "objection", "text": ""}, "your answer can no longer be changed")
@@ -112,4 +113,4 @@ def test_after_the_decision_the_answer_stays_and_a_late_note_goes_to_the_clerk(o
     deliver(app, port)
     (mail,) = [m for m in inbox.to("clerk@example.org") if m["Subject"].startswith("Late note")]
     assert mail["Subject"] == f"Late note from the Police Department: {reference}"
-    assert "The road will be closed that day" in body(mail) and long_date(date.today()) in body(mail)
+    assert "The road will be closed that day" in body(mail) and long_date(office_day("dekalb-il")) in body(mail)

@@ -9,8 +9,11 @@ behind it. Hypothesis runs derandomized, so CI sends the same requests every tim
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
 import re
 import traceback
 from collections import Counter
@@ -24,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wizard.engine.answers import clean_answers
+from wizard.packet import cache, printing
 from wizard.interview.flow import JURISDICTION_STEP, answered_steps
 from wizard.web.edge.state import store
 from wizard.web.app import create_app
@@ -83,6 +87,11 @@ class Target:
     pdfs: int = 0
     last_error: str = ""
     dirty: bool = True  # an interview may have been changed: restore before the next example
+    examples: int = 0
+    printer_upsets: list = field(default_factory=list)
+    stopped: list = field(default_factory=list)  # print workers stopped (SIGSTOP) mid-run
+    waits: tuple = field(default_factory=lambda: (cache.WAIT_SECONDS, cache.STUCK_SECONDS))
+    preparing: int = 0  # "being prepared" answers to a packet download
 
 
 def build_target(tmp_path_factory, book) -> Target:
@@ -301,7 +310,10 @@ def send(target: Target, client, request, follow: int = 2) -> None:
     if response.status_code == 200 and path.endswith("packet.pdf"):
         target.pdfs += 1
     problem = None
-    if response.status_code >= 500:
+    preparing = response.status_code == 503 and path.endswith("packet.pdf") and "being prepared" in \
+        response.get_data(as_text=True)  # a print worker killed or stopped (issue 36): a page that refreshes
+    target.preparing += preparing
+    if response.status_code >= 500 and not preparing:
         problem = f"{response.status_code}: {target.last_error or 'outside Flask'}"
     else:
         try:
@@ -322,6 +334,40 @@ def send(target: Target, client, request, follow: int = 2) -> None:
     if method.upper() == "POST" and response.status_code == 303 and location.startswith("/") and follow:
         # Where a browser goes next: an interview created from hostile answers must open.
         send(target, client, ("GET", location, "", [], csrf, body_kind, headers, extra, depth), follow - 1)
+
+
+# Mid-run, the print workers are killed (SIGKILL), later stopped (SIGSTOP) for a stretch of the walk,
+# then let go on (issue 36): a packet download is then a 200 or a "being prepared" 503, never a 500.
+UPSETS = {60: "kill", 120: "stop", 160: "continue"}
+
+
+def upset_printer(target: Target, client, how: str | None) -> None:
+    """Kill, stop or continue the current print workers, then ask a packet no worker has made yet."""
+    if how == "continue" or how is None:
+        for pid in target.stopped:
+            with contextlib.suppress(ProcessLookupError):  # killed as hung, as it should be
+                os.kill(pid, signal.SIGCONT)
+        target.stopped = []
+        cache.WAIT_SECONDS, cache.STUCK_SECONDS = target.waits
+        if how is None:
+            return
+    else:
+        printing.submit(printing.warm).result(timeout=120)  # a pool with workers to upset
+        pids = printing.worker_pids()
+        assert pids
+        if how == "stop":
+            target.waits = (cache.WAIT_SECONDS, cache.STUCK_SECONDS)
+            cache.WAIT_SECONDS, cache.STUCK_SECONDS = 2, 20  # the server's 5 s wait, shorter for the walk
+            target.stopped = pids
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL if how == "kill" else signal.SIGSTOP)
+    target.printer_upsets.append(how)
+    with target.app.app_context():  # answers no packet was made from: a worker must print it
+        interview = store().get(target.ids["complete"])
+        interview.answers["event_name"] = f"After the printer was upset ({how})"
+        store().save(interview)
+    target.dirty = True
+    send(target, client, ("GET", f"/i/{target.ids['complete']}/packet.pdf", "", [], "real", "form", {}, "", 0))
 
 
 def sweep(target: Target, client) -> None:
@@ -345,10 +391,14 @@ def test_hostile_requests_to_every_route_never_get_a_5xx(target):
                               issue_12_request(target)), min_size=REQUESTS_PER_EXAMPLE, max_size=REQUESTS_PER_EXAMPLE))
     def walk(requests):
         restore(target)
+        target.examples += 1
+        if target.examples in UPSETS:
+            upset_printer(target, client, UPSETS[target.examples])
         for request in requests:
             send(target, client, request)
 
     walk()
+    upset_printer(target, client, None)  # a stopped worker goes on (the pool that replaced it is used)
     by_problem = Counter(problem for problem, *_ in target.failures)
     by_route = Counter(f"{method} " + re.sub(r"/i/[^/]+", "/i/<id>", url.split("?")[0])
                        for _, method, url, *_ in target.failures)
@@ -361,3 +411,4 @@ def test_hostile_requests_to_every_route_never_get_a_5xx(target):
     assert target.sent >= 5000, summary
     assert target.routes_hit == {rule.rule for rule in target.app.url_map.iter_rules()}
     assert not target.failures, summary
+    assert target.printer_upsets == ["kill", "stop", "continue"] and target.preparing >= 1, summary

@@ -14,10 +14,11 @@ from wizard.office.accounts import link_email, signed_in_clerk
 from wizard.web.app import DEFAULTS, create_app
 from wizard.web.edge.state import office_records, store
 
+from .office_days import office_day
 from .office_support import (BARODA, DEKALB, PASSWORD, PDF, PNG, clerk, finished, first_document, send, sign_in,
                              texts, visible_text)
 from wizard.office.accounts import new_password_link
-from datetime import date, timedelta
+from datetime import timedelta
 
 
 def test_a_finished_interview_offers_to_send_it_to_the_office(app, client):
@@ -279,7 +280,7 @@ def test_the_application_page_status_message_checklist_and_history(app, client):
     client.post(f"/office/a/{reference}/checklist", data={"received": [first_document(app)]})
     refused = client.post(f"/office/a/{reference}/status", data={"status": "approved"}, follow_redirects=True)
     assert "Approve or deny with “Record the decision”" in " ".join(texts(refused.get_data(as_text=True), "notice"))
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat()})
     history = texts(client.get(f"/office/a/{reference}").get_data(as_text=True), "history")[0]
     for entry in ("Received: Version 1", "Downloaded the packet", "Message to the organizer: Please send the "
                   "insurance certificate.", "Status: More information needed", "Checklist: 1 ticked",
@@ -297,13 +298,13 @@ def test_the_inbox_flags_deadlines_filters_and_sorts(app, client):
                                                   "ends_at": "2027-05-01T18:00"})
     old_ref, new_ref = send(client, old), send(client, new)
     sign_in(client)
-    app.config["TODAY"] = date.today() + timedelta(days=40)  # Baroda decides within 45 days
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=40)  # Baroda decides within 45 days
     page = client.get("/office").get_data(as_text=True)
     assert texts(page, "flag--soon") and not texts(page, "flag--past")
-    app.config["TODAY"] = date.today() + timedelta(days=46)
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=46)
     assert texts(client.get("/office").get_data(as_text=True), "flag--past")
     client.post(f"/office/a/{old_ref}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                      "decided_on": date.today().isoformat()})
+                                                      "decided_on": office_day("baroda-mi").isoformat()})
     table = texts(client.get("/office?status=open").get_data(as_text=True), "inbox")[0]
     assert new_ref in table and old_ref not in table
     table = texts(client.get("/office?sort=event").get_data(as_text=True), "inbox")[0]

@@ -3,17 +3,18 @@ what each version changes; the organizer sees the decision; late filings are fla
 date and what is still outstanding are checked."""
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 from io import BytesIO
 
 from pypdf import PdfReader
 
 from wizard.web.edge.state import office_records, store
 
+from .office_days import office_day
 from . import html
 from .office_support import BARODA, received
 
-TODAY = date.today().isoformat()
+TODAY = office_day("baroda-mi").isoformat()
 APPROVE = {"decision": "approved", "approve_anyway": "yes", "decided_on": TODAY,
            "conditions": "Lights out at 11 PM"}
 
@@ -112,7 +113,7 @@ def test_the_organizer_sees_the_conditions_of_an_approval(app):
 
 
 def test_a_late_filing_is_flagged_with_its_section(app):
-    soon = date.today() + timedelta(days=60)  # Baroda asks for 105 days (60 + the 45 to decide)
+    soon = office_day("baroda-mi") + timedelta(days=60)  # Baroda asks for 105 days (60 + the 45 to decide)
     answers = {**BARODA, "starts_at": f"{soon.isoformat()}T12:00", "ends_at": f"{soon.isoformat()}T20:00"}
     client, reference = received(app, answers, "baroda-mi")
     page = client.get(f"/office/a/{reference}").get_data(as_text=True)
@@ -129,7 +130,7 @@ def test_a_timely_filing_is_not_flagged(app):
 def test_a_decision_is_dated_between_receipt_and_today_and_names_what_is_outstanding(app):
     client, reference = received(app, BARODA, "baroda-mi")
     path = f"/office/a/{reference}/decision"
-    yesterday, tomorrow = (date.today() - timedelta(days=1)).isoformat(), (date.today() + timedelta(days=1)).isoformat()
+    yesterday, tomorrow = (office_day("baroda-mi") - timedelta(days=1)).isoformat(), (office_day("baroda-mi") + timedelta(days=1)).isoformat()
     early = client.post(path, data={**APPROVE, "decided_on": yesterday}, follow_redirects=True).get_data(as_text=True)
     assert "cannot be dated before the application was received" in early
     late = client.post(path, data={**APPROVE, "decided_on": tomorrow}, follow_redirects=True).get_data(as_text=True)

@@ -2,7 +2,7 @@
 receipt and messages, retries with backoff when the server is down, and "mail is off"."""
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -11,6 +11,7 @@ from wizard.office.outbox import SmtpSettings, backoff, deliver_due
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
+from .office_days import office_day
 from .office_support import BARODA, Inbox, body, clerk, finished, received, send, sign_in, texts, visible_text
 from .served import free_port
 
@@ -70,7 +71,7 @@ def test_every_status_change_emails_the_organizer(tmp_path, book, smtp):
     client.post(f"/office/a/{reference}/status", data={"status": "received"})  # no change: no mail
     client.post(f"/office/a/{reference}/status", data={"status": "approved"})  # refused: a decision approves
     for decision in ({"decision": "denied", "reasons": "No insurance"}, {"decision": "approved", "approve_anyway": "yes"}):
-        client.post(f"/office/a/{reference}/decision", data={**decision, "decided_on": date.today().isoformat()})
+        client.post(f"/office/a/{reference}/decision", data={**decision, "decided_on": office_day("baroda-mi").isoformat()})
     deliver(app, controller.port)
     subjects = [m["Subject"] for m in inbox.to("zoe@example.org")]
     assert subjects == [f"Application received: {reference}"] + [

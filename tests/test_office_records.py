@@ -2,8 +2,6 @@
 `wizard purge` commands on a fresh database, as docs/office.md gives them."""
 from __future__ import annotations
 
-from datetime import date
-
 import re
 import subprocess
 import sys
@@ -14,6 +12,7 @@ from wizard.store.retention import purge
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records, store
 
+from .office_days import office_day
 from .office_support import PDF, clerk, finished, send, sign_in
 
 OFFICE_GUIDE = (Path(__file__).resolve().parents[1] / "docs" / "office.md").read_text(encoding="utf-8")
@@ -77,7 +76,7 @@ def test_a_sent_application_outlives_the_interviews_retention_until_closed_and_k
     status = client.get(f"/i/{ident}/application")  # the status page reads the application itself
     assert status.status_code == 200
     sign_in(client)
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat()})
     with app.app_context():
         assert purge_applications(office_records(), 30).references == []  # closed today: kept 30 days
     age_everything(app, 31)

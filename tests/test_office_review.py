@@ -4,7 +4,7 @@ by the same `pdfua` checker as the packet), and denials quoting their section.""
 from __future__ import annotations
 
 from concurrent.futures import Future
-from datetime import date, timedelta
+from datetime import timedelta
 from io import BytesIO
 from urllib.parse import urlsplit
 
@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from wizard.packet import printing
 from wizard.web.edge.state import office_records
 
+from .office_days import office_day
 from . import html
 from .office_support import BARODA, DEKALB, body, clerk, received, send, sign_in
 from .test_check import problems_in, variant
@@ -64,7 +65,7 @@ def test_an_unanswered_referral_past_its_period_is_flagged(office):
     client, reference = received(app, BARODA, "baroda-mi")
     client.post(f"/office/a/{reference}/referrals", data={"department": "fire-official", "recipient": "fire@example.org"})
     assert html.texts(client.get(f"/office/a/{reference}"), ".referrals .flag--past") == []
-    app.config["TODAY"] = date.today() + timedelta(days=21)  # Application (g): "within 20 days of receipt"
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=21)  # Application (g): "within 20 days of receipt"
     flags = html.texts(client.get(f"/office/a/{reference}"), ".referrals .flag--past")
     assert len(flags) == 1 and flags[0].startswith("Late:")
 
@@ -75,7 +76,7 @@ def test_an_unknown_or_expired_department_link_is_a_404(office):
     client.post(f"/office/a/{reference}/referrals", data={"department": "health-officer", "recipient": "h@example.org"})
     link = referral_link(app, port, inbox, "h@example.org")
     assert app.test_client().get(link[:-3] + "xyz").status_code == 404
-    app.config["TODAY"] = date.today() + timedelta(days=20 + 61)
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=20 + 61)
     assert app.test_client().get(link).status_code == 404
 
 
@@ -88,14 +89,14 @@ def test_another_places_clerk_cannot_refer_or_decide(office):
     assert other.post(f"/office/a/{reference}/referrals", data={"department": "fire-official",
                                                                 "recipient": "x@example.org"}).status_code == 404
     assert other.post(f"/office/a/{reference}/decision", data={"decision": "approved",
-                                                               "decided_on": date.today().isoformat()}).status_code == 404
+                                                               "decided_on": office_day("baroda-mi").isoformat()}).status_code == 404
     assert other.get(f"/office/a/{reference}/permit.pdf").status_code == 404
 
 
 def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, tmp_path):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat(),
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat(),
                                                          "conditions": "Two more portable toilets\nLights out at 11 PM"})
     assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Approved"]
     deliver(app, port)
@@ -125,7 +126,7 @@ def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_s
         return failed
 
     monkeypatch.setattr(printing, "submit", dead_worker)
-    page = client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()},
+    page = client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat()},
                        follow_redirects=True)
     assert page.status_code == 200 and html.texts(page, ".application-status") == ["Approved"]
     (warning,) = html.texts(page, ".notice--warning")
@@ -151,13 +152,13 @@ def test_a_denial_needs_reasons_and_quotes_its_section(office):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
     no_reasons = refused_post(client, f"/office/a/{reference}/decision",
-                              {"decision": "denied", "decided_on": date.today().isoformat()}, "Write the reasons for the denial")
+                              {"decision": "denied", "decided_on": office_day("baroda-mi").isoformat()}, "Write the reasons for the denial")
     assert html.texts(no_reasons, ".application-status") == ["Received"]
     bad_date = refused_post(client, f"/office/a/{reference}/decision",
                             {"decision": "denied", "reasons": "No insurance", "decided_on": "soon"},
                             "Enter the date of the decision")
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
-                                                         "decided_on": date.today().isoformat()})
+                                                         "decided_on": office_day("baroda-mi").isoformat()})
     deliver(app, port)
     (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Denied"]
     assert "Ord. 171, Application (i)" in body(mail) and "No insurance" in body(mail)
@@ -192,11 +193,11 @@ def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
     assert html.field_values(refused, "department") == ["fire"]
     assert html.field_values(refused, "recipient") == ["fire at dekalb"]
     denied = refused_post(client, f"/office/a/{reference}/decision",
-                          {"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": date.today().isoformat()},
+                          {"decision": "denied", "conditions": "Lights out at 11 PM", "decided_on": office_day("dekalb-il").isoformat()},
                           "Write the reasons for the denial")
     assert html.field_values(denied, "decision") == ["denied"]
     assert html.texts(denied, "textarea#conditions") == ["Lights out at 11 PM"]
-    assert html.field_values(denied, "decided_on") == [date.today().isoformat()]
+    assert html.field_values(denied, "decided_on") == [office_day("dekalb-il").isoformat()]
     again = client.get(f"/office/a/{reference}")  # shown once: a fresh look has a fresh form
     assert html.field_values(again, "decision") == [] and html.texts(again, "textarea#conditions") == [""]
     client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "conditions": "Secret words"})
@@ -218,7 +219,7 @@ def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(o
     status = f"/i/{interview_id}/application"
     assert html.links(organizer.get(status), "a[href$='permit.pdf']") == []
     assert organizer.get(f"{status}/permit.pdf").status_code == 404  # nothing decided yet
-    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": date.today().isoformat()})
+    client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat()})
     page = organizer.get(status)
     (link,) = html.links(page, "a[href$='permit.pdf']")
     assert "Ord. 171, Application (j)" in " ".join(html.texts(page, "p"))  # post it at the site

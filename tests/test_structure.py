@@ -156,7 +156,7 @@ LAYERS = [
     ("wizard.kinds",), ("wizard.rules",), ("wizard.engine",), ("wizard.interview",), ("wizard.authoring",),
     ("wizard.store",), ("wizard.packet",), ("wizard.office",),
     ("wizard.web.edge",), ("wizard.web.kiosk",), ("wizard.web.organizer",), ("wizard.web.office",),
-    ("wizard.web.clerks",), ("wizard.web", "wizard.web.app"), ("wizard.cli",), ("wizard.__main__",),
+    ("wizard.web.clerks",), ("wizard.web.operations",), ("wizard.web", "wizard.web.app"), ("wizard.cli",), ("wizard.__main__",),
 ]
 
 

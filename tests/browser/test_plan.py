@@ -7,6 +7,7 @@ from pathlib import Path
 
 from icalendar import Calendar
 
+from ..office_days import office_day
 from ..test_packet import FESTIVAL
 from .story import open_all_parts, wait_for_new_content
 from .test_accessibility import AXE, PHONE
@@ -34,7 +35,7 @@ def open_result(page, base_url: str, answers: dict) -> None:
 
 def test_a_passed_deadline_leads_what_to_do_next(page, live_server):
     # Whitesboro: file 30 days before the first day. An event 10 days away missed it by 20 days.
-    open_result(page, live_server, festival_on(date.today() + timedelta(days=10)))
+    open_result(page, live_server, festival_on(office_day("whitesboro-ny") + timedelta(days=10)))
     next_steps = page.locator(".next-steps")
     lead = next_steps.locator(".notice").first
     assert lead.is_visible()
@@ -50,13 +51,13 @@ def test_a_passed_deadline_leads_what_to_do_next(page, live_server):
 
 
 def test_a_near_deadline_says_how_many_days_are_left(page, live_server):
-    open_result(page, live_server, festival_on(date.today() + timedelta(days=35)))
+    open_result(page, live_server, festival_on(office_day("whitesboro-ny") + timedelta(days=35)))
     lead = page.locator(".next-steps h2 + .notice--warning")
     assert "File soon: 5 days left." in lead.inner_text()
 
 
 def test_the_plan_to_the_day_and_its_calendar_reminders(page, live_server):
-    first_day = date.today() + timedelta(days=120)
+    first_day = office_day("whitesboro-ny") + timedelta(days=120)
     open_result(page, live_server, festival_on(first_day))
     open_all_parts(page)  # the plan opens on demand (issue 23)
     plan = page.locator("ol.timeline > li")
@@ -95,7 +96,7 @@ def test_the_plan_to_the_day_and_its_calendar_reminders(page, live_server):
 
 
 def test_an_early_end_prints_a_one_page_summary(page, live_server):
-    answers = {**festival_on(date.today() + timedelta(days=200), "baroda-mi"), "property_owner": "municipal"}
+    answers = {**festival_on(office_day("baroda-mi") + timedelta(days=200), "baroda-mi"), "property_owner": "municipal"}
     open_result(page, live_server, answers)
     wait_for_new_content(page, lambda: page.get_by_role("link", name="Print a one-page summary").click())
     assert page.url.endswith("/summary")

@@ -35,6 +35,7 @@ from typing import Iterable, Iterator
 from ..errors import Problem
 from ..resources import resource_dir
 from ..rules.rulebook import Jurisdiction
+from ..rules.yamlfile import read_file_bytes
 
 RECORD_FILE = "rule-checks.db"
 LISTED = ("id", "name", "short_name", "ordinance", "state", "county")  # a Listing's fields from the file
@@ -92,7 +93,7 @@ def unpacked(blob: bytes) -> dict:
 
 
 def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_file_bytes(path)).hexdigest()
 
 
 class CheckRecord:

@@ -11,11 +11,10 @@ again if its bytes changed since.
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Iterable
 
-from .checkrecord import CheckRecord, Passed, checks_fingerprint, passed_entry
+from .checkrecord import CheckRecord, Passed, checks_fingerprint, file_digest, passed_entry
 from .checks import LOAD, check_file, check_path, duplicate_ids, prepared
 from ..errors import Problem, RuleFileError
 from .parallel import each_in_parallel
@@ -71,7 +70,7 @@ def _read(listing: Listing, questions: dict, record: CheckRecord) -> Jurisdictio
     those that passed; checked in full when they differ (it was edited while the app was running)."""
     path = Path(listing.path)
     try:
-        unchanged = hashlib.sha256(path.read_bytes()).hexdigest() == listing.digest
+        unchanged = file_digest(path) == listing.digest
     except OSError:
         unchanged = False  # check_file says why it cannot be read
     data = record.parsed(listing.digest) if unchanged else None

@@ -2,6 +2,7 @@
 (`wizard purge`, `wizard kiosk-link`)."""
 from __future__ import annotations
 
+import ipaddress
 import logging
 
 import click
@@ -16,6 +17,7 @@ from ..store.interviews import ENROLMENT_MINUTES, InterviewStore
 from ..store.retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
 from ..web.app import create_app
 from ..web.edge.deployment import DeploymentError
+from ..web.edge.logs import JsonLines
 from ..web.edge.serving import bound_addresses, make_server, settle_after_start
 from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, rules_options
 
@@ -43,6 +45,15 @@ from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, 
 @click.option("--trusted-proxies", default=0, show_default=True, type=click.IntRange(min=0),
               help="How many reverse proxies are in front: believe their X-Forwarded-For, -Proto "
                    "and -Prefix headers (werkzeug's ProxyFix).")
+@click.option("--trusted-proxy", default=None, metavar="ADDRESS|NETWORK",
+              help="The proxy's address or network (10.0.0.5, 10.0.0.0/24; several separated by commas): only "
+                   "its X-Forwarded-* headers are believed. Required with --trusted-proxies unless --host is "
+                   "a loopback address (then only this machine's proxy is believed).")
+@click.option("--metrics-from", default=None, metavar="ADDRESS|NETWORK",
+              help="Who may read GET /metrics (Prometheus's text format), several separated by commas; "
+                   "without it /metrics is a 404 for everyone.")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one JSON object per line (time, level, logger, message), redacted as the text lines are.")
 @click.option("--access-log", is_flag=True,
               help="Log one line per request to stderr: method, path with interview ids hashed, no query "
                    "string, status and time.")
@@ -57,7 +68,7 @@ from .options import DAYS, IDLE_SECONDS, CommandError, database_option, finite, 
               help="Keep a sent application this many days after the clerk closes it, then delete it.")
 @rules_options()
 def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retention_days, new_per_hour,
-          public_url, trusted_proxies, access_log, smtp, smtp_user, mail_from, keep_applications_days,
+          public_url, trusted_proxies, trusted_proxy, metrics_from, log_format, access_log, smtp, smtp_user, mail_from, keep_applications_days,
           added_paths) -> None:
     """Run the wizard under the waitress WSGI server.
 
@@ -69,6 +80,10 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     `--retention-days` above 0 and at most 36,500 (nan and inf are refused with a message).
     `--rules` (repeatable) uses other rule files or folders instead of the built-in ones;
     `--add-rules` (repeatable) loads them besides the built-in ones (or besides `--rules`)."""
+    if trusted_proxies and not trusted_proxy and not on_loopback(host):
+        raise CommandError(f"--trusted-proxies believes X-Forwarded-For from any peer of {host}: name the proxy "
+                           "with --trusted-proxy ADDRESS|NETWORK, or listen on 127.0.0.1", exit_code=2,
+                           prefix="refusing to start: ")
     try:
         smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
     except ValueError as error:
@@ -77,7 +92,8 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
                           "RETENTION_DAYS": retention_days, "NEW_INTERVIEWS_PER_HOUR": new_per_hour,
-                          "TRUSTED_PROXIES": trusted_proxies, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
+                          "TRUSTED_PROXIES": trusted_proxies, "TRUSTED_PROXY": trusted_proxy,
+                          "METRICS_FROM": metrics_from, "SMTP_HOST": smtp_host, "SMTP_PORT": smtp_port,
                           "SMTP_USER": smtp_user, "MAIL_FROM": mail_from,
                           "KEEP_APPLICATIONS_DAYS": keep_applications_days,
                           **({"PUBLIC_URL": public_url} if public_url else {})})
@@ -89,10 +105,23 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     bound_host, bound_port = bound_addresses(server)[0]
     click.echo(f"Permit wizard on http://{bound_host}:{bound_port}/ (database {shown(db_path)}{mode})")
     logging.basicConfig()  # as waitress.serve does: failures are logged (redacted, see web/edge/logs.py)
+    if log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonLines())
     for name in ("wizard.security", "wizard.access"):  # every security event (web/edge/logs.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()
     server.run()
+
+
+def on_loopback(host: str) -> bool:
+    """Every address `--host` names (waitress takes several, separated by spaces) is a loopback one."""
+    names = host.split()
+    try:
+        return bool(names) and all(name == "localhost" or ipaddress.ip_address(name.strip("[]")).is_loopback
+                                   for name in names)
+    except ValueError:
+        return False
 
 
 @click.command()

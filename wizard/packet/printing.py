@@ -66,8 +66,26 @@ def permit_pdf(permit: Permit) -> bytes:
     return tagged_pdf(permit_html(permit), permit_title(permit), "en-US", stylesheets=())
 
 
+# Called with (job name, seconds, succeeded) when a job ends: /metrics counts packets printed (web/operations/watching.py).
+on_printed: list[Callable[[str, float, bool], None]] = []
+
+
+def alive() -> bool:
+    """The print pool can take a job: not started yet (it starts on demand), or not broken."""
+    with _pool_lock:
+        pool = _pool
+    return pool is None or not getattr(pool, "_broken", False)
+
+
+def _report(name: str, began: float, done: Future) -> None:
+    ok = not done.cancelled() and done.exception() is None
+    for hook in list(on_printed):
+        hook(name, time.monotonic() - began, ok)
+
+
 def submit(job: Callable[..., bytes], *args) -> Future:
     """`job(*args)` in a worker process: its bytes as a future."""
+    began = time.monotonic()
     try:
         pool = _workers()
         future = pool.submit(job, *args)
@@ -76,6 +94,7 @@ def submit(job: Callable[..., bytes], *args) -> Future:
         pool = _workers()
         future = pool.submit(job, *args)
     future.add_done_callback(lambda done: _mark_warm(pool, done))
+    future.add_done_callback(lambda done: _report(getattr(job, "__name__", "job"), began, done))
     return future
 
 

@@ -7,6 +7,8 @@ problem is reported (`line_map`), by parsing the file's text again.
 from __future__ import annotations
 
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -36,8 +38,30 @@ class RefusedYaml(yaml.YAMLError):
         self.problem_mark = yaml.Mark("", 0, line - 1, 0, None, None) if line else None
 
 
+class NotARuleFile(OSError):
+    """A path that is not a regular file under the size bound: every caller that reports an
+    unreadable file (OSError) reports this one with its reason."""
+
+
+def read_file_bytes(path: Path, limit: int = MAX_FILE_CHARS * 4) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (a UTF-8 character is at most 4).
+
+    Opened without blocking and checked on the open descriptor, so a FIFO does not hang the reader
+    and a symlink to `/dev/zero` is not read until memory runs out; the read itself stops at the
+    bound, should the file grow after the check."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor)
+        if not stat.S_ISREG(mode.st_mode):
+            raise NotARuleFile("not a regular file; a rule file is a plain file")
+        data = handle.read(limit + 1)
+    if len(data) > limit or mode.st_size > limit:
+        raise NotARuleFile(f"the file is over {limit // (1024 * 1024)} MB; a rule file is a few kilobytes")
+    return data
+
+
 def read_yaml(path: Path) -> Any:
-    return parse_yaml(path.read_text(encoding="utf-8"))
+    return parse_yaml(read_file_bytes(path).decode("utf-8"))
 
 
 def parse_yaml(text: str) -> Any:
@@ -104,7 +128,7 @@ def check_bounds(data: Any) -> None:
 def line_map(path: Path) -> dict[KeyPath, int]:
     """Every key path of a YAML file mapped to its 1-based line; empty when the file cannot be read."""
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_FAST_LOADER)
+        root = yaml.compose(read_file_bytes(path).decode("utf-8"), Loader=_FAST_LOADER)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return {}
     lines: dict[KeyPath, int] = {}

@@ -13,15 +13,16 @@ from ..office.accounts import PASSWORD_METHOD
 from ..office.keeping import DEFAULT_KEEP_DAYS
 from ..office.records import OfficeRecords
 from ..packet import printing
+from .operations import watching as operations
 from ..resources import resource_dir
 from ..store.retention import DEFAULT_DAYS
 from ..store.server_state import shared_secret_key
 from ..store.interviews import InterviewStore
 from .organizer import (
     api,
+    choose,
     costs,
     drawn_fields,
-    drawn_search,
     interview,
     mail as organizer_mail,
     downloads as packet,
@@ -29,7 +30,7 @@ from .organizer import (
     sending,
     summary,
 )
-from .edge import assets, deployment, errors, filters, limits, logs, pages, signing, sweeper
+from .edge import assets, deployment, errors, filters, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
 from .office import counts, notes, inbox as office, calendar as office_calendar, review, signin, typed
 from .edge import mailer, state
@@ -60,6 +61,8 @@ DEFAULTS = dict(
     SESSION_COOKIE_HTTPONLY=True,
     SESSION_COOKIE_SECURE=None,  # None: Secure when PUBLIC_URL is https (see deployment.py)
     TRUSTED_PROXIES=0,
+    TRUSTED_PROXY=None,
+    METRICS_FROM=None,  # None: /metrics is closed (web/operations/watching.py)  # None: the loopback addresses (a proxy on this machine); see deployment.py
     SMTP_HOST=None,  # no mail server: the office works and says mail is off
     SMTP_PORT=25,
     SMTP_USER=None,
@@ -92,13 +95,16 @@ SETTING_DEFAULTS = {
     "PUBLIC_URL": "none", "SMTP_PASSWORD": "none",
     "RULE_PATHS": "the built-in `interviews/jurisdictions/`",
     "RULEBOOK": "none",
-    "RULE_CACHE_DIR": "the first rules folder when `wizard check` left its record there, else the database's folder",
+    "RULE_CACHE_DIR": "the first rules folder when `wizard check` left its record there, else the database's folder; "
+                      "with PostgreSQL the first rules folder, or no record at all (`RULE_CACHE_DIR` may name a folder)",
     "OFFICES_FILE": "`offices.yaml` beside the database",
     "TODAY": "the real date", "NOW": "the real time",
     "PRINT_WORKERS": "2, or 1 on a one-core machine",
     "WTF_CSRF_ENABLED": "`True`",
     "SESSION_COOKIE_SECURE": "`True` when `PUBLIC_URL` starts with `https://`, else `False`",
     "MAIL_FROM": "`permits@localhost`",
+    "TRUSTED_PROXY": "`127.0.0.0/8, ::1` (a proxy on the same machine)",
+    "METRICS_FROM": "none: `/metrics` answers 404 to everyone",
 }
 
 # What each setting means, one line each, for docs/reference.md (wizard/cli/reference.py refuses a
@@ -143,6 +149,14 @@ SETTING_MEANINGS = {
                        "(werkzeug's `ProxyFix`; never `X-Forwarded-Host`), and `wizard serve` tells waitress to pass "
                        "them on instead of clearing them. A prefix that is not a plain path (`//evil.example`) is "
                        "ignored",
+    "TRUSTED_PROXY": "the proxy's address or network, several separated by commas (`--trusted-proxy`): only a "
+                     "request from there has its `X-Forwarded-*` headers believed (with `TRUSTED_PROXIES`); any other "
+                     "peer's are dropped, so a host that reaches the app port past the proxy cannot choose its "
+                     "address. `wizard serve --trusted-proxies` refuses to start without it unless it listens on "
+                     "loopback only",
+    "METRICS_FROM": "the addresses or networks that may read `GET /metrics` (Prometheus's text format; counts "
+                    "only, nothing personal), several separated by commas (`--metrics-from`); from anywhere else it "
+                    "is a 404. `/healthz` and `/readyz` are open to all",
     "SMTP_HOST": "the office's SMTP server (`wizard serve --smtp HOST:PORT`); without it, mail is off and the "
                  "office pages say so",
     "SMTP_PORT": "the SMTP server's port (`--smtp HOST:PORT`)",
@@ -182,11 +196,14 @@ def defaults(instance_path: str) -> dict:
             "DATABASE": from_environment["DATABASE"] or str(Path(instance_path) / "wizard.db")}
 
 
-def _record_dir(app: Flask, instance: Path) -> Path:
+def _record_dir(app: Flask, instance: Path | None) -> Path | None:
     """The record `wizard check DIR` left beside the rules, so a new instance folder starts from it;
-    else the instance folder."""
+    else the instance folder. With no folder of its own (PostgreSQL: `instance` is None), the first
+    rules folder or none at all: never Flask's instance folder, which is inside the installed package."""
     beside = record_folder(app.config["RULE_PATHS"])
-    return beside if beside is not None and (beside / RECORD_FILE).is_file() else instance
+    if beside is not None and ((beside / RECORD_FILE).is_file() or instance is None):
+        return beside
+    return instance
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -207,8 +224,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Refuse to start on rule files that fail the check: a broken rule must never reach an organizer.
     # Files that passed before, byte for byte, are remembered in a record (see checkrecord.py).
+    own_folder = None if is_postgres_url(app.config["DATABASE"]) else instance
     app.extensions["rulebook"] = app.config.get("RULEBOOK") or load_rulebook(
-        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, instance))
+        app.config["RULE_PATHS"], cache_dir=app.config.get("RULE_CACHE_DIR") or _record_dir(app, own_folder))
     store = InterviewStore(app.config["DATABASE"])
     store.migrate()
     if not app.config.get("SECRET_KEY"):  # PostgreSQL: one key for every server of the database
@@ -220,13 +238,12 @@ def create_app(config: dict | None = None) -> Flask:
     state.init_offices(app, instance)
 
     csrf.init_app(app)
-    signing.init_app(app)
     htmx.init_app(app)
 
     filters.init_app(app)
     pages.init_app(app)
     drawn_fields.init_app(app)
-    drawn_search.init_app(app)
+    choose.init_app(app)
     assets.init_app(app)
     kiosk.init_app(app)
     frame.init_app(app)
@@ -253,6 +270,7 @@ def create_app(config: dict | None = None) -> Flask:
     typed.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
+    operations.init_app(app)
     errors.init_app(app)
     logs.init_app(app)
     deployment.init_app(app)

@@ -22,7 +22,7 @@ from ...errors import Problem
 from ..parallel import each_in_parallel, in_parallel
 from ...rules.questionbook import effective_questions, question_changes
 from ...rules.rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
-from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml
+from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml, read_file_bytes
 from .authoring import AUTHORING_CHECKS, placeholder_problems
 from .names import name_problems
 from .questions import own_question_problems
@@ -43,7 +43,7 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
 
     Ids repeated across files are the caller's to catch (`duplicate_ids`). A file whose sha256 is `trusted_digest` already passed the load checks and is only read."""
     try:
-        raw = path.read_bytes()
+        raw = read_file_bytes(path)
         data = parse_yaml(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)

@@ -4,14 +4,11 @@
 whose `v` is the file's current hash never changes, so browsers may keep it a year without
 asking again (`immutable`); a new file gets a new hash, hence a new URL. Anything else under
 /static/ is revalidated as before. Pages keep `no-store` (see app.security_headers).
-`site_url('interview.start')` is `url_for` for a page without arguments; `plain_url` is `url_for`
-for arguments that need no quoting (ids, step names), from a pattern remembered per prefix,
-endpoint and argument names.
+`site_url('interview.start')` is `url_for` for a page without arguments.
 """
 from __future__ import annotations
 
 import hashlib
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -70,27 +67,6 @@ def site_url(endpoint: str) -> str:
     """The address of a page that takes no arguments (the start page, the clerks' builder): every
     page's header and footer link them, drawn once (pages.site_part), so it is not remembered."""
     return url_for(endpoint)
-
-
-# Values put in an address as they are: url_for quotes nothing in them.
-PLAIN_VALUE = re.compile(r"[A-Za-z0-9_-]+")
-_SLOT = re.compile(r"~(\d+)~")  # "~" is never quoted, and no route of ours has one
-URL_PATTERNS = 256
-
-
-def plain_url(endpoint: str, **values: str) -> str:
-    """`url_for(endpoint, **values)` at a tenth of its cost when every value is plain: the address
-    of a step is built on every page (its form's action, Back), and url_for costs 15 µs each.
-    The pattern is url_for's own answer for numbered stand-ins, which then take the values."""
-    if not all(isinstance(v, str) and PLAIN_VALUE.fullmatch(v) for v in values.values()):
-        return url_for(endpoint, **values)
-    if endpoint.startswith("."):
-        endpoint = f"{request.blueprint}{endpoint}"
-    names = tuple(values)
-    pattern = per_prefix("url_patterns", (endpoint, names),
-                         lambda: url_for(endpoint, **{name: f"~{n}~" for n, name in enumerate(names)}), URL_PATTERNS)
-    given = [values[name] for name in names]
-    return _SLOT.sub(lambda m: given[int(m.group(1))], pattern)
 
 
 def cache_versioned_static(response):

@@ -1,7 +1,7 @@
 """Error pages: every failure a user can cause gets a page that says what to do, never a traceback."""
 from __future__ import annotations
 
-from flask import current_app, jsonify, make_response, request, url_for
+from flask import current_app, g, jsonify, make_response, request, url_for
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
@@ -49,6 +49,7 @@ def store_unavailable(error: StoreUnavailable):
     """A 503 that keeps the typed answers: a post shows its values again in a form that sends them
     to the same address; a read says try again. Nothing was saved, so nothing half-saved is lost."""
     current_app.logger.warning("database unavailable on %s %s: %s", request.method, redact_path(request.path), error)
+    g.database_error = True  # counted by /metrics (web/operations/watching.py)
     posted = request.method == "POST"
     message = NOT_SAVED if posted else NOT_READ
     if _wants_json():

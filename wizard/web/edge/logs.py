@@ -17,6 +17,7 @@ claims, purges, and sign-ins (successes and failures) where accounts exist.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import re
 import traceback
@@ -139,3 +140,19 @@ def security_event(event: str, **fields) -> None:
         fields.setdefault("client", request.remote_addr or "")
     parts.extend(_field(name, value) for name, value in fields.items())
     logger.log(logging.WARNING if event in FAILURES else logging.INFO, " ".join(parts))
+
+
+class JsonLines(logging.Formatter):
+    """`wizard serve --log-format json`: one JSON object per line (time, level, logger, message), for
+    a log collector. The messages are the same redacted ones; a failure's frames (no message) are
+    its `where` field."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message, _, where = record.getMessage().partition("\n")
+        line = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"), "level": record.levelname,
+                "logger": record.name, "message": message}
+        if where:
+            line["where"] = where
+        if record.exc_info:  # a library's exception: its type only, never its message
+            line["error"] = record.exc_info[0].__name__ if record.exc_info[0] else "error"
+        return json.dumps(line, ensure_ascii=False)

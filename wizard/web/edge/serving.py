@@ -19,6 +19,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 
+from ...office.attachments import MAX_FILE
 from .logs import redact_path
 from .security import with_security_headers
 
@@ -54,10 +55,13 @@ class AccessLog:
     """WSGI middleware: one line per request, with the method, the path with any interview id
     hashed, no query string (a clerk's link carries answers), the status and the time taken."""
 
-    def __init__(self, app):
+    def __init__(self, app, unlogged: tuple = ("/healthz", "/readyz")):
         self.app = app
+        self.unlogged = unlogged  # a load balancer's checks, every few seconds: not worth a line each
 
     def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO") in self.unlogged:
+            return self.app(environ, start_response)
         began = time.monotonic()
         status = ["-"]
 
@@ -73,11 +77,25 @@ class AccessLog:
                             (time.monotonic() - began) * 1000)
 
 
+# Waitress's resource edges. A body is refused (413) from its announced length before it is read, at
+# the largest the app takes (an office upload and its form); an idle or half-open connection is closed
+# after CHANNEL_TIMEOUT seconds (waitress: 120) and checked for every CLEANUP_SECONDS; CONNECTIONS open at
+# once (waitress: 100) take no thread each, so many slow clients do not lock the others out as soon.
+# A proxy that buffers whole requests (docs/nginx.conf) is the real defence against slow clients.
+MAX_BODY = MAX_FILE + 64 * 1024
+CHANNEL_TIMEOUT = 30
+CLEANUP_SECONDS = 10
+CONNECTIONS = 500
+
+
 def make_server(app, host: str, port: int, threads: int, trusted_proxies: int = 0, access_log: bool = False):
     """A waitress server (one or several listening sockets) whose connections use HeadedChannel;
-    behind `trusted_proxies` proxies it passes their X-Forwarded-* headers on to ProxyFix."""
+    behind `trusted_proxies` proxies it passes their X-Forwarded-* headers on (the app believes them
+    only from TRUSTED_PROXY, edge/deployment.py)."""
     server = create_server(AccessLog(app) if access_log else app, host=host, port=port, threads=threads,
-                           clear_untrusted_proxy_headers=not trusted_proxies)
+                           clear_untrusted_proxy_headers=not trusted_proxies, max_request_body_size=MAX_BODY,
+                           channel_timeout=CHANNEL_TIMEOUT, cleanup_interval=CLEANUP_SECONDS,
+                           connection_limit=CONNECTIONS)
     for candidate in [server, *getattr(server, "map", {}).values()]:
         if isinstance(candidate, BaseWSGIServer):
             candidate.channel_class = HeadedChannel

@@ -1,10 +1,11 @@
-"""Signed values the server checks or writes on most pages, with the HMAC work done once per value.
+"""Signed values the server checks on most pages: the session cookie, verified once per cookie
+text, and a clerk's prefilled link.
 
-Every organizer's page opens the session cookie (verifying its signature) and most write a CSRF
-token (signing the session's secret with a timestamp). With itsdangerous each of those derives a
-key and runs a pure-Python HMAC: about 0.15 ms a page, a tenth of drawing a step (issue 24).
-A browser sends the same cookie on every page and its session keeps the same CSRF secret, so the
-result of the first check or signature is remembered, bounded, and tied to the secret keys.
+Every organizer's page opens the session cookie (verifying its signature: itsdangerous derives a
+key and runs an HMAC). A browser sends the same cookie on every page, so the result of the first
+check is remembered, bounded, and tied to the secret keys: 0.08-0.15 ms a page
+(scripts/bench_memos.py). The CSRF token each form carries was remembered the same way until
+issue 33 measured it saving under 0.02 ms a page: Flask-WTF signs it, once per request.
 """
 from __future__ import annotations
 
@@ -12,19 +13,15 @@ import copy
 import time
 from urllib.parse import urlencode
 
-from flask import current_app, g, session
+from flask import current_app
 from flask.sessions import SecureCookieSessionInterface
-from flask_wtf.csrf import generate_csrf
-from itsdangerous import BadSignature, Signer, URLSafeTimedSerializer
+from itsdangerous import BadSignature, Signer
 
 from ...remembered import Remembered
 from .security import add_vary
 
-# Cookies verified and CSRF tokens signed, remembered at once: a statewide host's busy hour.
+# Cookies verified, remembered at once: a statewide host's busy hour.
 SESSIONS = 8192
-# A remembered CSRF token is signed again after this: its timestamp (checked against
-# WTF_CSRF_TIME_LIMIT, a day) is never more than a minute older than the page that shows it.
-TOKEN_REISSUE_SECONDS = 60
 
 
 class VerifiedOnceSessions(SecureCookieSessionInterface):
@@ -77,48 +74,6 @@ class VerifiedOnceSessions(SecureCookieSessionInterface):
             super().save_session(app, session, response)
         elif session.accessed:
             add_vary(response, "Cookie")
-
-
-_tokens = Remembered(SESSIONS, "CSRF tokens signed")
-_token_serializers: dict = {}
-
-
-def csrf_token() -> str:
-    """The page's signed CSRF token, as Flask-WTF's `generate_csrf` makes it (the same serializer
-    and salt, so `validate_csrf` takes it), signed once a minute per session instead of per page."""
-    config = current_app.config
-    field = config.get("WTF_CSRF_FIELD_NAME") or "csrf_token"
-    if field in g:
-        return g.get(field)
-    secret_key = config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key
-    secret = session.get(field)
-    now = time.time()
-    if not isinstance(secret, str):  # a first visit: Flask-WTF makes the session's secret
-        token = generate_csrf()
-        _tokens.put((secret_key, session[field]), (token, now))
-        return token
-    found = _tokens.get((secret_key, secret))
-    if found is None or now - found[1] >= TOKEN_REISSUE_SECONDS:
-        found = (_token_serializer(secret_key).dumps(secret), now)
-        _tokens.put((secret_key, secret), found)
-    setattr(g, field, found[0])
-    return found[0]
-
-
-def _token_serializer(secret_key) -> URLSafeTimedSerializer:
-    serializer = _token_serializers.get(secret_key)
-    if serializer is None:
-        if len(_token_serializers) > 16:  # keys change only when a deployer rotates them
-            _token_serializers.clear()
-        serializer = _token_serializers[secret_key] = URLSafeTimedSerializer(secret_key, salt="wtf-csrf-token")
-    return serializer
-
-
-def init_app(app) -> None:
-    # After CSRFProtect.init_app, which gives templates Flask-WTF's own `csrf_token`, both as a
-    # global and from a context processor (which wins over a global): each is replaced here.
-    app.jinja_env.globals["csrf_token"] = csrf_token
-    app.context_processor(lambda: {"csrf_token": csrf_token})
 
 
 # A clerk's prefilled link (wizard/web/clerks/) carries its answers in the query string and this

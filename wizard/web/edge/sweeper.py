@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from datetime import date
 
@@ -45,6 +46,7 @@ class Sweeper(BackgroundJob):
         self.kiosk_idle, self.retention_days = kiosk_idle, retention_days
         self.stop = threading.Event()
         self._next_retention = 0.0
+        self.last_round: float | None = None
         self.keep_applications_days: float | None = None  # closed applications (wizard/office/keeping.py)
         self.today = date.today  # the organizers' reminders are due by this day (the app's TODAY in tests)
         self.turn = turn_for(store, "sweeper")
@@ -58,6 +60,7 @@ class Sweeper(BackgroundJob):
         store = self.store
         if store is None or not self.turn.held():
             return
+        self.last_round = time.time()  # /metrics reports the time since (web/operations/watching.py)
         if self.kiosk_idle:
             cleared = store.delete_idle(moment_ago(self.kiosk_idle))
             if cleared:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from .people import people_fields
-from ..edge.signing import csrf_token
+from flask_wtf.csrf import generate_csrf
 from ..edge.state import store
 
 ROWS_CHANGED = "people-rows-changed"  # marks kept rows from "Add another person"/"Remove", not errors;
@@ -51,4 +51,4 @@ def rows_changed(kept: MultiDict | None, form) -> bool:
 def take(interview, step_id: str) -> MultiDict | None:
     """The failed post to show again, as form data with a valid CSRF token; None when there is none."""
     kept = store().take_failed_post(interview.id, step_id) if interview.has_kept_post else None
-    return None if kept is None else MultiDict(kept + [("csrf_token", csrf_token())])
+    return None if kept is None else MultiDict(kept + [("csrf_token", generate_csrf())])

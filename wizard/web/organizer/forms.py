@@ -14,23 +14,12 @@ from ...kinds import KINDS
 from ...remembered import Remembered
 from ...rules.rulebook import RuleBook
 from .fields import make_field
-from ..edge.signing import csrf_token
-
-
-class RememberedTokenCSRF(FlaskForm.Meta.csrf_class):
-    """Flask-WTF's form CSRF, with the token signed once a minute per session (see signing.py)."""
-
-    def generate_csrf_token(self, csrf_token_field):
-        return csrf_token()
 
 
 class AnswerForm(FlaskForm):
     """A form of answer questions. Validating it also checks the rules between answers declared in
     the questions (`must_be:`, wizard/engine/cross_answers.py) between the answers on the form. A saved answer
     on another step that no longer fits is dropped when the step is saved (`record_step`), not shown."""
-
-    class Meta:
-        csrf_class = RememberedTokenCSRF
 
     question_keys: list = []
     _questions: dict = {}  # every question the answers may name (underscored: never a field's name)

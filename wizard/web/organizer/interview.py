@@ -33,7 +33,6 @@ from ..kiosk import screens as kiosk
 from ..edge import limits
 from ..edge.state import office_card, question_to_office
 from ..kiosk.access import load_interview
-from ..edge.assets import plain_url
 from . import choose
 from .forms import form_for, form_to_answers
 from .people import change_people_rows
@@ -160,13 +159,13 @@ def step_context(interview, step, path, j, form):
                   if j else []),
         questions_left=questions_left(path, step["step"], interview.completed_steps),
         first_step=bool(path) and step["step"] == path[0]["step"],
-        back_url=(plain_url(".step", interview_id=interview.id, step_id=back["step"]) if back
-                  else plain_url(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
+        back_url=(url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
+                  else url_for(".step", interview_id=interview.id, step_id=JURISDICTION_STEP) if path
                   else url_for(".start")),
-        action=plain_url(".step", interview_id=interview.id, step_id=step["step"],
-                         **({"return": "check"} if request.args.get("return") == "check" else {})),
-        search=(choose.search(book, plain_url(".step", interview_id=interview.id, step_id=step["step"]),
-                              interview.jurisdiction)
+        action=url_for(".step", interview_id=interview.id, step_id=step["step"],
+                       **({"return": "check"} if request.args.get("return") == "check" else {})),
+        search=(choose.search(book, url_for(".step", interview_id=interview.id, step_id=step["step"]),
+                            interview.jurisdiction)
                 if step["step"] == JURISDICTION_STEP and choose.needs_search(book) else None),
     )
 

@@ -1,6 +1,6 @@
-"""The jurisdiction search is drawn once for each way it looks before anything is typed
-(wizard/web/organizer/drawn_search.py): each organizer still sees their own answer so far and their own
-interview's address, what they type is shown as typed, and an error is shown when there is one."""
+"""The jurisdiction search (wizard/web/organizer/choose.py): each organizer sees their own answer so
+far and their own interview's address, what they type is shown as typed, and an error is shown when
+there is one."""
 from __future__ import annotations
 
 import re
