@@ -2,15 +2,18 @@
 and a page weighs the same with 200 applications kept as with thousands."""
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
 from wizard.office.inbox import PAGE_SIZE, first_receipt
+from wizard.web.app import create_app
 from wizard.web.edge.state import office_records, rulebook
 
-from .office_support import clerk, sign_in
+from .office_support import CHEAP_HASH, clerk, sign_in
+from .postgres_support import fresh_schema
 
 TODAY = date(2027, 3, 1)
 
@@ -31,6 +34,17 @@ def keep(app, n: int, place="baroda-mi", start=0, **fields) -> list[str]:
             records.insert_application(row)
             references.append(reference)
     return references
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def app(request, tmp_path, book):
+    """The same pages on each backend: the SQL that pages, filters and sorts is written once for both."""
+    with contextlib.ExitStack() as stack:
+        database = str(tmp_path / "wizard.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "test-secret",
+                          "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
+        yield app
+        app.extensions["interview_store"].close()
 
 
 @pytest.fixture
