@@ -2,49 +2,17 @@
 and a page weighs the same with 200 applications kept as with thousands."""
 from __future__ import annotations
 
-import contextlib
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 
 import pytest
 
-from wizard.office.inbox import PAGE_SIZE, first_receipt
-from wizard.web.app import create_app
+from wizard.office.inbox import PAGE_SIZE
 from wizard.web.edge.state import office_records, rulebook
 
-from .office_support import CHEAP_HASH, clerk, sign_in
-from .postgres_support import fresh_schema
+from .office_support import app_on_each_backend, clerk, keep, sign_in  # noqa: F401 - the `app` fixture
 
 TODAY = date(2027, 3, 1)
-
-
-def keep(app, n: int, place="baroda-mi", start=0, **fields) -> list[str]:
-    """n applications stored through the office's own records, received a day apart before TODAY."""
-    references = []
-    with app.app_context():
-        records, j = office_records(), rulebook().get(place)
-        for i in range(start, start + n):
-            at = (datetime(2027, 2, 27, 15, tzinfo=timezone.utc) - timedelta(days=i % 400, minutes=i)).isoformat()
-            reference = f"{place[:3].upper()}-2027-{i:05d}"
-            row = dict(reference=reference, interview_id=f"{place}-{i}", jurisdiction=place, status="received",
-                       version=1, received_at=at, updated_at=at, closed_at=None, event_name=f"Fair number {i}",
-                       starts_at="2027-07-09T12:00", ends_at=None, applicant_email="o@example.org", file_by=None,
-                       organizer=f"Organizer {i}", **first_receipt(at, j))
-            row.update(fields)
-            records.insert_application(row)
-            references.append(reference)
-    return references
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def app(request, tmp_path, book):
-    """The same pages on each backend: the SQL that pages, filters and sorts is written once for both."""
-    with contextlib.ExitStack() as stack:
-        database = str(tmp_path / "wizard.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
-        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "test-secret",
-                          "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
-        yield app
-        app.extensions["interview_store"].close()
 
 
 @pytest.fixture

@@ -16,13 +16,12 @@ from typing import Callable
 
 from ..rules.rulebook import Jurisdiction
 from .office_time import local_day
-from .records import OfficeRecords
+from .records import CLOSED_SQL, OfficeRecords
 
 PAGE_SIZE = 50
 NO_PERIOD = ""  # decide_by of a place whose ordinance sets no decision period (NULL: not worked out yet)
 ORGANIZER_ANSWERS = ("applicant_name", "organization_name")
 DUE_FILTERS = {"soon": "Decision due within a week", "past": "Decision deadline past", "late": "Filed late"}
-_CLOSED_SQL = "('approved', 'denied', 'withdrawn')"
 _DECIDED_SQL = "('approved', 'denied')"
 ORDER = {  # the reference last, so a page boundary never moves between two requests
     "received": "a.received_at DESC, a.reference DESC",
@@ -74,7 +73,7 @@ def _like(text: str) -> str:
 def _where(q: InboxQuery) -> tuple[str, list]:
     clauses, params = [f"a.jurisdiction IN ({', '.join('?' for _ in q.places)})"], list(q.places)
     if q.status == "open":  # not closed, or an amendment waiting for its decision
-        clauses.append(f"(a.status NOT IN {_CLOSED_SQL} OR (a.status IN {_DECIDED_SQL} AND EXISTS (SELECT 1 FROM "
+        clauses.append(f"(a.status NOT IN {CLOSED_SQL} OR (a.status IN {_DECIDED_SQL} AND EXISTS (SELECT 1 FROM "
                        "decisions d WHERE d.reference = a.reference AND COALESCE(d.version, a.version) < a.version)))")
     elif q.status:
         clauses.append("a.status = ?")
@@ -89,7 +88,7 @@ def _where(q: InboxQuery) -> tuple[str, list]:
             else:
                 per_place.append("(a.jurisdiction = ? AND a.decide_by >= ? AND a.decide_by <= ?)")
                 params += [jid, today.isoformat(), (today + timedelta(days=7)).isoformat()]
-        clauses.append(f"a.status NOT IN {_CLOSED_SQL} AND a.decide_by <> '' AND ({' OR '.join(per_place)})")
+        clauses.append(f"a.status NOT IN {CLOSED_SQL} AND a.decide_by <> '' AND ({' OR '.join(per_place)})")
     elif q.due == "late":
         clauses.append("a.file_by IS NOT NULL AND a.file_by <> '' AND a.received_day > a.file_by")
     search = q.search.strip()[:100]

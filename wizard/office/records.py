@@ -34,6 +34,14 @@ def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+CLOSED_SQL = "('approved', 'denied', 'withdrawn')"  # the statuses that close an application
+
+
+def in_feed_sql(a: str = "a.") -> str:
+    """What the calendar feed holds (issue 39, item 3): the open applications and those whose event
+    ends on or after a day (the one `?`); an event without an end counts by its start."""
+    return f"({a}status NOT IN {CLOSED_SQL} OR COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) >= ?)"
+
 APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, received_at, updated_at, "
                        "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
 
@@ -344,10 +352,30 @@ class OfficeRecords:
     def referrals(self, reference: str) -> list[dict]:
         return self._query(f"SELECT {REFERRAL} FROM referrals WHERE reference = ? ORDER BY id", (reference,))
 
-    def referrals_in(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
-                              "FROM referrals r JOIN applications a ON a.reference = r.reference "
-                              "WHERE a.jurisdiction {places} ORDER BY r.id", jurisdictions)
+    def feed_applications(self, jurisdictions: list[str], since: str) -> list[dict]:
+        return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE {in_feed_sql('')} "
+                              "AND jurisdiction {places} ORDER BY received_at, reference", jurisdictions, (since,))
+
+    def feed_referrals(self, jurisdictions: list[str], since: str) -> list[dict]:
+        """The referrals of the feed's applications only, never of every application kept."""
+        return self._query_in(f"SELECT r.id, r.reference, r.department, r.due_on, r.answered_at FROM referrals r "
+                              f"JOIN applications a ON a.reference = r.reference WHERE {in_feed_sql()} "
+                              "AND a.jurisdiction {places} ORDER BY r.id", jurisdictions, (since,))
+
+    def feed_changes(self, jurisdictions: list[str], since: str) -> dict:
+        """What changes when the feed's content does: how many applications and referrals it holds and
+        their latest change (a status, a version, a referral sent or answered). Two indexed aggregates,
+        so a poll that finds nothing new reads no row of the feed itself."""
+        if not jurisdictions:
+            return {}
+        places = f"IN ({marks(jurisdictions)})"
+        apps = self._one(f"SELECT COUNT(*) AS n, MAX(a.updated_at) AS changed FROM applications a "
+                         f"WHERE {in_feed_sql()} AND a.jurisdiction {places}", (since, *jurisdictions))
+        refs = self._one(f"SELECT COUNT(*) AS n, MAX(r.sent_at) AS sent, MAX(r.answered_at) AS answered "
+                         f"FROM referrals r JOIN applications a ON a.reference = r.reference "
+                         f"WHERE {in_feed_sql()} AND a.jurisdiction {places}", (since, *jurisdictions))
+        return {"applications": apps["n"], "changed": apps["changed"], "referrals": refs["n"],
+                "sent": refs["sent"], "answered": refs["answered"]}
 
     def referral_by_token(self, token_hash: str) -> dict | None:
         return self._one(f"SELECT {REFERRAL} FROM referrals WHERE token_hash = ?", (token_hash,))
