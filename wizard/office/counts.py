@@ -1,9 +1,11 @@
 """Counts for the Board (issue 22, item 4): numbers only, no personal data.
 
-Interviews started and finished, by outcome and month; applications received, approved, denied and
-withdrawn; the median days from receipt to decision. Each measure is a list of (label, figure)
-rows, drawn on the server as an accessible SVG bar chart (a title, and the same figures as a table
-beside it, so it prints and works without JavaScript) and written as CSV.
+Per year and per place (issue 39, item 2): interviews started, applications received, approved,
+denied and withdrawn, and the average days from receipt to decision. The figures are counted by
+the database from what was recorded when it happened (office/tallies.py); nothing is assessed
+again on a request. Each measure is a list of (label, figure) rows, drawn on the server as an
+accessible SVG bar chart (a title, and the same figures as a table beside it, so it prints and works
+without JavaScript) and written as CSV.
 
 Unsent interviews are deleted after the retention period (wizard/store/retention.py), so interview counts
 cover only the interviews still kept; the page says so.
@@ -12,19 +14,20 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import statistics
 from dataclasses import dataclass
-from datetime import date, timezone, tzinfo
 from html import escape
 
-from ..engine.assess import assess_jurisdiction
 from ..rules.rulebook import RuleBook
-from .office_time import local_day
+from .tallies import Tally
 
-OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
-                 "exempt": "exempt"}
-APPLICATION_STATUSES = ("approved", "denied", "withdrawn")
+MEASURES = (  # key, title: in the page's order
+    ("started", "Interviews started"),
+    ("received", "Applications received"),
+    ("approved", "Applications approved"),
+    ("denied", "Applications denied"),
+    ("withdrawn", "Applications withdrawn"),
+)
+DAYS_TITLE = "Average days from receipt to decision"
 
 
 @dataclass(frozen=True)
@@ -34,50 +37,25 @@ class Measure:
     rows: list[tuple[str, float]]
 
 
-def _month(stamp: str | None, zone: tzinfo | None = None) -> str:
-    """The month of a stamp: the office's own month for an application (its time zone)."""
-    if stamp and zone is not None:
-        return local_day(stamp, zone).isoformat()[:7]
-    return (stamp or "")[:7] or "unknown"
+def _label(tally: Tally, book: RuleBook) -> str:
+    j = book.get(tally.place)
+    return f"{tally.year}, {j.name if j is not None else tally.place}"
 
 
-def _zone(row: dict, book: RuleBook) -> tzinfo:
-    j = book.get(row.get("jurisdiction") or "")
-    return j.zone if j is not None else timezone.utc
-
-
-def _tally(labels: list[str]) -> list[tuple[str, float]]:
-    counted: dict[str, int] = {}
-    for label in labels:
-        counted[label] = counted.get(label, 0) + 1
-    return sorted(counted.items())
-
-
-def finished_outcome(row: dict, book: RuleBook) -> str | None:
-    """The outcome of an interview with nothing left to answer, or None while it is unfinished."""
-    j = book.get(row["jurisdiction"] or "")
-    if j is None:
-        return None
-    assessment = assess_jurisdiction(j, json.loads(row["answers"] or "{}"))
-    return None if assessment.get("missing") else assessment["outcome"]
-
-
-def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
-                   book: RuleBook) -> list[Measure]:
-    finished = [(row, finished_outcome(row, book)) for row in interviews]
-    days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
-            for d in decisions if d.get("decided_on") and d.get("received_at")]
-    return [
-        Measure("started", "Interviews started, by month", _tally([_month(r["created_at"]) for r in interviews])),
-        Measure("finished", "Interviews finished, by month and outcome",
-                _tally([f"{_month(r['created_at'])}, {OUTCOME_WORDS.get(o, o)}" for r, o in finished if o])),
-        Measure("received", "Applications received, by month", _tally([_month(a["received_at"], _zone(a, book)) for a in applications])),
-        Measure("closed", "Applications approved, denied and withdrawn",
-                [(status, float(sum(1 for a in applications if a["status"] == status)))
-                 for status in APPLICATION_STATUSES]),
-        Measure("median", "Median days from receipt to decision",
-                [("median days", float(statistics.median(days)))] if days else []),
-    ]
+def board_measures(found: list[Tally], book: RuleBook) -> list[Measure]:
+    """The page's measures, each by year and place, from the database's tallies."""
+    measures = []
+    for key, title in MEASURES:
+        rows = sorted((_label(t, book), float(t.count)) for t in found if t.what == key)
+        measures.append(Measure(key, f"{title}, by year and place", rows))
+    timed: dict[str, tuple[int, int]] = {}  # label: (days summed, decisions) over approvals and denials
+    for t in found:
+        if t.what in ("approved", "denied") and t.timed:
+            days, count = timed.get(label := _label(t, book), (0, 0))
+            timed[label] = (days + t.days, count + t.timed)
+    measures.append(Measure("days", f"{DAYS_TITLE}, by year and place",
+                            sorted((label, round(days / count, 1)) for label, (days, count) in timed.items())))
+    return measures
 
 
 def figure_text(value: float) -> str:

@@ -386,12 +386,13 @@ class OfficeRecords:
 
     def set_decision(self, row: dict) -> None:
         self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
-                    "recorded_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) DO UPDATE SET "
-                    "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
-                    "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
-                    "recorded_at = excluded.recorded_at, version = excluded.version",
+                    "recorded_at, version, days_to_decide) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(reference) "
+                    "DO UPDATE SET decision = excluded.decision, conditions = excluded.conditions, "
+                    "reasons = excluded.reasons, decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
+                    "recorded_at = excluded.recorded_at, version = excluded.version, "
+                    "days_to_decide = excluded.days_to_decide",
                     (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
-                     row["decided_on"], row["decided_by"], now_text(), row.get("version")))
+                     row["decided_on"], row["decided_by"], now_text(), row.get("version"), row.get("days_to_decide")))
 
     def decision(self, reference: str) -> dict | None:
         return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version "
@@ -430,6 +431,18 @@ class OfficeRecords:
                                    jurisdictions, (note_id,)))
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
-        """The kept interviews of these places, for the Board's counts (web/office/counts.py)."""
+        """The kept interviews of these places (the storage contract's tests; the counts use `grouped`)."""
         return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
                               jurisdictions)
+
+    # The Board's figures (office/tallies.py writes the GROUP BYs; the places are bound values).
+    def grouped(self, sql: str, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in(sql, jurisdictions)
+
+    def decisions_without_days(self, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d JOIN applications a "
+                              "ON a.reference = d.reference WHERE d.days_to_decide IS NULL AND a.received_day <> '' "
+                              "AND a.jurisdiction {places}", jurisdictions)
+
+    def set_days_to_decide(self, reference: str, days: int | None) -> None:
+        self._write("UPDATE decisions SET days_to_decide = ? WHERE reference = ?", (days, reference))

@@ -74,4 +74,11 @@ MIGRATIONS = (
         "CREATE INDEX idx_applications_place_event ON applications (jurisdiction, starts_at)",
         "CREATE INDEX idx_applications_place_status ON applications (jurisdiction, status)",
         "CREATE INDEX idx_applications_received_day ON applications (received_day)")),
+    # Issue 39, item 2: the Board's counts from figures recorded when things happen. The days a
+    # decision took (from the office's day of receipt; older decisions get theirs when the counts
+    # are first opened); indexes for counting a place's interviews and decisions per year.
+    Migration("m009_office_counts", (
+        "ALTER TABLE decisions ADD COLUMN days_to_decide INTEGER",
+        "CREATE INDEX idx_interviews_place_created ON interviews (jurisdiction, created_at)",
+        "CREATE INDEX idx_decisions_decided_on ON decisions (decided_on)")),
 )

@@ -6,6 +6,8 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 
 from ...office.counts import board_measures, chart_svg, figure_text, measures_csv
+from ...office.inbox import fill_figures
+from ...office.tallies import fill_decision_days, tallies
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 
@@ -15,8 +17,9 @@ bp = Blueprint("counts", __name__)
 def measures():
     places = list(current_user.account.jurisdictions)
     records = office_records()
-    return board_measures(records.interviews_in(places), records.applications_in(places),
-                          records.decisions_in(places), rulebook())
+    fill_figures(records, rulebook().get, places)  # applications and decisions kept before the figures were
+    fill_decision_days(records, places)
+    return board_measures(tallies(records, places), rulebook())
 
 
 @bp.get("/office/counts")
