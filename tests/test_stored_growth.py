@@ -4,6 +4,7 @@ of rows, not a table; PostgreSQL's pool checks a connection only when it is old 
 from __future__ import annotations
 
 import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -13,6 +14,7 @@ from wizard.office.records import OfficeRecords, upgrade_schema
 from wizard.store import copy as db_copy
 from wizard.store import postgres
 from wizard.store.interviews import InterviewStore
+from wizard.store.server_state import DatabaseCounter
 from wizard.web.edge.limits import WINDOW, NewInterviewCounter
 
 from .postgres_support import fresh_schema
@@ -110,3 +112,19 @@ def test_a_connection_the_database_dropped_is_replaced_and_the_read_answered(pg_
         admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
     assert pg_backend.query("SELECT 1 AS one") == [{"one": 1}]
     assert pg_backend.query("SELECT pg_backend_pid() AS pid")[0]["pid"] != pid
+
+
+def test_servers_counting_one_client_at_once_never_let_it_past_its_limit(pg_backend):
+    """The limit's count is one transaction sent in one round trip; eight requests of one client on
+    two servers at once still take exactly its five places."""
+    class Store:  # what DatabaseCounter reads of an InterviewStore
+        backend = pg_backend
+
+        def migrate_also(self, name, migrations):
+            return pg_backend.migrate(name, migrations)
+
+    counters = [DatabaseCounter(Store(), "answers") for _ in range(2)]
+    with ThreadPoolExecutor(8) as pool:
+        allowed = list(pool.map(lambda n: counters[n % 2].allow("203.0.113.9", 5, now=1000.0 + n / 100), range(8)))
+    assert allowed.count(True) == 5
+    assert not counters[0].allow("203.0.113.9", 5, now=1001.0)

@@ -148,6 +148,15 @@ class PostgresBackend(Backend):
             for row in rows:
                 copy.write_row(row)
 
+    def together(self, statements: Sequence[tuple[str, Sequence]]) -> list[dict]:
+        """Statements run as one transaction and sent at once (psycopg's pipeline mode: one round
+        trip for all of them, not one each); the last one's rows."""
+        with self._connection() as conn:
+            with conn.pipeline(), conn.transaction():
+                cursors = [conn.execute(self.dialect.statement(sql), tuple(params)) for sql, params in statements]
+            last = cursors[-1]
+            return last.fetchall() if last.description else []
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         with self._connection() as conn, conn.transaction():
