@@ -21,7 +21,12 @@ Figures (milliseconds are medians, with p95 where it says so):
   all), a later start; page sizes; answer POST and "where" step against the built-in four; the
   first read of a jurisdiction;
 - on PostgreSQL (scripts/bench_cluster.py): two servers against one, and two servers with one
-  killed halfway (confirmed answers, lost, 5xx).
+  killed halfway (confirmed answers, lost, 5xx);
+- with stored data (scripts/bench_stored.py), on SQLite and PostgreSQL: the office's pages, the
+  calendar feed and its 304, a step GET, the server's memory and `wizard db copy` at 1,000 and 10,000
+  interviews kept with a tenth as many applications.
+
+The served rows send a browser's `Accept-Encoding`, so a page costs its compression as it does in use.
 
 Each checkout is measured in its own child processes, so `--compare` runs both in one session,
 under the same load. The goals are for people to read: the exit status is non-zero only if a run
@@ -50,8 +55,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(HERE))  # the tests' helpers: the benchmark posts and generates what the tests do
 from bench_scale import child_env, scale, scale_rows  # noqa: E402
 from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
+from bench_stored import stored, stored_rows  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
+BROWSER_ENCODING = "gzip, deflate, br, zstd"  # what Chromium and Firefox send: the page is compressed as in use
 # A packet not made within a few seconds is a "being prepared" page (wizard/packet/cache.py): the
 # benchmark asks again this soon (a browser after the page's Retry-After) and times the whole wait.
 PREPARING_POLL = 0.2
@@ -232,7 +239,8 @@ def hammer(port: int, path: str, seconds: float, cookie: str = "") -> dict:
         times, errors = [], 0
         while time.monotonic() < deadline:
             started = time.perf_counter()
-            connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+            connection.request("GET", path, headers={"Accept-Encoding": BROWSER_ENCODING,
+                                                     **({"Cookie": cookie} if cookie else {})})
             response = connection.getresponse()
             response.read()
             times.append(time.perf_counter() - started)
@@ -255,7 +263,8 @@ def _ms(text: str) -> float:
 
 
 def wrk(port: int, path: str, seconds: int, cookie: str = "") -> dict:
-    out = subprocess.run(["wrk", "-t1", f"-c{THREADS}", f"-d{seconds}s", "--latency"]
+    out = subprocess.run(["wrk", "-t1", f"-c{THREADS}", f"-d{seconds}s", "--latency",
+                          "-H", f"Accept-Encoding: {BROWSER_ENCODING}"]
                          + (["-H", f"Cookie: {cookie}"] if cookie else []) + [f"http://127.0.0.1:{port}{path}"],
                          capture_output=True, text=True, timeout=seconds + 60)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out.stdout)
@@ -384,7 +393,7 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False) -> dic
 
     def apart() -> dict:
         return {"scale": scale(root, files, m["scale_rounds"], m["scale_times"]),
-                "cluster": cluster(m["cluster_s"], *m["kill"])}
+                "cluster": cluster(m["cluster_s"], *m["kill"]), "stored": stored(mode)}
 
     with ThreadPoolExecutor(1) as pool:
         at_once = pool.submit(apart) if mode == "smoke" else None
@@ -414,7 +423,8 @@ def rows(f: dict) -> list[tuple[str, str]]:
     ] + served_rows(f["served"])
     out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
     out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
-    return out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {})) + at_once_rows(f["at_once"])
+    return (out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {})) + at_once_rows(f["at_once"])
+            + stored_rows(f.get("stored", {})))
 
 
 def served_rows(served: dict) -> list[tuple[str, str]]:
