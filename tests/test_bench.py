@@ -33,7 +33,7 @@ LABELS = [
     "server CPU per request, ms: step / bare Flask (each round)",
     "served step GET as a first visit (no cookie: a new session each request) / bare Flask (each round)",
     "served step GET p50 / p99, ms: alone",
-    "served step GET p50 / p99, ms: while another client downloads new packets",
+    "served step GET p50 / p99, ms: while 8 organizers download new packets",
     "packet baroda-mi, ms of CPU",
     "packet download, first / second, ms",
     f"{FILES} files: `wizard check`, s of CPU (all / after one file changed)",
