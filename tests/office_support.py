@@ -2,13 +2,20 @@
 reading pages by what a person sees (text by class) rather than by markup."""
 from __future__ import annotations
 
+import contextlib
+from datetime import datetime, timedelta, timezone
 from html.parser import HTMLParser
+
+import pytest
 
 from wizard.engine.answers import clean_answers
 from wizard.interview.flow import JURISDICTION_STEP
 from wizard.office.accounts import add_clerk, choose_password
+from wizard.office.inbox import first_receipt
+from wizard.web.app import create_app
 from wizard.web.edge.state import office_records, rulebook, store
 
+from .postgres_support import fresh_schema
 from .test_packet import FESTIVAL
 from wizard.office.applications import documents_to_attach
 from io import BytesIO
@@ -153,3 +160,33 @@ class Inbox:
 
 def body(message, subtype="plain") -> str:
     return message.get_body(preferencelist=(subtype,)).get_content()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"], name="app")
+def app_on_each_backend(request, tmp_path, book):
+    """The `app` of a test module that imports this: the same pages on each backend in turn (SQLite,
+    then a fresh PostgreSQL schema), for the office's SQL written once for both."""
+    with contextlib.ExitStack() as stack:
+        database = str(tmp_path / "wizard.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "test-secret",
+                          "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
+        yield app
+        app.extensions["interview_store"].close()
+
+
+def keep(app, n: int, place="baroda-mi", start=0, **fields) -> list[str]:
+    """n applications stored through the office's own records, received a day apart before 2027-02-28."""
+    references = []
+    with app.app_context():
+        records, j = office_records(), rulebook().get(place)
+        for i in range(start, start + n):
+            at = (datetime(2027, 2, 27, 15, tzinfo=timezone.utc) - timedelta(days=i % 400, minutes=i)).isoformat()
+            reference = f"{place[:3].upper()}-2027-{i:05d}"
+            row = dict(reference=reference, interview_id=f"{place}-{i}", jurisdiction=place, status="received",
+                       version=1, received_at=at, updated_at=at, closed_at=None, event_name=f"Fair number {i}",
+                       starts_at="2027-07-09T12:00", ends_at=None, applicant_email="o@example.org", file_by=None,
+                       organizer=f"Organizer {i}", **first_receipt(at, j))
+            row.update(fields)
+            records.insert_application(row)
+            references.append(reference)
+    return references

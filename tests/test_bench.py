@@ -6,7 +6,9 @@ generated rule files (scripts/bench_scale.py) and runs two servers on PostgreSQL
 its numbers parse and are plausible (times positive, a median at most its p95 or p99, each ratio
 the one of the numbers it is printed with and in a sane range, nothing lost or crossed by the
 killed server), never how fast the wizard is: a smoke run on a shared machine says nothing of that.
-The bench states no goal for a page size, so the sizes are only checked to be there and modest."""
+The bench states no goal for a page size, so the sizes are only checked to be there and modest.
+Issue 39, item 6: the stored-data rows (scripts/bench_stored.py) are there on both backends, and the
+calendar feed polled again with its ETag is answered 304."""
 from __future__ import annotations
 
 import re
@@ -31,7 +33,7 @@ LABELS = [
     "server CPU per request, ms: step / bare Flask (each round)",
     "served step GET as a first visit (no cookie: a new session each request) / bare Flask (each round)",
     "served step GET p50 / p99, ms: alone",
-    "served step GET p50 / p99, ms: while another client downloads new packets",
+    "served step GET p50 / p99, ms: while 8 organizers download new packets",
     "packet baroda-mi, ms of CPU",
     "packet download, first / second, ms",
     f"{FILES} files: `wizard check`, s of CPU (all / after one file changed)",
@@ -46,7 +48,14 @@ LABELS = [
     "PostgreSQL: two servers against one, step GET + POST requests/s",
     "PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx",
     "4 packets sent at once, s to the first / median / last: 1 print worker · 2",
+] + [f"stored data: {page}, KB / ms of CPU (by interviews kept; a tenth as many applications)"
+     for page in ("/office", "/office, page 2 by deadline", "/office/counts", "counts.csv", "the calendar feed")] + [
+    "stored data: the feed polled again with its ETag, status / ms of CPU",
+    "stored data: step GET / new interview POST (counted by the limits), ms of CPU",
+    "stored data: server memory, MB at start / after every office page",
+    "stored data: `wizard db copy` SQLite to PostgreSQL, s / peak MB",
 ]
+STORED = 23  # the first stored-data row
 
 
 @pytest.fixture(scope="module")
@@ -148,3 +157,17 @@ def test_the_postgresql_figures_are_plausible_and_nothing_was_lost(smoke):
         rows[LABELS[21]], r"N / N / N / N / N \(N requests sent again to the other server\)")
     assert pages == ORGANIZERS * STEPS and answers >= pages  # every organizer answered every page
     assert lost == crossed == errors == 0 and sent_again >= 0
+
+
+def test_the_stored_data_figures_are_there_on_both_backends_and_the_poll_is_a_304(smoke):
+    rows, _ = smoke
+    assert LABELS[STORED].startswith("stored data: /office,")
+    for label in LABELS[STORED:STORED + 5]:
+        sqlite_kb, sqlite_ms, pg_kb, pg_ms = numbers(rows[label], "SQLite 100: N KB N ms · PostgreSQL 100: N KB N ms")
+        assert 0 < sqlite_kb < 200 and 0 < pg_kb < 200 and 0 < sqlite_ms < 5000 and 0 < pg_ms < 5000, rows[label]
+    numbers(rows[LABELS[STORED + 5]], "SQLite 100: 304 N ms · PostgreSQL 100: 304 N ms")
+    assert all(0 < ms < 1000 for ms in numbers(rows[LABELS[STORED + 6]], "SQLite 100: N / N · PostgreSQL 100: N / N"))
+    start, after, pg_start, pg_after = numbers(rows[LABELS[STORED + 7]], "SQLite 100: N / N · PostgreSQL 100: N / N")
+    assert all(10 < mb < 4000 for mb in (start, after, pg_start, pg_after))
+    seconds, mb = numbers(rows[LABELS[STORED + 8]], "SQLite 100: N s N MB")
+    assert 0 < seconds < 600 and 10 < mb < 4000

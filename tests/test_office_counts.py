@@ -21,17 +21,18 @@ def test_the_counts_page_has_a_chart_and_a_table_per_measure_and_no_personal_dat
     page = client.get("/office/counts")
     doc = html.parse(page)
     sections = doc.select("section.measure")
-    assert len(sections) == 8  # five, and issue 40's money, inspections and closings
+    assert len(sections) == 9  # six per year and place (issue 39), and issue 40's money, inspections and closings
     for section in sections:
         svg = section.select_one("svg[role=img]")
         assert svg is not None and svg.select_one("title").get_text() == section.select_one("h2").get_text()
-    month = office_day("baroda-mi").isoformat()[:7]
+    year = office_day("baroda-mi").isoformat()[:4]
     assert ["3"] == [td.get_text() for td in doc.select("table[data-measure=started] td")]
-    finished_rows = {th.get_text(): th.find_next("td").get_text() for th in doc.select("table[data-measure=finished] tbody th")}
-    assert finished_rows == {f"{month}, needs a permit": "2", f"{month}, needs none": "1"}
-    closed = {th.get_text(): th.find_next("td").get_text() for th in doc.select("table[data-measure=closed] tbody th")}
-    assert closed == {"approved": "0", "denied": "1", "withdrawn": "0"}
-    assert [td.get_text() for td in doc.select("table[data-measure=median] td")] == ["0"]
+    assert ["2"] == [td.get_text() for td in doc.select("table[data-measure=received] td")]
+    assert ["1"] == [td.get_text() for td in doc.select("table[data-measure=denied] td")]
+    assert doc.select("table[data-measure=approved]") == [] and doc.select("table[data-measure=withdrawn]") == []
+    assert [th.get_text() for th in doc.select("table[data-measure=denied] tbody th")] == \
+        [f"{year}, Village of Baroda, Michigan"]
+    assert [td.get_text() for td in doc.select("table[data-measure=days] td")] == ["0"]
     text = page.get_data(as_text=True)
     for private in ("Harvest Fair", "Second Fair", "zoe@example.org", "amy@example.org", first):
         assert private not in text
@@ -45,7 +46,8 @@ def test_the_counts_download_as_csv(app, client):
     assert response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0] == ["measure", "row", "figure"]
-    assert ["Applications received, by month", office_day("baroda-mi").isoformat()[:7], "1"] in rows
+    assert ["Applications received, by year and place",
+            f"{office_day('baroda-mi').year}, Village of Baroda, Michigan", "1"] in rows
 
 
 def test_counts_need_a_sign_in_and_show_only_the_clerks_places(app, client):

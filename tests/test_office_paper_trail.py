@@ -190,6 +190,33 @@ def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
     assert "Choose what to do with the permit: “Revoked”." in " ".join(html.texts(refused, ".notice"))
 
 
+
+def test_the_feeds_etag_changes_when_a_permit_is_suspended_revoked_or_inspected(trail):
+    """Issue 39's 304 for a feed that did not change, and issue 40's marks: a calendar program polling
+    with its ETag gets the feed again, with the event TENTATIVE or CANCELLED, once the permit changes."""
+    app, _, _ = trail
+    client, reference = received(app, BARODA, "baroda-mi")
+    approve(client, reference)
+    path = feed_path(client)
+    etag = client.get(path).headers["ETag"]
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    act_on(client, reference, action="suspended", citation="Ord. 171, Application (j)", reasons="Fence not up")
+    suspended = client.get(path, headers={"If-None-Match": etag})
+    assert suspended.status_code == 200 and suspended.headers["ETag"] != etag
+    assert "TENTATIVE" in [str(e.get("status")) for e in Calendar.from_ical(suspended.data).walk("VEVENT")]
+    etag = suspended.headers["ETag"]
+    act_on(client, reference, action="revoked", citation="Ord. 171, Revocation", reasons="No security on site")
+    revoked = client.get(path, headers={"If-None-Match": etag})
+    assert revoked.status_code == 200 and revoked.headers["ETag"] != etag
+    assert "CANCELLED" in [str(e.get("status")) for e in Calendar.from_ical(revoked.data).walk("VEVENT")]
+    etag = revoked.headers["ETag"]
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": office_day("baroda-mi").isoformat(),
+                                                            "inspector": "Fire official"})
+    inspected = client.get(path, headers={"If-None-Match": etag})
+    assert inspected.status_code == 200 and inspected.headers["ETag"] != etag
+    assert any(str(e["summary"]) == f"{reference}: inspection" for e in Calendar.from_ical(inspected.data).walk("VEVENT"))
+
 # Item 5: notices by mail -----------------------------------------------------------------------
 
 INCH = 72  # PDF points

@@ -15,7 +15,6 @@ from wizard.packet import build_packet
 from wizard.packet import content
 from wizard.web.edge import sweeper
 from wizard.office.applications import decision_due
-from wizard.office.counts import board_measures
 from wizard.resources import resource_dir
 from wizard.web.edge.state import office_records, store
 
@@ -54,14 +53,13 @@ def test_the_inbox_page_and_history_show_the_offices_day_and_hour(app):
     assert "Sunday, February 28, 2027" in inbox
 
 
-def test_the_board_counts_months_in_the_offices_zone(app, book):
-    _, reference = received(app, BARODA, "baroda-mi")
-    with app.app_context():
-        records = office_records()
-        records.update_application(reference, received_at="2027-04-01T02:00:00+00:00")  # March 31, 10 pm EDT
-        applications = records.applications_in(["baroda-mi"])
-    received_rows = next(m for m in board_measures([], applications, [], book) if m.key == "received").rows
-    assert received_rows == [("2027-03", 1.0)]
+def test_the_board_counts_years_in_the_offices_zone(app, book):
+    client, reference = received(app, BARODA, "baroda-mi")
+    with app.app_context():  # received (as if for the first time) on December 31, 10 pm EST
+        office_records().update_application(reference, received_at="2027-01-01T03:00:00+00:00", received_day=None)
+    doc = html.parse(client.get("/office/counts"))
+    assert [th.get_text() for th in doc.select("table[data-measure=received] tbody th")] == \
+        ["2026, Village of Baroda, Michigan"]
 
 
 def rule_file_without(tmp_path: Path, replacement: str) -> Path:

@@ -280,8 +280,9 @@ def test_referrals_decisions_feeds_notes_and_short_links(records):
     referral = records.referral_by_token("th")
     records.answer_referral(referral["id"], "no objection", "fine")
     assert records.referrals("BAR-2027-0001")[0]["answer"] == "no objection"
-    assert [r["department"] for r in records.referrals_in(["baroda-mi"])] == ["fire"]
-    assert records.referrals_in(["dekalb-il"]) == []
+    assert [r["department"] for r in records.feed_referrals(["baroda-mi"], "2027-01-01")] == ["fire"]
+    assert records.feed_referrals(["dekalb-il"], "2027-01-01") == []
+    assert records.feed_changes(["baroda-mi"], "2027-01-01")["referrals"] == 1
     decision = {"reference": "BAR-2027-0001", "decision": "approved", "decided_on": "2027-01-20", "decided_by": "c"}
     records.set_decision(decision)
     records.set_decision({**decision, "decision": "denied", "reasons": "noise"})

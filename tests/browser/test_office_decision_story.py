@@ -102,7 +102,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     click(clerk, "Add the note")
     audit(clerk, "local notes")
     clerk.goto(f"{base}/office/counts")
-    assert clerk.locator("section.measure svg[role=img]").count() == 8
+    assert clerk.locator("section.measure svg[role=img]").count() == 9  # six (issue 39), and issue 40's three
     audit(clerk, "counts for the Board")
     clerk.goto(f"{base}/office")
     audit(clerk, "inbox with the calendar feed, counts and notes links")

@@ -17,6 +17,7 @@ from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import permit_applies
 from .office_time import local_day
+from .inbox import first_receipt, organizer_of
 from .records import OfficeRecords, now_text
 
 STATUSES = {
@@ -71,7 +72,7 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
         raise SendRefused("This interview does not end in an application to send.")
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
-                   file_by=assessment.get("file_by"))
+                   file_by=assessment.get("file_by"), organizer=organizer_of(answers))
     with records.backend.transaction():
         records.take_turn("sends")
         now = now_text()
@@ -80,7 +81,7 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
             reference = new_reference(records, j, int(now[:4]))
             records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
                                             status="received", version=1, received_at=now, updated_at=now,
-                                            closed_at=None, **details))
+                                            closed_at=None, **first_receipt(now, j), **details))
             records.add_version(reference, 1, answers, now)
             records.add_history(reference, "organizer", "Received", "Version 1")
             return Sent(reference, 1, True)

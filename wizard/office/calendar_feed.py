@@ -1,5 +1,11 @@
-"""The office's private calendar feed (issue 22, item 3): every application's event, its decision
+"""The office's private calendar feed (issue 22, item 3): each application's event, its decision
 deadline and its referrals' answer deadlines, each entry named by the reference.
+
+It holds what is current (issue 39, item 3): the open applications and those whose event is within
+the last `FEED_PAST_DAYS` days or ahead, never every application kept for years; and a calendar
+program that polls it is answered 304 when nothing changed (`feed_version`), without the feed being made.
+A suspension, revocation or reinstatement, or an inspection scheduled or its result, changes the version
+too (issue 40: the revoked event is CANCELLED, the suspended TENTATIVE, inspections are entries).
 
 The event is in floating local time as the organizer gave it; deadlines are all-day entries.
 Nothing more personal than the reference and the event's name goes into an entry, since a
@@ -8,6 +14,8 @@ calendar program may sync the feed to other devices.
 from __future__ import annotations
 
 import hashlib
+import json
+from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone
 
 from icalendar import Calendar, Event, vText
@@ -18,6 +26,25 @@ from ..rules.rulebook import RuleBook
 from .applications import CLOSED, STATUSES, decision_due
 
 PRODID = "-//Mass Gathering Permit Wizard//Office calendar//EN"
+FEED_PAST_DAYS = 60  # an event that ended this many days ago still shows; older ones of closed applications go
+
+
+def feed_since(now: datetime) -> str:
+    """The first day whose events the feed still holds (closed applications only: open ones always show)."""
+    return (now.date() - timedelta(days=FEED_PAST_DAYS)).isoformat()
+
+
+def feed_version(changes: dict, places: list[str], book: RuleBook, now: datetime) -> tuple[str, datetime]:
+    """The feed's ETag and Last-Modified, from what the feed is made of: the stored rows' counts and
+    latest changes, the places' names and decision periods, and the day (the window moves daily)."""
+    rules = [(jid, j.name, j.decision_within_days, j.decision_citation, str(j.zone))
+             for jid in places if (j := book.get(jid)) is not None]
+    key = json.dumps([PRODID, feed_since(now), places, rules, changes], sort_keys=True, default=str)
+    stamps = [datetime.fromisoformat(s) for s in (changes.get("changed"), changes.get("sent"), changes.get("answered"),
+                                                  changes.get("acted")) if s]
+    day_start = datetime.combine(now.date(), datetime.min.time(), tzinfo=timezone.utc)
+    latest = max([day_start, *(s if s.tzinfo else s.replace(tzinfo=timezone.utc) for s in stamps)])
+    return hashlib.sha256(key.encode()).hexdigest()[:32], latest.replace(microsecond=0)
 
 
 def _uid(reference: str, what: str) -> str:
@@ -94,12 +121,17 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", vText("Permit applications"))
+    by_application = defaultdict(list)  # each application's referrals, found by its reference
+    for referral in referrals:
+        by_application[referral["reference"]].append(referral)
+    checks = defaultdict(list)  # each application's inspections (issue 40)
+    for inspection in inspections:
+        checks[inspection["reference"]].append(inspection)
     for row in applications:
-        mine = [r for r in referrals if r["reference"] == row["reference"]]
-        for event in application_entries(row, book, mine, stamp, (actions or {}).get(row["reference"])):
+        for event in application_entries(row, book, by_application[row["reference"]], stamp,
+                                         (actions or {}).get(row["reference"])):
             cal.add_component(event)
-        for event in inspection_entries(row, book, [i for i in inspections if i["reference"] == row["reference"]],
-                                        stamp):
+        for event in inspection_entries(row, book, checks[row["reference"]], stamp):
             cal.add_component(event)
     body = cal.to_ical()
     refuse_injected_lines(body)

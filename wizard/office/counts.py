@@ -1,9 +1,17 @@
 """Counts for the Board (issue 22, item 4): numbers only, no personal data.
 
-Interviews started and finished, by outcome and month; applications received, approved, denied and
-withdrawn; the median days from receipt to decision. Each measure is a list of (label, figure)
-rows, drawn on the server as an accessible SVG bar chart (a title, and the same figures as a table
-beside it, so it prints and works without JavaScript) and written as CSV.
+The tallies (issue 39, item 2): the office's day of receipt is kept when an application is first
+received (`received_day`, office/inbox.py) and the days it took to decide when the decision is
+recorded (`days_to_decide`, m009_office_counts); each measure is one GROUP BY over indexed columns,
+written once for both backends. A place's counts cost the same whatever other places keep.
+
+Per year and per place (issue 39, item 2): interviews started, applications received, approved,
+denied and withdrawn, and the average days from receipt to decision; and (issue 40) the money
+received and returned, inspections by result and applications closed after the event. The figures are counted by
+the database from what was recorded when it happened (`tallies`, below); nothing is assessed
+again on a request. Each measure is a list of (label, figure) rows, drawn on the server as an
+accessible SVG bar chart (a title, and the same figures as a table beside it, so it prints and works
+without JavaScript) and written as CSV.
 
 Unsent interviews are deleted after the retention period (wizard/store/retention.py), so interview counts
 cover only the interviews still kept; the page says so.
@@ -11,21 +19,73 @@ cover only the interviews still kept; the page says so.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
-import json
-import statistics
 from dataclasses import dataclass
-from datetime import date, timezone, tzinfo
+from datetime import date
 from html import escape
 
-from ..engine.assess import assess_jurisdiction
 from ..rules.rulebook import RuleBook
-from .office_time import local_day
+from .records import OfficeRecords
 
-OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
-                 "exempt": "exempt"}
-APPLICATION_STATUSES = ("approved", "denied", "withdrawn")
+MEASURES = (  # key, title: in the page's order
+    ("started", "Interviews started"),
+    ("received", "Applications received"),
+    ("approved", "Applications approved"),
+    ("denied", "Applications denied"),
+    ("withdrawn", "Applications withdrawn"),
+)
+DAYS_TITLE = "Average days from receipt to decision"
+
+
+@dataclass(frozen=True)
+class Tally:
+    place: str
+    year: str
+    what: str  # "started", "received", "approved", "denied", "withdrawn"
+    count: int
+    days: int = 0  # decisions: the days they took, summed ...
+    timed: int = 0  # ... over this many of them (those recorded with their day of receipt)
+
+
+_QUERIES = {  # each: place, year, what, count [, days, timed]; `{places}` is the clerk's places
+    "started": "SELECT jurisdiction AS place, SUBSTR(created_at, 1, 4) AS yr, 'started' AS what, COUNT(*) AS n "
+               "FROM interviews WHERE jurisdiction {places} GROUP BY jurisdiction, SUBSTR(created_at, 1, 4)",
+    "received": "SELECT jurisdiction AS place, SUBSTR(received_day, 1, 4) AS yr, 'received' AS what, COUNT(*) AS n "
+                "FROM applications WHERE received_day <> '' AND jurisdiction {places} "
+                "GROUP BY jurisdiction, SUBSTR(received_day, 1, 4)",
+    "decided": "SELECT a.jurisdiction AS place, SUBSTR(d.decided_on, 1, 4) AS yr, d.decision AS what, COUNT(*) AS n, "
+               "SUM(d.days_to_decide) AS days, COUNT(d.days_to_decide) AS timed FROM decisions d "
+               "JOIN applications a ON a.reference = d.reference WHERE a.jurisdiction {places} "
+               "GROUP BY a.jurisdiction, SUBSTR(d.decided_on, 1, 4), d.decision",
+    "withdrawn": "SELECT jurisdiction AS place, SUBSTR(closed_at, 1, 4) AS yr, 'withdrawn' AS what, COUNT(*) AS n "
+                 "FROM applications WHERE status = 'withdrawn' AND jurisdiction {places} "
+                 "GROUP BY jurisdiction, SUBSTR(closed_at, 1, 4)",
+}
+
+
+def tallies(records: OfficeRecords, places: list[str]) -> list[Tally]:
+    """Every figure the Board's page shows for these places, counted by the database."""
+    found = []
+    for sql in _QUERIES.values():
+        for row in records.grouped(sql, places):
+            found.append(Tally(row["place"], row["yr"] or "unknown", row["what"], int(row["n"]),
+                               int(row.get("days") or 0), int(row.get("timed") or 0)))
+    return found
+
+
+def days_to_decide(received_day: str | date | None, decided_on: str | date) -> int | None:
+    """Whole days from the office's day of receipt to the decision's day (recorded with the decision)."""
+    if not received_day:
+        return None
+    return (date.fromisoformat(str(decided_on)) - date.fromisoformat(str(received_day))).days
+
+
+def fill_decision_days(records: OfficeRecords, places: list[str]) -> int:
+    """Record the days to decide of decisions made before they were recorded (once each)."""
+    rows = records.decisions_without_days(places)
+    for row in rows:
+        records.set_days_to_decide(row["reference"], days_to_decide(row["received_day"], row["decided_on"]))
+    return len(rows)
 
 
 @dataclass(frozen=True)
@@ -35,32 +95,9 @@ class Measure:
     rows: list[tuple[str, float]]
 
 
-def _month(stamp: str | None, zone: tzinfo | None = None) -> str:
-    """The month of a stamp: the office's own month for an application (its time zone)."""
-    if stamp and zone is not None:
-        return local_day(stamp, zone).isoformat()[:7]
-    return (stamp or "")[:7] or "unknown"
-
-
-def _zone(row: dict, book: RuleBook) -> tzinfo:
-    j = book.get(row.get("jurisdiction") or "")
-    return j.zone if j is not None else timezone.utc
-
-
-def _tally(labels: list[str]) -> list[tuple[str, float]]:
-    counted: dict[str, int] = {}
-    for label in labels:
-        counted[label] = counted.get(label, 0) + 1
-    return sorted(counted.items())
-
-
-def finished_outcome(row: dict, book: RuleBook) -> str | None:
-    """The outcome of an interview with nothing left to answer, or None while it is unfinished."""
-    j = book.get(row["jurisdiction"] or "")
-    if j is None:
-        return None
-    assessment = assess_jurisdiction(j, json.loads(row["answers"] or "{}"))
-    return None if assessment.get("missing") else assessment["outcome"]
+def _label(tally: Tally, book: RuleBook) -> str:
+    j = book.get(tally.place)
+    return f"{tally.year}, {j.name if j is not None else tally.place}"
 
 
 def trail_measures(trail: dict) -> list[Measure]:
@@ -76,44 +113,21 @@ def trail_measures(trail: dict) -> list[Measure]:
     ]
 
 
-def kept_outcomes(records, interviews: list[dict], places: list[str], book: RuleBook) -> dict[str, str | None]:
-    """Each interview's finished outcome, assessed only when its answers (or its rule file) changed
-    since the outcome was stored: with years of interviews a request reads the stored figures and
-    assesses the few new ones (issue 40, item 8). `records`: an OfficeRecords."""
-    rules = {place: hashlib.sha256(json.dumps(j.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
-             for place in places if (j := book.get(place)) is not None}
-    stored = records.stored_outcomes_in(places)
-    outcomes = {}
-    for row in interviews:
-        digest = hashlib.sha256(f"{rules.get(row['jurisdiction'], '')}\0{row['answers'] or ''}".encode()).hexdigest()
-        kept = stored.get(row["id"])
-        if kept is not None and kept[0] == digest:
-            outcomes[row["id"]] = kept[1] or None
-        else:
-            outcomes[row["id"]] = finished_outcome(row, book)
-            records.store_outcome(row["id"], digest, outcomes[row["id"]] or "")
-    return outcomes
-
-
-def board_measures(interviews: list[dict], applications: list[dict], decisions: list[dict],
-                   book: RuleBook, trail: dict | None = None, outcomes: dict | None = None) -> list[Measure]:
-    """`outcomes`: each interview's finished outcome by id, where stored (`kept_outcomes`); else assessed here."""
-    finished = [(row, outcomes[row["id"]] if outcomes is not None else finished_outcome(row, book))
-                for row in interviews]
-    days = [(date.fromisoformat(d["decided_on"]) - local_day(d["received_at"], _zone(d, book))).days
-            for d in decisions if d.get("decided_on") and d.get("received_at")]
-    return [
-        Measure("started", "Interviews started, by month", _tally([_month(r["created_at"]) for r in interviews])),
-        Measure("finished", "Interviews finished, by month and outcome",
-                _tally([f"{_month(r['created_at'])}, {OUTCOME_WORDS.get(o, o)}" for r, o in finished if o])),
-        Measure("received", "Applications received, by month", _tally([_month(a["received_at"], _zone(a, book)) for a in applications])),
-        Measure("closed", "Applications approved, denied and withdrawn",
-                [(status, float(sum(1 for a in applications if a["status"] == status)))
-                 for status in APPLICATION_STATUSES]),
-        Measure("median", "Median days from receipt to decision",
-                [("median days", float(statistics.median(days)))] if days else []),
-        *(trail_measures(trail) if trail else []),
-    ]
+def board_measures(found: list[Tally], book: RuleBook, trail: dict | None = None) -> list[Measure]:
+    """The page's measures, each by year and place, from the database's tallies; then issue 40's
+    money, inspections and closings (`trail`: OfficeRecords.trail_totals_in), also added up by the database."""
+    measures = []
+    for key, title in MEASURES:
+        rows = sorted((_label(t, book), float(t.count)) for t in found if t.what == key)
+        measures.append(Measure(key, f"{title}, by year and place", rows))
+    timed: dict[str, tuple[int, int]] = {}  # label: (days summed, decisions) over approvals and denials
+    for t in found:
+        if t.what in ("approved", "denied") and t.timed:
+            days, count = timed.get(label := _label(t, book), (0, 0))
+            timed[label] = (days + t.days, count + t.timed)
+    measures.append(Measure("days", f"{DAYS_TITLE}, by year and place",
+                            sorted((label, round(days / count, 1)) for label, (days, count) in timed.items())))
+    return measures + (trail_measures(trail) if trail else [])
 
 
 def figure_text(value: float) -> str:

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from ..store import marks
 from ..store.interviews import InterviewStore
 from .schema import MIGRATION_SET, MIGRATIONS
-from .trail_records import TrailQueries
+from .trail_records import FeedQueries, TrailQueries, in_feed_sql
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
@@ -39,7 +39,7 @@ APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, 
                        "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
 
 
-class OfficeRecords(TrailQueries):
+class OfficeRecords(TrailQueries, FeedQueries):
     """The office's storage, in the interview store's backend (issue 40's statements in `TrailQueries`)."""
 
     def __init__(self, store: InterviewStore):
@@ -152,6 +152,12 @@ class OfficeRecords(TrailQueries):
     def applications_in(self, jurisdictions: list[str]) -> list[dict]:
         return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction {{places}} "
                               "ORDER BY received_at DESC", jurisdictions)
+
+    # The inbox's page (office/inbox.py builds the WHERE from fixed clauses and bound values).
+    def applications_page(self, where: str, params: list, order: str, limit: int, offset: int) -> list[dict]:
+        columns = ", ".join(f"a.{c.strip()}" for c in APPLICATION_COLUMNS.split(","))
+        return self._query(f"SELECT {columns}, a.received_day, a.decide_by, a.organizer FROM applications a "
+                           f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?", (*params, limit, offset))
 
     def insert_application(self, row: dict) -> None:
         names = ", ".join(row)
@@ -328,10 +334,9 @@ class OfficeRecords(TrailQueries):
     def referrals(self, reference: str) -> list[dict]:
         return self._query(f"SELECT {REFERRAL} FROM referrals WHERE reference = ? ORDER BY id", (reference,))
 
-    def referrals_in(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in("SELECT r.id, r.reference, r.department, r.sent_at, r.due_on, r.answer, r.answered_at "
-                              "FROM referrals r JOIN applications a ON a.reference = r.reference "
-                              "WHERE a.jurisdiction {places} ORDER BY r.id", jurisdictions)
+    def feed_applications(self, jurisdictions: list[str], since: str) -> list[dict]:
+        return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE {in_feed_sql('')} "
+                              "AND jurisdiction {places} ORDER BY received_at, reference", jurisdictions, (since,))
 
     def referral_by_token(self, token_hash: str) -> dict | None:
         return self._one(f"SELECT {REFERRAL} FROM referrals WHERE token_hash = ?", (token_hash,))
@@ -342,15 +347,15 @@ class OfficeRecords(TrailQueries):
 
     def set_decision(self, row: dict) -> None:
         self._write("INSERT INTO decisions (reference, decision, conditions, reasons, decided_on, decided_by, "
-                    "recorded_at, version, permitted_maximum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "recorded_at, version, permitted_maximum, days_to_decide) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT(reference) DO UPDATE SET "
                     "decision = excluded.decision, conditions = excluded.conditions, reasons = excluded.reasons, "
                     "decided_on = excluded.decided_on, decided_by = excluded.decided_by, "
                     "recorded_at = excluded.recorded_at, version = excluded.version, "
-                    "permitted_maximum = excluded.permitted_maximum",
+                    "permitted_maximum = excluded.permitted_maximum, days_to_decide = excluded.days_to_decide",
                     (row["reference"], row["decision"], row.get("conditions", ""), row.get("reasons", ""),
                      row["decided_on"], row["decided_by"], now_text(), row.get("version"),
-                     row.get("permitted_maximum")))
+                     row.get("permitted_maximum"), row.get("days_to_decide")))
 
     def decision(self, reference: str) -> dict | None:
         return self._one("SELECT reference, decision, conditions, reasons, decided_on, decided_by, version, "
@@ -389,6 +394,6 @@ class OfficeRecords(TrailQueries):
                                    jurisdictions, (note_id,)))
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
-        """The kept interviews of these places, for the Board's counts (web/office/counts.py)."""
-        return self._query_in("SELECT id, jurisdiction, answers, created_at FROM interviews "
-                              "WHERE jurisdiction {places}", jurisdictions)
+        """The kept interviews of these places (the storage contract's tests; the counts use `grouped`)."""
+        return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
+                              jurisdictions)

@@ -184,7 +184,7 @@ def decide(records: OfficeRecords, reference: str, decision: str, conditions: st
                           "“Approve with these outstanding” and record the decision again.")
     row = dict(reference=reference, decision=decision, conditions=conditions if decision == "approved" else "",
                reasons=reasons if decision == "denied" else "", decided_on=day.isoformat(), decided_by=who,
-               version=about.version, permitted_maximum=permitted)
+               version=about.version, permitted_maximum=permitted, days_to_decide=(day - about.received_on).days)
     records.set_decision(row)
     change_status(records, reference, decision, who)
     if about.outstanding and decision == "approved":

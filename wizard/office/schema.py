@@ -101,4 +101,23 @@ MIGRATIONS = (
         # The Board's counts keep each interview's outcome with a digest of the answers it came from, so
         # a request assesses only the interviews changed since (item 8: counts fast with years of them).
         "CREATE TABLE interview_outcomes (interview_id TEXT PRIMARY KEY, answers_digest TEXT, outcome TEXT)")),
+    # Issue 39: the inbox pages in the database. Kept at first receipt: the office's day of receipt and
+    # the decision deadline ('' where the place sets no period; NULL until worked out for older rows),
+    # and the organizer's name to search by; indexes for each place's sorts and filters.
+    Migration("m006_office_scale", (
+        "ALTER TABLE applications ADD COLUMN received_day TEXT",
+        "ALTER TABLE applications ADD COLUMN decide_by TEXT",
+        "ALTER TABLE applications ADD COLUMN organizer TEXT",
+        "CREATE INDEX idx_applications_place_received ON applications (jurisdiction, received_at)",
+        "CREATE INDEX idx_applications_place_due ON applications (jurisdiction, decide_by)",
+        "CREATE INDEX idx_applications_place_event ON applications (jurisdiction, starts_at)",
+        "CREATE INDEX idx_applications_place_status ON applications (jurisdiction, status)",
+        "CREATE INDEX idx_applications_received_day ON applications (received_day)")),
+    # Issue 39, item 2: the Board's counts from figures recorded when things happen. The days a
+    # decision took (from the office's day of receipt; older decisions get theirs when the counts
+    # are first opened); indexes for counting a place's interviews and decisions per year.
+    Migration("m009_office_counts", (
+        "ALTER TABLE decisions ADD COLUMN days_to_decide INTEGER",
+        "CREATE INDEX idx_interviews_place_created ON interviews (jurisdiction, created_at)",
+        "CREATE INDEX idx_decisions_decided_on ON decisions (decided_on)")),
 )

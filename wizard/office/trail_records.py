@@ -1,5 +1,6 @@
 """The statements of the clerk's paper trail (issue 40; migration m008_paper_trail_2): conditions to
-meet before the permit issues, suspensions and revocations, and letters sent by mail.
+meet before the permit issues, suspensions and revocations, and letters sent by mail; and (issue 39,
+`FeedQueries`) the inbox's counts, the calendar feed's window and the Board's GROUP BYs.
 
 A part of `OfficeRecords` (it inherits these), kept in its own module so that each stays short;
 callers still reach the tables only through `OfficeRecords`.
@@ -12,6 +13,15 @@ from ..store import marks
 TRAIL_TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "payments", "insurance_certificates",
                 "inspections", "closings")
 INSPECTION = "id, reference, scheduled_on, inspector, result, result_on, cost_cents, notes, recorded_by"
+CLOSED_SQL = "('approved', 'denied', 'withdrawn')"  # the statuses that close an application
+
+
+def in_feed_sql(a: str = "a.") -> str:
+    """What the calendar feed holds (issue 39, item 3): the open applications and those whose event
+    ends on or after a day (the one `?`); an event without an end counts by its start."""
+    return f"({a}status NOT IN {CLOSED_SQL} OR COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) >= ?)"
+
+
 PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
            "kept_reason, returned_by")
 
@@ -48,11 +58,21 @@ class TrailQueries:
         return self._query("SELECT id, action, reasons, citation, acted_on, acted_by, recorded_at FROM permit_actions "
                            "WHERE reference = ? ORDER BY id", (reference,))
 
-    def last_permit_actions_in(self, jurisdictions: list[str]) -> dict[str, dict]:
-        """The latest suspension, revocation or reinstatement of each of these places' permits, by reference."""
+    def last_permit_actions_in(self, jurisdictions: list[str], since: str | None = None) -> dict[str, dict]:
+        """The latest suspension, revocation or reinstatement of each of these places' permits, by reference;
+        `since`: only those of the calendar feed's applications (`in_feed_sql`)."""
+        window, extra = (f"{in_feed_sql()} AND ", (since,)) if since else ("", ())
         rows = self._query_in("SELECT p.id, p.reference, p.action, p.acted_on FROM permit_actions p "
-                              "JOIN applications a ON a.reference = p.reference WHERE a.jurisdiction {places} "
-                              "ORDER BY p.id", jurisdictions)
+                              f"JOIN applications a ON a.reference = p.reference WHERE {window}a.jurisdiction {{places}} "
+                              "ORDER BY p.id", jurisdictions, extra)
+        return {r["reference"]: r for r in rows}
+
+    def last_permit_actions(self, references: list[str]) -> dict[str, dict]:
+        """The latest suspension, revocation or reinstatement of each of these permits (the inbox's page)."""
+        if not references:
+            return {}
+        rows = self._query("SELECT id, reference, action, acted_on FROM permit_actions "
+                           f"WHERE reference IN ({marks(references)}) ORDER BY id", tuple(references))
         return {r["reference"]: r for r in rows}
 
     # Letters by mail --------------------------------------------------------------------------
@@ -99,11 +119,13 @@ class TrailQueries:
         self._write("UPDATE payments SET returned_on = ?, returned_cents = ?, kept_reason = ?, returned_by = ? "
                     "WHERE reference = ? AND id = ?", (returned_on, cents, reason, who, reference, payment_id))
 
-    def deposits_held_in(self, jurisdictions: list[str]) -> set[str]:
-        """The references of these places with a deposit received and not returned yet (the inbox's flag)."""
-        return {r["reference"] for r in self._query_in(
-            "SELECT p.reference FROM payments p JOIN applications a ON a.reference = p.reference "
-            "WHERE p.sum_key = 'deposit' AND p.returned_on IS NULL AND a.jurisdiction {places}", jurisdictions)}
+    def deposits_held(self, references: list[str]) -> set[str]:
+        """Those of these references with a deposit received and not returned yet (the inbox's flag, per page)."""
+        if not references:
+            return set()
+        return {r["reference"] for r in self._query(
+            "SELECT reference FROM payments WHERE sum_key = 'deposit' AND returned_on IS NULL "
+            f"AND reference IN ({marks(references)})", tuple(references))}
 
     # Certificates of insurance ---------------------------------------------------------------
 
@@ -123,11 +145,12 @@ class TrailQueries:
         return self._query(f"SELECT {INSPECTION} FROM inspections WHERE reference = ? ORDER BY scheduled_on, id",
                            (reference,))
 
-    def inspections_in(self, jurisdictions: list[str]) -> list[dict]:
-        """Every inspection of these places (the calendar feed's)."""
+    def inspections_in(self, jurisdictions: list[str], since: str | None = None) -> list[dict]:
+        """The inspections of these places; `since`: only those of the calendar feed's applications."""
+        window, extra = (f"{in_feed_sql()} AND ", (since,)) if since else ("", ())
         return self._query_in("SELECT i.id, i.reference, i.scheduled_on, i.result FROM inspections i "
-                              "JOIN applications a ON a.reference = i.reference WHERE a.jurisdiction {places} "
-                              "ORDER BY i.id", jurisdictions)
+                              f"JOIN applications a ON a.reference = i.reference WHERE {window}a.jurisdiction {{places}} "
+                              "ORDER BY i.id", jurisdictions, extra)
 
     def inspection_result(self, reference: str, inspection_id: int, result: str, result_on: str, cost: int | None,
                           notes: str, who: str) -> bool:
@@ -161,20 +184,68 @@ class TrailQueries:
                 "inspections": {r["result"]: int(r["count"]) for r in results},
                 "closed": int(closed[0]["count"]) if closed else 0}
 
-    def stored_outcomes_in(self, jurisdictions: list[str]) -> dict[str, tuple[str, str]]:
-        """The outcomes kept for these places' interviews: (answers digest, outcome) by interview id."""
-        rows = self._query_in("SELECT o.interview_id, o.answers_digest, o.outcome FROM interview_outcomes o "
-                              "JOIN interviews i ON i.id = o.interview_id WHERE i.jurisdiction {places}", jurisdictions)
-        return {r["interview_id"]: (r["answers_digest"], r["outcome"]) for r in rows}
-
-    def store_outcome(self, interview_id: str, digest: str, outcome: str) -> None:
-        self._write("INSERT INTO interview_outcomes (interview_id, answers_digest, outcome) VALUES (?, ?, ?) "
-                    "ON CONFLICT(interview_id) DO UPDATE SET answers_digest = excluded.answers_digest, "
-                    "outcome = excluded.outcome", (interview_id, digest, outcome))
-
     def forget_orphan_outcomes(self) -> int:
+        """interview_outcomes (m008) is no longer written: the Board's counts are the database's GROUP BYs
+        (issue 39); rows kept by an earlier version go with their interviews."""
         return self._write("DELETE FROM interview_outcomes WHERE interview_id NOT IN (SELECT id FROM interviews)")
 
     def forget_trail(self, reference: str) -> None:
         for table in TRAIL_TABLES:
             self._write(f"DELETE FROM {table} WHERE reference = ?", (reference,))
+
+
+class FeedQueries:
+    """Issue 39's queries: the inbox's figures, the calendar feed's window and its version, the Board's
+    GROUP BYs (office/counts.py writes them; the places are bound values)."""
+
+    def count_applications(self, where: str, params: list) -> int:
+        return int(self._one(f"SELECT COUNT(*) AS n FROM applications a WHERE {where}", tuple(params))["n"])
+
+    def applications_without_figures(self, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in("SELECT reference, jurisdiction, version, received_at FROM applications "
+                              "WHERE received_day IS NULL AND jurisdiction {places}", jurisdictions)
+
+    def decisions_for(self, references: list[str]) -> list[dict]:
+        if not references:
+            return []
+        return self._query(f"SELECT reference, decision, version FROM decisions WHERE reference IN ({marks(references)})",
+                           tuple(references))
+
+    def feed_referrals(self, jurisdictions: list[str], since: str) -> list[dict]:
+        """The referrals of the feed's applications only, never of every application kept."""
+        return self._query_in(f"SELECT r.id, r.reference, r.department, r.due_on, r.answered_at FROM referrals r "
+                              f"JOIN applications a ON a.reference = r.reference WHERE {in_feed_sql()} "
+                              "AND a.jurisdiction {places} ORDER BY r.id", jurisdictions, (since,))
+
+    def feed_changes(self, jurisdictions: list[str], since: str) -> dict:
+        """What changes when the feed's content does: how many applications, referrals, permit actions
+        (suspension, revocation: issue 40) and inspections it holds and their latest change. Indexed
+        aggregates, so a poll that finds nothing new reads no row of the feed itself."""
+        if not jurisdictions:
+            return {}
+        places = f"IN ({marks(jurisdictions)})"
+        within = f"WHERE {in_feed_sql()} AND a.jurisdiction {places}"
+        bound = (since, *jurisdictions)
+        apps = self._one(f"SELECT COUNT(*) AS n, MAX(a.updated_at) AS changed FROM applications a {within}", bound)
+        refs = self._one(f"SELECT COUNT(*) AS n, MAX(r.sent_at) AS sent, MAX(r.answered_at) AS answered "
+                         f"FROM referrals r JOIN applications a ON a.reference = r.reference {within}", bound)
+        acts = self._one(f"SELECT COUNT(*) AS n, MAX(p.id) AS last, MAX(p.recorded_at) AS acted FROM permit_actions p "
+                         f"JOIN applications a ON a.reference = p.reference {within}", bound)
+        checks = self._one(f"SELECT COUNT(*) AS n, MAX(i.id) AS last, COUNT(i.result) AS results, "
+                           f"MAX(i.result_on) AS result_on, MAX(i.scheduled_on) AS scheduled FROM inspections i "
+                           f"JOIN applications a ON a.reference = i.reference {within}", bound)
+        return {"applications": apps["n"], "changed": apps["changed"], "referrals": refs["n"],
+                "sent": refs["sent"], "answered": refs["answered"], "actions": acts["n"], "last_action": acts["last"],
+                "acted": acts["acted"], "inspections": [checks["n"], checks["last"], checks["results"],
+                                                        checks["result_on"], checks["scheduled"]]}
+
+    def grouped(self, sql: str, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in(sql, jurisdictions)
+
+    def decisions_without_days(self, jurisdictions: list[str]) -> list[dict]:
+        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d JOIN applications a "
+                              "ON a.reference = d.reference WHERE d.days_to_decide IS NULL AND a.received_day <> '' "
+                              "AND a.jurisdiction {places}", jurisdictions)
+
+    def set_days_to_decide(self, reference: str, days: int | None) -> None:
+        self._write("UPDATE decisions SET days_to_decide = ? WHERE reference = ?", (days, reference))

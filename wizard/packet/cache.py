@@ -46,6 +46,12 @@ PREFETCH = 8  # packets being made ahead of a download at once; more are made wh
 WAIT_SECONDS = 5
 FIRST_WAIT_SECONDS = 30  # a new pool's first packet (spawn, import; more on a busy machine)
 STUCK_SECONDS = 60  # a packet being made this long means a hung worker (eight take a few seconds)
+# At most this many request threads wait for a packet at once (issue 39): eight organizers downloading
+# new packets together held all eight of a server's threads for seconds, and every other organizer's
+# step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the
+# "being prepared" page at once (it asks again by itself) and its thread is free for the pages.
+WAITING = 2
+_waiting = 0  # request threads waiting for a packet now (under `_lock`)
 
 # The packets made: data, not a page's work (keyed by a hash of all they are made from), so
 # `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
@@ -91,7 +97,7 @@ def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
     for _ in range(2):  # a second time only when the first pool broke
         future = packet_future(answers, book, today, office)
         try:
-            return future.result(timeout=max(deadline - time.monotonic(), 0.1))
+            return _wait_for(future, deadline)
         except FutureTimeout as error:
             raise PacketNotReady("the packet was not made in the time a request waits") from error
         except BrokenProcessPool:  # its worker died: the pool says so, and `submit` starts a new one
@@ -99,6 +105,23 @@ def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
         except Exception as error:  # the printer's own error; its type only (its message may quote answers)
             raise PrintingFailed(f"the packet could not be printed: {type(error).__name__}") from error
     raise PacketNotReady("the print workers broke twice in a row")
+
+
+def _wait_for(future: Future, deadline: float) -> bytes:
+    """The packet's bytes: at once when made; else waited for until `deadline` by at most `WAITING`
+    threads at a time (FutureTimeout for the others, at once)."""
+    global _waiting
+    if future.done():
+        return future.result()
+    with _lock:
+        if _waiting >= WAITING:
+            raise FutureTimeout()
+        _waiting += 1
+    try:
+        return future.result(timeout=max(deadline - time.monotonic(), 0.1))
+    finally:
+        with _lock:
+            _waiting -= 1
 
 
 def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> None:

@@ -11,7 +11,7 @@ import abc
 import contextlib
 import zlib
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Iterator, Protocol, Sequence
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,15 @@ class Backend(abc.ABC):
     @abc.abstractmethod
     def columns(self, table: str) -> dict[str, bool]:
         """A table's columns, in order, each with whether the database numbers it (an identity key)."""
+
+    @abc.abstractmethod
+    def batches(self, sql: str, size: int) -> Iterator[list[tuple]]:
+        """The rows of one query, `size` at a time as tuples, never the whole result in memory at once
+        (`wizard db copy`)."""
+
+    @abc.abstractmethod
+    def insert_rows(self, table: str, columns: Sequence[str], rows: list[tuple]) -> None:
+        """Insert rows, in the columns' order, at once (inside the caller's transaction)."""
 
     def turn(self, job: str) -> Turn:
         """Whose turn it is to run `job` among the servers of this database: one server, always its."""

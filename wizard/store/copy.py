@@ -5,6 +5,7 @@ Both ends are first brought up to the current schema by the same migrations a se
 so the tables match column for column; a column only one side has is left out. The tables are
 read from the source's own catalogue (`Backend.tables`), not listed here: a table a later migration adds is copied too.
 A target that already holds any row is refused unless `replace` empties its tables first.
+Each table goes across in batches (`copy_table`), so a million interviews take no more memory than a hundred.
 """
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from typing import Callable
 from . import Backend, shown
 from ..errors import WizardError
 from .interviews import InterviewStore
+
+# Rows read and written at a time: an interview is up to 256 KB of answers, most are a few KB, so a
+# batch is a few MB at most, whatever the size of the table.
+BATCH_ROWS = 500
+
 
 class CopyRefused(WizardError):
     """The copy cannot start (a target with rows in it, or the source and target the same)."""
@@ -28,19 +34,21 @@ def rows_in(backend: Backend, table: str) -> int:
     return backend.one(f'SELECT COUNT(*) AS n FROM "{table}"')["n"]
 
 
-def copy_table(source: Backend, target: Backend, table: str) -> int:
+def copy_table(source: Backend, target: Backend, table: str, batch: int | None = None) -> int:
+    """Copy one table `batch` rows at a time: read by a cursor, written by COPY on PostgreSQL and
+    executemany on SQLite, so memory holds one batch, not the table (issue 39)."""
     wanted = target.columns(table)
     shared = [name for name in source.columns(table) if name in wanted]
     listed = ", ".join(f'"{name}"' for name in shared)
-    insert = f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" for _ in shared)})'
-    rows = source.query(f'SELECT {listed} FROM "{table}"')
-    for row in rows:
-        target.execute(insert, [row[name] for name in shared])
+    copied = 0
+    for rows in source.batches(f'SELECT {listed} FROM "{table}"', batch or BATCH_ROWS):
+        target.insert_rows(table, shared, rows)
+        copied += len(rows)
     for name in (n for n in shared if wanted[n]):
         # Rows came with their numbers: the next number PostgreSQL gives must come after them.
         target.execute(f"SELECT setval(pg_get_serial_sequence(?, ?), COALESCE(MAX(\"{name}\"), 1), "
                        f"MAX(\"{name}\") IS NOT NULL) FROM \"{table}\"", (table, name))
-    return len(rows)
+    return copied
 
 
 def copy_database(source_target: str, destination: str, upgrade: Callable[[InterviewStore], object],

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import threading
+import weakref
 import zlib
+from time import monotonic
 from datetime import datetime, timezone
 from typing import Iterator, Sequence
 
 import psycopg
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreUnavailable
@@ -27,6 +30,12 @@ CONNECT_SECONDS = 5.0  # how long a request waits for a connection before the da
 # pool keeps trying in the background, so a server reconnects by itself once the database is back.
 ATTEMPT_SECONDS = 3
 RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it reports (and grows anew on demand)
+# A connection back in the pool longer than this is checked with a round trip before a request gets
+# it (a database restart drops idle connections); one used more recently is not (issue 39: the check
+# was one extra round trip on every statement). One that fails anyway is dropped by the pool, and a
+# read is tried once more on a fresh connection.
+CHECK_IDLE_SECONDS = 30.0
+READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
 # One advisory lock for every migration run: two servers starting at once must not both migrate.
 MIGRATION_LOCK = zlib.crc32(b"permit_wizard migrations")
 MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS wizard_migrations (migration_set TEXT NOT NULL, name TEXT NOT NULL, "
@@ -35,6 +44,29 @@ MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS wizard_migrations (migration_set
 
 def unreachable(error: Exception) -> StoreUnavailable:
     return StoreUnavailable(f"the database cannot be reached: {error}")
+
+
+class BrokenConnection(StoreUnavailable):
+    """The connection itself failed (the database dropped it), not the statement."""
+
+
+class IdleCheck:
+    """The pool's `check` and `reset`: when each connection went back to the pool, and a round trip
+    only for one that has been idle `CHECK_IDLE_SECONDS` or more (or was never used)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._returned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def returned(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            self._returned[conn] = monotonic()
+
+    def check(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            at = self._returned.get(conn)
+        if at is None or monotonic() - at >= CHECK_IDLE_SECONDS:
+            ConnectionPool.check_connection(conn)
 
 
 def reconnect_failed(pool: ConnectionPool) -> None:
@@ -47,9 +79,11 @@ class PostgresBackend(Backend):
     def __init__(self, url: str, pool_size: int = POOL_SIZE, connect_seconds: float = CONNECT_SECONDS):
         self.url = url
         self._local = threading.local()  # the connection of this thread's open transaction
-        # check: a connection the database dropped (a restart) is replaced before a request gets it.
+        # check: a connection idle long enough for the database to have dropped it (a restart) is
+        # checked, and replaced, before a request gets it.
+        idle = IdleCheck()
         self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=connect_seconds,
-                                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS,
+                                    check=idle.check, reset=idle.returned, reconnect_timeout=RECONNECT_SECONDS,
                                     reconnect_failed=reconnect_failed,
                                     kwargs={"autocommit": True, "row_factory": dict_row,
                                             "connect_timeout": ATTEMPT_SECONDS})
@@ -67,7 +101,12 @@ class PostgresBackend(Backend):
             return
         try:
             with self._pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                except psycopg.OperationalError as error:
+                    if conn.broken:  # the pool drops it as it comes back
+                        raise BrokenConnection(f"the database dropped the connection: {error}") from error
+                    raise
         except (PoolTimeout, psycopg.OperationalError) as error:
             raise unreachable(error) from error
 
@@ -77,6 +116,14 @@ class PostgresBackend(Backend):
         return conn.execute(self.dialect.statement(sql), tuple(params))
 
     def query(self, sql: str, params: Sequence = ()) -> list[dict]:
+        try:
+            return self._rows(sql, params)
+        except BrokenConnection:
+            if getattr(self._local, "conn", None) is not None or not READ.match(sql):
+                raise  # inside a transaction, or a write that may have run: the caller decides
+            return self._rows(sql, params)  # a read, once more, on a fresh connection
+
+    def _rows(self, sql: str, params: Sequence) -> list[dict]:
         with self._connection() as conn:
             cursor = self._run(conn, sql, params)
             return cursor.fetchall() if cursor.description else []
@@ -84,6 +131,31 @@ class PostgresBackend(Backend):
     def execute(self, sql: str, params: Sequence = ()) -> int:
         with self._connection() as conn:
             return self._run(conn, sql, params).rowcount
+
+    def batches(self, sql: str, size: int) -> Iterator[list[tuple]]:
+        # A server-side cursor (it lives in a transaction): the server sends `size` rows at a time.
+        with self._connection() as conn, conn.transaction(), \
+                conn.cursor(name="wizard_batches", row_factory=tuple_row) as cursor:
+            cursor.execute(sql)
+            while rows := cursor.fetchmany(size):
+                yield rows
+
+    def insert_rows(self, table: str, columns: Sequence[str], rows: list[tuple]) -> None:
+        """PostgreSQL's COPY: one stream of rows, not a statement (and a round trip) per row."""
+        listed = ", ".join(f'"{name}"' for name in columns)
+        with self._connection() as conn, conn.cursor() as cursor, \
+                cursor.copy(f'COPY "{table}" ({listed}) FROM STDIN') as copy:
+            for row in rows:
+                copy.write_row(row)
+
+    def together(self, statements: Sequence[tuple[str, Sequence]]) -> list[dict]:
+        """Statements run as one transaction and sent at once (psycopg's pipeline mode: one round
+        trip for all of them, not one each); the last one's rows."""
+        with self._connection() as conn:
+            with conn.pipeline(), conn.transaction():
+                cursors = [conn.execute(self.dialect.statement(sql), tuple(params)) for sql, params in statements]
+            last = cursors[-1]
+            return last.fetchall() if last.description else []
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:

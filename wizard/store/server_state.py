@@ -45,17 +45,18 @@ class DatabaseCounter:
 
     def allow(self, client: str, limit: int, now: float | None = None) -> bool:
         now = time.time() if now is None else now
-        backend = self.backend
-        with backend.transaction():
-            # Two servers counting the same client at once must not both take its last place.
-            backend.query("SELECT pg_advisory_xact_lock(?)", (lock_key(f"limit {self.kind} {client}"),))
-            backend.execute("DELETE FROM limit_events WHERE kind = ? AND client = ? AND at <= ?",
-                            (self.kind, client, now - WINDOW))
-            used = backend.one("SELECT COUNT(*) AS used FROM limit_events WHERE kind = ? AND client = ?",
-                               (self.kind, client))["used"]
-            if used >= limit:
-                return False
-            backend.execute("INSERT INTO limit_events (kind, client, at) VALUES (?, ?, ?)", (self.kind, client, now))
+        # One transaction sent in one round trip (issue 39: it was five statements, each waiting for
+        # the last). Two servers counting the same client at once must not both take its last
+        # place: the lock comes first, and each statement after it sees what the other committed.
+        counted = self.backend.together((
+            ("SELECT pg_advisory_xact_lock(?)", (lock_key(f"limit {self.kind} {client}"),)),
+            ("DELETE FROM limit_events WHERE kind = ? AND client = ? AND at <= ?", (self.kind, client, now - WINDOW)),
+            ("INSERT INTO limit_events (kind, client, at) SELECT CAST(? AS TEXT), CAST(? AS TEXT), "
+             "CAST(? AS DOUBLE PRECISION) WHERE (SELECT COUNT(*) FROM limit_events WHERE kind = ? AND client = ?) < ? "
+             "RETURNING at", (self.kind, client, now, self.kind, client, limit)),
+        ))
+        if not counted:
+            return False
         self._prune_now_and_then(now)
         return True
 

@@ -17,7 +17,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from ..errors import StoreUnavailable
-from .base import SQLITE, Backend, Migration
+from .base import SQLITE, Backend, Migration, marks
 
 _NO_LOCK = contextlib.nullcontext()
 
@@ -129,6 +129,20 @@ class SqliteBackend(Backend):
     def execute(self, sql: str, params: Sequence = ()) -> int:
         with busy_as_unavailable():
             return self.connection().execute(sql, tuple(params)).rowcount
+
+    def batches(self, sql: str, size: int) -> Iterator[list[tuple]]:
+        # A cursor of its own: SQLite steps through the result as rows are fetched.
+        cursor = self.connection().execute(sql)
+        try:
+            while rows := cursor.fetchmany(size):
+                yield rows
+        finally:
+            cursor.close()
+
+    def insert_rows(self, table: str, columns: Sequence[str], rows: list[tuple]) -> None:
+        listed = ", ".join(f'"{name}"' for name in columns)
+        with busy_as_unavailable():
+            self.connection().executemany(f'INSERT INTO "{table}" ({listed}) VALUES ({marks(columns)})', rows)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 
 from flask import abort, current_app, g
 from werkzeug.exceptions import TooManyRequests
@@ -31,24 +31,42 @@ DEFAULT_ORGANIZER_MAILS_PER_HOUR = 5
 
 
 class NewInterviewCounter:
-    """When each client did something counted, over the last hour."""
+    """When each client did something counted, over the last hour.
+
+    O(1) amortised per counted request however many clients count at once (issue 39): the clients
+    are kept in the order they were last counted, so the ones idle for the whole window are at the
+    front and are forgotten from there, each once, instead of the whole table being looked over."""
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._starts: dict[str, deque] = {}
+        self._starts: OrderedDict[str, deque] = OrderedDict()
 
     def allow(self, client: str, limit: int, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now
         with self._lock:
-            if len(self._starts) > 10_000:  # forget clients with nothing left in the window
-                self._starts = {c: q for c, q in self._starts.items() if q and q[-1] > now - WINDOW}
-            starts = self._starts.setdefault(client, deque())
+            self._forget_idle(now)
+            starts = self._starts.get(client)
+            if starts is None:
+                starts = self._starts[client] = deque()
+            else:
+                self._starts.move_to_end(client)
             while starts and starts[0] <= now - WINDOW:
                 starts.popleft()
             if len(starts) >= limit:
                 return False
             starts.append(now)
             return True
+
+    def _forget_idle(self, now: float) -> None:
+        while self._starts:
+            oldest = next(iter(self._starts.values()))
+            if oldest and oldest[-1] > now - WINDOW:
+                return
+            self._starts.popitem(last=False)
+
+    def __len__(self) -> int:
+        """How many clients are remembered."""
+        return len(self._starts)
 
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timezone
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required
+from werkzeug.http import is_resource_modified
 
 from ...office.accounts import clerk
 from ...store.interviews import token_hash
-from ...office.calendar_feed import office_calendar
+from ...office.calendar_feed import feed_since, feed_version, office_calendar
 from ..edge.state import office_records, rulebook
 
 bp = Blueprint("office_calendar", __name__)
@@ -52,10 +53,20 @@ def feed(token: str):
         abort(404)
     places = list(account.jurisdictions)
     records = office_records()
-    body = office_calendar(records.applications_in(places), records.referrals_in(places), rulebook(),
-                           current_app.config.get("NOW") or datetime.now(timezone.utc),
-                           records.last_permit_actions_in(places), records.inspections_in(places))
-    response = Response(body, mimetype="text/calendar")
-    response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
+    now = current_app.config.get("NOW") or datetime.now(timezone.utc)
+    since = feed_since(now)
+    etag, changed = feed_version(records.feed_changes(places, since), places, rulebook(), now)
+    if is_resource_modified(request.environ, etag=etag, last_modified=changed):
+        response = Response(office_calendar(records.feed_applications(places, since),
+                                            records.feed_referrals(places, since), rulebook(), now,
+                                            records.last_permit_actions_in(places, since),
+                                            records.inspections_in(places, since)),
+                            mimetype="text/calendar")
+        response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
+    else:  # nothing changed since the client's copy: no feed made, no body sent
+        response = Response(status=304)
+    response.set_etag(etag)
+    response.last_modified = changed
+    # A calendar program may keep the feed and ask again with its ETag; shared caches may not keep it.
+    response.headers["Cache-Control"] = "private, no-cache"
     return response

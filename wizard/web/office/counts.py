@@ -5,7 +5,8 @@ from flask import Blueprint, Response
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
-from ...office.counts import board_measures, chart_svg, figure_text, kept_outcomes, measures_csv
+from ...office.counts import board_measures, chart_svg, fill_decision_days, figure_text, measures_csv, tallies
+from ...office.inbox import fill_figures
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 
@@ -15,9 +16,9 @@ bp = Blueprint("counts", __name__)
 def measures():
     places = list(current_user.account.jurisdictions)
     records = office_records()
-    interviews = records.interviews_in(places)
-    return board_measures(interviews, records.applications_in(places), records.decisions_in(places), rulebook(),
-                          records.trail_totals_in(places), kept_outcomes(records, interviews, places, rulebook()))
+    fill_figures(records, rulebook().get, places)  # applications and decisions kept before the figures were
+    fill_decision_days(records, places)
+    return board_measures(tallies(records, places), rulebook(), records.trail_totals_in(places))
 
 
 @bp.get("/office/counts")

@@ -15,7 +15,6 @@ from flask_login import current_user, login_required
 from ...engine.assess import assess_jurisdiction
 from ...kinds import show_answer
 from ...office.applications import (
-    CLOSED,
     DECIDED,
     REFERENCE,
     STATUSES,
@@ -28,6 +27,7 @@ from ...office.applications import (
     filed_late,
     permit_valid,
 )
+from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, status_notice
@@ -68,25 +68,17 @@ def with_deadline(row: dict) -> dict:
             "status_label": STATUSES.get(row["status"], row["status"])}
 
 
-def inbox_rows(status: str, sort: str, place: str) -> list[dict]:
+def inbox_query(place: str) -> InboxQuery:
+    """The clerk's places (or the one chosen) and the page's filters, from the address."""
     account = current_user.account
-    places = [place] if place in account.jurisdictions else list(account.jurisdictions)
-    decided = {d["reference"]: d for d in office_records().decisions_in(places)}
-    held = office_records().deposits_held_in(places)
-    acted = office_records().last_permit_actions_in(places)
-    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
-             "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
-             "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
-            for r in office_records().applications_in(places)]
-    if status in STATUSES:
-        rows = [r for r in rows if r["status"] == status]
-    elif status == "open":
-        rows = [r for r in rows if r["status"] not in CLOSED or r["amendment"]]
-    if sort == "deadline":
-        rows.sort(key=lambda r: (r["due"] is None, r["due"] or date.max))
-    elif sort == "event":
-        rows.sort(key=lambda r: (not r["starts_at"], r["starts_at"] or ""))
-    return rows
+    places = tuple([place] if place in account.jurisdictions else account.jurisdictions)
+    status, due = request.args.get("status", ""), request.args.get("due", "")
+    sort = request.args.get("sort", "received")
+    page = request.args.get("page", "1")
+    return InboxQuery(places=places, today={jid: today(rulebook().get(jid)) for jid in places},
+                      status=status if status in STATUSES or status == "open" else "",
+                      due=due if due in DUE_FILTERS else "", sort=sort if sort in SORTS else "received",
+                      search=request.args.get("q", "")[:100], page=int(page) if page.isdigit() else 1)
 
 
 def deposit_overdue(row: dict) -> date | None:
@@ -99,13 +91,24 @@ def deposit_overdue(row: dict) -> date | None:
 @bp.get("/office")
 @login_required
 def inbox():
-    status = request.args.get("status", "")
-    sort = request.args.get("sort", "received")
     place = request.args.get("place", "")
     account = current_user.account
+    query = inbox_query(place)
+    fill_figures(office_records(), rulebook().get, list(query.places))
+    found = inbox_page(office_records(), query)
+    decided = decided_versions(office_records(), found.rows)
+    references = [r["reference"] for r in found.rows]  # issue 40's flags, for this page's rows only
+    held, acted = office_records().deposits_held(references), office_records().last_permit_actions(references)
+    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
+             "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
+             "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
+            for r in found.rows]
     places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
-    return render_page("office/inbox.html", rows=inbox_rows(status, sort if sort in SORTS else "received", place),
-                       statuses=STATUSES, sorts=SORTS, status=status, sort=sort, place=place, places=places,
+    chosen = {k: v for k, v in dict(place=place, status=query.status, due=query.due, sort=query.sort,
+                                    q=query.search).items() if v and not (k == "sort" and v == "received")}
+    return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,
+                       statuses=STATUSES, sorts=SORTS, status=query.status, due=query.due, sort=query.sort,
+                       search=query.search, place=place, places=places,
                        mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account,
                        feed=office_records().has_feed(account.email))
 

@@ -1,0 +1,224 @@
+"""The stored-data figures of scripts/bench.py (issue 39, item 6): the office's pages, the calendar
+feed, a step GET and `wizard db copy` with years of data kept, on SQLite and on PostgreSQL.
+
+For each backend and size (1,000 interviews with 100 applications, then 10,000 with 1,000; a tenth
+as many with --smoke) one child process fills a fresh database through the project's own storage
+API (`InterviewStore.create`, `OfficeRecords`: the applications all Baroda's, received over three
+years, most of them decided, each with a referral) and a second, fresh one serves the pages to a
+signed-in clerk in-process (Flask's test client): each page's size and server CPU per request (the
+median), the feed's 304 to a poll with its ETag, a step GET, and the process's memory at start and
+after every page. On SQLite the database is then copied into PostgreSQL by `wizard db copy` (its
+time and peak memory).
+
+    .venv/bin/python scripts/bench_stored.py            # the table alone, full sizes
+    .venv/bin/python scripts/bench_stored.py --smoke    # the smallest size, once
+    .venv/bin/python scripts/bench_stored.py --large    # 100,000 interviews with 10,000 applications
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve()
+SIZES = {"full": ((1_000, 100), (10_000, 1_000)), "quick": ((1_000, 100),), "smoke": ((100, 10),),
+         "large": ((100_000, 10_000),)}  # --large: the issue's largest size, alone (minutes)
+PLACE = "baroda-mi"
+CLERK = "bench-clerk@example.org"
+FEED_TOKEN = "bench-feed-token-0123456789abcdef"
+PAGES = {"/office": "/office", "/office?page=2&sort=deadline": "/office, page 2 by deadline",
+         "/office/counts": "/office/counts", "/office/counts.csv": "counts.csv",
+         f"/office/calendar/{FEED_TOKEN}.ics": "the calendar feed"}
+ANSWERS = {"jurisdiction": PLACE, "property_owner": "private", "setting": "outdoors", "organizer_type": "individual",
+           "max_attendance": 400, "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-09T20:00",
+           "event_name": "Harvest Fair", "applicant_name": "Zoe Quill", "applicant_email": "zoe@example.org"}
+
+
+def fill(database: str, interviews: int, applications: int) -> None:
+    """A database as years of use leave it, through the storage API (a child process)."""
+    from tests.office_support import CHEAP_HASH, PASSWORD
+    from wizard.authoring.loader import load_rulebook
+    from wizard.office.accounts import add_clerk, choose_password
+    from wizard.office.records import OfficeRecords, upgrade_schema
+    from wizard.store.interviews import InterviewStore, token_hash
+
+    book = load_rulebook()
+    places = sorted(book.jurisdictions)
+    store = InterviewStore(database)
+    upgrade_schema(store)
+    records = OfficeRecords(store)
+    for start in range(0, interviews, 500):
+        with store.backend.transaction():
+            for n in range(start, min(start + 500, interviews)):
+                store.create(dict(ANSWERS, jurisdiction=places[n % len(places)], event_name=f"Fair {n}"))
+    columns = set(store.backend.columns("applications"))  # an older checkout has fewer (--compare)
+    now = datetime.now(timezone.utc)
+    for start in range(0, applications, 200):
+        with store.backend.transaction():
+            for n in range(start, min(start + 200, applications)):
+                application(records, columns, n, now - timedelta(days=1095 * n / applications), now)
+    token = add_clerk(records, CLERK, [PLACE], set(places))
+    choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
+    records.add_feed(token_hash(FEED_TOKEN), CLERK)
+    store.close()
+
+
+def application(records, columns: set, n: int, received: datetime, now: datetime) -> None:
+    """One application received at `received`; older than 60 days it is decided (or withdrawn)."""
+    reference, day = f"BAR-{received.year}-{n:05d}", received.date()
+    event = day + timedelta(days=40)
+    closed = (now - received).days > 60
+    status = "received" if not closed else ("denied", "withdrawn", "approved", "approved", "approved")[n % 5]
+    at = received.isoformat(timespec="seconds")
+    row = dict(reference=reference, interview_id=f"bench-{n:06d}", jurisdiction=PLACE, status=status, version=1,
+               received_at=at, updated_at=at, closed_at=at if closed else None, event_name=f"Fair {n}",
+               starts_at=f"{event}T12:00", ends_at=f"{event}T20:00", applicant_email="zoe@example.org",
+               file_by=str(day + timedelta(days=5)), received_day=str(day), decide_by=str(day + timedelta(days=45)),
+               organizer=f"Organizer {n}")
+    records.insert_application({k: v for k, v in row.items() if k in columns})
+    records.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
+    records.add_history(reference, "organizer", "Received", "Version 1")
+    records.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
+                              token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
+                              expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
+                              answer_text="", answered_at=at if closed else None))
+    if status in ("approved", "denied"):
+        records.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
+                                  decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
+
+
+def memory_mb() -> tuple[float, float]:
+    """This process's resident memory now and at its peak, MB (Linux's /proc)."""
+    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
+    return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
+
+
+def cpu_ms(client, path: str, runs: int, headers: dict | None = None) -> tuple[float, object]:
+    times, response = [], None
+    for _ in range(runs):
+        started = time.process_time()
+        response = client.get(path, headers=headers or {})
+        times.append(time.process_time() - started)
+        assert response.status_code in (200, 304), f"{path}: {response.status_code}"
+    return statistics.median(times) * 1000, response
+
+
+def pages(database: str, runs: int) -> dict:
+    """What the office's pages cost a fresh server process on a filled database (a child process)."""
+    from tests.office_support import CHEAP_HASH, sign_in
+    from wizard.web.app import create_app
+
+    app = create_app({"DATABASE": database, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "SWEEPER": False,
+                      "MAIL_SENDER": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
+    client = app.test_client()
+    started_mb = memory_mb()[0]
+    assert sign_in(client, CLERK).status_code == 303
+    figures = {"start_mb": started_mb, "pages": {}}
+    for path in PAGES:
+        ms, response = cpu_ms(client, path, runs)
+        figures["pages"][path] = {"ms": ms, "kb": len(response.data) / 1024}
+    feed = list(PAGES)[-1]
+    etag = client.get(feed).headers.get("ETag", "")
+    ms, response = cpu_ms(client, feed, runs, {"If-None-Match": etag})
+    figures["poll"] = {"ms": ms, "status": response.status_code}
+    starts = []  # a new interview: a POST the abuse limits count (one transaction on PostgreSQL)
+    for _ in range(20):
+        began = time.process_time()
+        response = client.post("/start", data={"jurisdiction": PLACE})
+        starts.append(time.process_time() - began)
+        assert response.status_code == 303, response.status_code
+    figures["start_ms"] = statistics.median(starts) * 1000
+    figures["step_ms"] = cpu_ms(client, response.headers["Location"], max(runs, 50))[0]
+    figures["after_mb"], figures["peak_mb"] = memory_mb()
+    return figures
+
+
+def copied(database: str, url: str) -> dict:
+    """`wizard db copy` of the SQLite file into an empty PostgreSQL schema: seconds and peak memory."""
+    started = time.monotonic()
+    process = subprocess.Popen([sys.executable, "-m", "wizard", "db", "copy", database, url],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise RuntimeError(f"wizard db copy failed: {process.stderr.read().decode()[-2000:]}")
+    return {"s": time.monotonic() - started, "mb": usage.ru_maxrss / 1024}
+
+
+def child(*args: str) -> str:
+    out = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if out.returncode:
+        raise RuntimeError(f"bench_stored {args[0]} failed:\n{out.stderr[-3000:]}")
+    return out.stdout
+
+
+def stored(mode: str) -> dict:
+    """Every stored-data figure: {"sqlite 1000": {...}, "postgresql 1000": {...}, ...}."""
+    from bench_cluster import postgres_server
+    from tests.postgres_support import fresh_schema
+
+    runs = 3 if mode == "smoke" else 10
+    results = {}
+    with postgres_server(), tempfile.TemporaryDirectory() as folder:
+        for interviews, applications in SIZES[mode]:
+            for backend in ("sqlite", "postgresql"):
+                with contextlib.ExitStack() as stack:
+                    database = (f"{folder}/stored-{interviews}.db" if backend == "sqlite"
+                                else stack.enter_context(fresh_schema()))
+                    child("--fill", database, str(interviews), str(applications))
+                    figures = json.loads(child("--pages", database, str(runs)).splitlines()[-1])
+                    if backend == "sqlite":
+                        target = stack.enter_context(fresh_schema())
+                        figures["copy"] = copied(database, target)
+                    results[f"{backend} {interviews}"] = figures
+    return results
+
+
+def stored_rows(results: dict) -> list[tuple[str, str]]:
+    if not results:
+        return []
+
+    def each(show) -> str:
+        return " · ".join(f"{key.replace('postgresql', 'PostgreSQL').replace('sqlite', 'SQLite')}: {show(f)}"
+                          for key, f in results.items() if show(f) is not None)
+
+    rows = [(f"stored data: {name}, KB / ms of CPU (by interviews kept; a tenth as many applications)",
+             each(lambda f, p=path: f"{f['pages'][p]['kb']:.0f} KB {f['pages'][p]['ms']:.1f} ms"))
+            for path, name in PAGES.items()]
+    rows += [
+        ("stored data: the feed polled again with its ETag, status / ms of CPU",
+         each(lambda f: f"{f['poll']['status']} {f['poll']['ms']:.2f} ms")),
+        ("stored data: step GET / new interview POST (counted by the limits), ms of CPU",
+         each(lambda f: f"{f['step_ms']:.2f} / {f['start_ms']:.2f}")),
+        ("stored data: server memory, MB at start / after every office page",
+         each(lambda f: f"{f['start_mb']:.0f} / {f['after_mb']:.0f}")),
+        ("stored data: `wizard db copy` SQLite to PostgreSQL, s / peak MB",
+         each(lambda f: f"{f['copy']['s']:.1f} s {f['copy']['mb']:.0f} MB" if "copy" in f else None)),
+    ]
+    return rows
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--fill"]:
+        fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif sys.argv[1:2] == ["--pages"]:
+        print(json.dumps(pages(sys.argv[2], int(sys.argv[3]))))
+    else:
+        mode = next((m for m in ("smoke", "quick", "large") if f"--{m}" in sys.argv), "full")
+        for label, value in stored_rows(stored(mode)):
+            print(f"| {label} | {value} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(SCRIPT.parent))
+    sys.path.insert(1, str(SCRIPT.parent.parent))
+    sys.exit(main())
