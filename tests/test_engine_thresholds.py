@@ -362,8 +362,9 @@ DEKALB_EXEMPTIONS = [
                  "exempt", {"§ 34.03(c)"}, id="speech-event-city-property-5000"),
     pytest.param({"speech_event": True, "hazardous": ["firearms_or_pyrotechnics"]}, "required",
                  {"§ 34.05(b)(1)(c)"}, id="speech-event-with-hazard-not-exempt"),
+    # Issue 38, item 5: a public street closed is City property "in whole or in part" (§ 34.04(a)).
     pytest.param({"speech_event": True, "street_closure": True, "public_street_closure": True}, "required",
-                 {"§ 34.05(b)(1)(e)"}, id="speech-event-closing-street-not-exempt"),
+                 {"§ 34.04(a)(4)", "§ 34.05(b)(1)(e)"}, id="speech-event-closing-street-not-exempt"),
     pytest.param({"speech_event": True, "street_closure": True, "public_street_closure": True,
                   "property_owner": "municipal"}, "required",
                  {"§ 34.04(a)(4)"}, id="speech-march-on-city-street-not-exempt"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import MAXYEAR, date, datetime, timedelta, timezone
 
 from icalendar import Alarm, Calendar, Event, vText
 
@@ -150,9 +150,10 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     cal.add("x-wr-calname", vText(f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}"))
     for event in events:
         cal.add_component(event)
-    if answers.get("starts_at"):  # the zone's rules for the event's years only, not from 1970
-        first, last = (parse_moment(answers[key]).year for key in ("starts_at", "ends_at"))
-        cal.add_missing_timezones(date(first, 1, 1), date(last + 1, 1, 1))
+    years = [parse_moment(answers[key]).year for key in ("starts_at", "ends_at") if answers.get(key)]
+    if years:  # the zone's rules for the event's years only, not from 1970 (an end kept from an older
+        # interview may be missing, or in year 9999, after which no date exists)
+        cal.add_missing_timezones(date(min(years), 1, 1), date(min(max(years) + 1, MAXYEAR), 1, 1))
     body = cal.to_ical()
     refuse_injected_lines(body)
     return body
