@@ -13,10 +13,9 @@ import pytest
 
 from ..office_support import BARODA, PDF, finished
 from .audit import audit
-from .test_office_decision_story import new_page
+from .test_office_decision_story import first_sign_in, new_page
 from .test_office_story import click
 
-PASSWORD = "a long and private passphrase"
 CLERK = "clerk@example.org"
 WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none",
               "applicant_email": "ann@example.org"}
@@ -38,14 +37,7 @@ def test_the_deposit_received_flagged_returned_and_the_application_closed(browse
     reference = sent(app)
     app.config["WTF_CSRF_ENABLED"] = True
     clerk = new_page(browser, javascript)
-    clerk.goto(password_link)
-    clerk.fill("#password", PASSWORD)
-    clerk.fill("#again", PASSWORD)
-    click(clerk, "Set my password")
-    clerk.goto(f"{base}/office/a/{reference}")
-    clerk.fill("#email", CLERK)
-    clerk.fill("#password", PASSWORD)
-    click(clerk, "Sign in")
+    first_sign_in(clerk, password_link, f"{base}/office/a/{reference}", CLERK)
     for sum_key, method, detail in (("application", "check", "1042"), ("deposit", "money_order", "MO-77")):
         clerk.select_option("#sum_key", sum_key)
         clerk.fill("#amount", "500")

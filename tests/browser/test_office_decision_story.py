@@ -38,6 +38,18 @@ def new_page(browser, javascript: bool):
     return page
 
 
+def first_sign_in(clerk, password_link: str, application_url: str, email: str, password: str = PASSWORD) -> None:
+    """A new clerk sets a password from the emailed link, then signs in on the way to an application."""
+    clerk.goto(password_link)
+    clerk.fill("#password", password)
+    clerk.fill("#again", password)
+    click(clerk, "Set my password")
+    clerk.goto(application_url)
+    clerk.fill("#email", email)
+    clerk.fill("#password", password)
+    click(clerk, "Sign in")
+
+
 def department_answers(browser, javascript, inbox, address: str, answer: str, text: str = "") -> None:
     """The department opens the link in its email, in its own browser, and answers."""
     (request,) = [m for m in inbox.wait_for(address) if m["Subject"].startswith("Review requested")]
@@ -67,14 +79,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     reference = organizer.locator("dd.reference").inner_text().strip()
     assert re.fullmatch(r"DEK-\d{4}-\d{4}", reference)
 
-    clerk.goto(password_link)
-    clerk.fill("#password", PASSWORD)
-    clerk.fill("#again", PASSWORD)
-    click(clerk, "Set my password")
-    clerk.goto(f"{base}/office/a/{reference}")
-    clerk.fill("#email", CLERK)
-    clerk.fill("#password", PASSWORD)
-    click(clerk, "Sign in")
+    first_sign_in(clerk, password_link, f"{base}/office/a/{reference}", CLERK)
     for department, address in (("Police Department", "police@example.org"), ("Fire Department", "fire@example.org")):
         clerk.select_option("#department", label=f"{department} (§ 34.06(c))")
         clerk.fill("#recipient", address)

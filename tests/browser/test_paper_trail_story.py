@@ -17,10 +17,9 @@ from pypdf import PdfReader
 from ..office_days import office_day
 from ..office_support import PDF, finished
 from .audit import audit
-from .test_office_decision_story import new_page
+from .test_office_decision_story import first_sign_in, new_page
 from .test_office_story import click
 
-PASSWORD = "a long and private passphrase"
 CLERK = "clerk@example.org"
 CORPORATION = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",
                "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.", "applicant_name": "Ann Lee",
@@ -53,14 +52,7 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     reference, status_path = sent(app)
     app.config["WTF_CSRF_ENABLED"] = True
     clerk, organizer = new_page(browser, javascript), new_page(browser, javascript)
-    clerk.goto(password_link)
-    clerk.fill("#password", PASSWORD)
-    clerk.fill("#again", PASSWORD)
-    click(clerk, "Set my password")
-    clerk.goto(f"{base}/office/a/{reference}")
-    clerk.fill("#email", CLERK)
-    clerk.fill("#password", PASSWORD)
-    click(clerk, "Sign in")
+    first_sign_in(clerk, password_link, f"{base}/office/a/{reference}", CLERK)
 
     clerk.check("#decision-approved")
     clerk.check("#approve_anyway")
