@@ -25,6 +25,7 @@ OFFICE_LANGUAGE = "en"
 # Babel's locale for each language: a Spanish-speaking organizer in the US reads es_US dates,
 # numbers and dollars ("sábado, 17 de julio de 2027", "US$1,500.00" is not how es_US writes it).
 LOCALES = {"en": "en_US", "es": "es_US"}
+DOMAINS = ("messages", "engine")
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
 _current: ContextVar[str] = ContextVar("language", default=OFFICE_LANGUAGE)
@@ -74,7 +75,10 @@ def reset(token: object) -> None:
 def translations(language: str) -> NullTranslations:
     if language == OFFICE_LANGUAGE:
         return NullTranslations()
-    return Translations.load(str(TRANSLATIONS), [LOCALES[language], language])
+    catalogs = Translations.load(str(TRANSLATIONS), [language], domain=DOMAINS[0])
+    for domain in DOMAINS[1:]:
+        catalogs.merge(Translations.load(str(TRANSLATIONS), [language], domain=domain))
+    return catalogs
 
 
 def gettext(message: str, **variables: object) -> str:
