@@ -75,10 +75,13 @@ def reset(token: object) -> None:
 def translations(language: str) -> NullTranslations:
     if language == OFFICE_LANGUAGE:
         return NullTranslations()
-    catalogs = Translations.load(str(TRANSLATIONS), [language], domain=DOMAINS[0])
-    for domain in DOMAINS[1:]:
-        catalogs.merge(Translations.load(str(TRANSLATIONS), [language], domain=domain))
-    return catalogs
+    found = [Translations.load(str(TRANSLATIONS), [language], domain=domain) for domain in DOMAINS]
+    compiled = [catalog for catalog in found if isinstance(catalog, Translations)]
+    if not compiled:  # no .mo yet: English rather than a crash
+        return NullTranslations()
+    for catalog in compiled[1:]:
+        compiled[0].merge(catalog)
+    return compiled[0]
 
 
 def gettext(message: str, **variables: object) -> str:
