@@ -41,7 +41,7 @@ RECORD_FILE = "rule-checks.db"
 LISTED = ("id", "name", "short_name", "ordinance", "state", "county")  # a Listing's fields from the file
 WRITE_EVERY = 500  # files: what passed is written to the record in batches, not held in memory
 _FINGERPRINT_SOURCES = ("authoring/checks", "engine/conditions.py", "engine/facts.py", "engine/formulas.py", "kinds",
-                        "rules/questionbook.py", "rules/rulebook.py", "rules/yamlfile.py", "authoring/checkrecord.py")
+                        "rules/questionbook.py", "rules/rulebook.py", "rules/yamlfile.py", "rules/texts.py", "authoring/checkrecord.py")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, digest TEXT NOT NULL);

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from ..kinds import KINDS
 from ..remembered import Remembered
 from ..resources import resource_dir
+from .texts import in_language
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
 
@@ -314,7 +315,7 @@ def expand_questions(keys: list[str], questions: dict) -> list[str]:
 
 def load_questions(path: Path | None = None) -> dict:
     """The shared questions (interviews/questions.yaml), keyed by answer key."""
-    return read_yaml(path or resource_dir("interviews") / "questions.yaml")["questions"]
+    return in_language(read_yaml(path or resource_dir("interviews") / "questions.yaml"), "en")["questions"]
 
 
 def builtin_rules_dir() -> Path:

@@ -22,6 +22,7 @@ from ...errors import Problem
 from ..parallel import each_in_parallel, in_parallel
 from ...rules.questionbook import effective_questions, question_changes
 from ...rules.rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
+from ...rules.texts import in_language
 from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml, read_file_bytes
 from .authoring import AUTHORING_CHECKS, placeholder_problems
 from .names import name_problems
@@ -44,7 +45,8 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     Ids repeated across files are the caller's to catch (`duplicate_ids`). A file whose sha256 is `trusted_digest` already passed the load checks and is only read."""
     try:
         raw = read_file_bytes(path)
-        data = parse_yaml(raw.decode("utf-8"))
+        # Checked and served in English until each language is served from its own reading (issue 41).
+        data = in_language(parse_yaml(raw.decode("utf-8")), "en")
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
         return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]

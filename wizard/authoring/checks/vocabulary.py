@@ -9,6 +9,7 @@ from ...engine.cross_answers import TESTS, declared
 from ...interview.road import SECTIONS
 from ...kinds import KINDS
 from ...resources import resource_dir
+from ...rules.texts import in_language
 from ...rules.yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
@@ -19,7 +20,7 @@ INPUT_TYPES = ("text", "email", "tel", "url")
 def vocabulary_problems(path: Path | None = None) -> list[Problem]:
     """The shared questions file: known kinds and keys, options where needed, flag sets that fit."""
     path = path or resource_dir("interviews") / "questions.yaml"
-    data, lines = read_yaml(path), line_map(path)
+    data, lines = in_language(read_yaml(path), "en"), line_map(path)
     questions, found = data.get("questions") or {}, []
 
     def problem(where: tuple, message: str) -> None:
