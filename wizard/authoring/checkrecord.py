@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..errors import Problem
+from ..language import OFFICE_LANGUAGE, speaking
 from ..resources import resource_dir
 from ..rules.rulebook import Jurisdiction
 from ..rules.yamlfile import read_file_bytes
@@ -78,7 +79,9 @@ def checks_fingerprint() -> str:
 def passed_entry(j: Jurisdiction, digest: str, authoring: bool) -> Passed:
     """What the record keeps of a file that passed (built in the worker that checked it, so only
     this small entry travels back)."""
-    return Passed(digest, {k: getattr(j, k) for k in LISTED}, authoring, packed(j.data))
+    with speaking(OFFICE_LANGUAGE):  # a place is listed by its names as written, in English
+        fields = {k: getattr(j, k) for k in LISTED}
+    return Passed(digest, fields, authoring, packed(j.data))
 
 
 def packed(data: dict) -> bytes | None:

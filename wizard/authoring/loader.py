@@ -60,7 +60,7 @@ def load_rulebook(paths: Iterable[Path] | None = None, cache_dir: Path | None = 
         raise RuleFileError(problems)
     order = {str(path): index for index, path in enumerate(files)}
     listings.sort(key=lambda listing: order[listing.path])
-    questions = load_questions()
+    questions = load_questions(lang=None)
     questions["jurisdiction"]["options"] = {listing.id: listing.name for listing in listings}
     return RuleBook(questions, Jurisdictions(listings, lambda listing: _read(listing, questions, record)))
 

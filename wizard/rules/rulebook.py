@@ -19,7 +19,9 @@ from zoneinfo import ZoneInfo
 from ..kinds import KINDS
 from ..remembered import Remembered
 from ..resources import resource_dir
-from .texts import in_language
+from .. import language
+from ..language import OFFICE_LANGUAGE
+from .texts import in_language, languages_of
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
 
@@ -45,7 +47,7 @@ def fee_specs(fees: dict) -> list[tuple[tuple, str, dict]]:
 
 def listed(key: str) -> property:
     """A rule file's optional list, read as [] when the file leaves it out."""
-    return property(lambda self: self.data.get(key) or [])
+    return property(lambda self: self.read.get(key) or [])
 
 
 def given(*path: str) -> property:
@@ -54,7 +56,7 @@ def given(*path: str) -> property:
     *within, key = path
 
     def value(self):
-        data = self.data
+        data = self.read
         for part in within:
             data = data[part]
         return data.get(key)
@@ -65,19 +67,49 @@ def given(*path: str) -> property:
 class Jurisdiction:
     """One ordinance encoded as data."""
 
-    data: dict
+    data: dict  # as the file writes it: a text may be `{en: ..., es: ...}` (wizard/rules/texts.py)
     path: Path
     asked_keys: list = field(default_factory=list, repr=False)  # answer keys in interview order
     # The file's own questions and its rewordings of shared ones, merged over the shared questions
     # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/rules/questionbook.py).
     question_changes: dict = field(default_factory=dict, repr=False)
+    # The file read in each language, made on first use (issue 41): every property below reads the
+    # language in force, so a Spanish page and an English one never share a text.
+    _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def read(self) -> dict:
+        """The file with each text in the language in force (`wizard.language.current()`)."""
+        return self.in_language(language.current())
+
+    def in_language(self, lang: str) -> dict:
+        view = self._views.get(("data", lang))
+        if view is None:
+            view = self._views[("data", lang)] = in_language(self.data, lang)
+        return view
+
+    def changes_in(self, lang: str) -> dict:
+        """`question_changes` with their texts in `lang`."""
+        key = ("changes", lang, id(self.question_changes))
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = in_language(self.question_changes, lang)
+        return view
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages its texts are written in (`languages:`, or what it writes)."""
+        return languages_of(self.data)
+
+    def speaks(self, lang: str) -> bool:
+        return lang in self.languages
 
     id = given("id")  # str
     name = given("name")  # str
 
     @property
     def short_name(self) -> str:
-        return self.data.get("short_name") or self.name
+        return self.read.get("short_name") or self.name
 
     state = given("state")  # str | None
     county = given("county")  # str | None
@@ -87,15 +119,15 @@ class Jurisdiction:
     def zone(self) -> ZoneInfo:
         """The office's time zone (`time_zone:`, required): its days, deadlines and history are counted
         in it, not in UTC (an evening filing in Whitesboro is that day's, not the next)."""
-        return ZoneInfo(self.data["time_zone"])
+        return ZoneInfo(self.read["time_zone"])
 
     @property
     def license_word(self) -> str:
-        return self.data.get("license_word") or "permit"
+        return self.read.get("license_word") or "permit"
 
     @property
     def packet_title(self) -> str:
-        return self.data.get("packet_title") or f"Application for a mass gathering {self.license_word}"
+        return self.read.get("packet_title") or f"Application for a mass gathering {self.license_word}"
 
     @property
     def sets_no_deadline(self) -> bool:
@@ -118,7 +150,7 @@ class Jurisdiction:
 
     @property
     def fees(self) -> dict:
-        return self.data.get("fees") or {}
+        return self.read.get("fees") or {}
 
     insurance = listed("insurance")
 
@@ -134,17 +166,17 @@ class Jurisdiction:
     @property
     def issued_under(self) -> str:
         """The section a permit is issued under, printed on it (issue 22)."""
-        return self.data["decision"].get("issued_under") or self.decision_citation
+        return self.read["decision"].get("issued_under") or self.decision_citation
 
     @property
     def denial_citation(self) -> str:
-        return self.data["decision"].get("denial_citation") or self.decision_citation
+        return self.read["decision"].get("denial_citation") or self.decision_citation
 
     @property
     def holder_word(self) -> str:
         """Who holds the permit, as the text names them (issue 38, item 4): Baroda's "licensee"
         (Application (j)); the other texts speak only of the applicant, the default."""
-        return self.data.get("holder_word") or "applicant"
+        return self.read.get("holder_word") or "applicant"
 
     # The section that says the permit is posted at the site, where the text says so.
     post_at_site = given("decision", "post_at_site")  # str | None
@@ -164,7 +196,7 @@ class Jurisdiction:
 
     def notes(self, note_list: str) -> list[dict]:
         """One of the lists of cited notes: after_filing, revocation, penalties."""
-        return self.data.get(note_list) or []
+        return self.read.get(note_list) or []
 
     signatures = listed("signatures")
 
@@ -174,17 +206,17 @@ class Jurisdiction:
 
     @property
     def has_packet_title(self) -> bool:
-        return bool(self.data.get("packet_title"))
+        return bool(self.read.get("packet_title"))
 
     @property
     def own_questions(self) -> dict:
         """Questions this rule file declares for its own interviews (`questions:`)."""
-        return self.data.get("questions") or {}
+        return self.read.get("questions") or {}
 
     @property
     def question_wording(self) -> dict:
         """New words for shared questions (`question_wording:`)."""
-        return self.data.get("question_wording") or {}
+        return self.read.get("question_wording") or {}
 
     @cached_property
     def lines(self) -> dict[KeyPath, int]:
@@ -223,7 +255,7 @@ Value = TypeVar("Value")
 
 class PerRuleFile(Generic[Value]):
     """What is worked out from one loaded rule file alone (its road, the first step's
-    box), kept with the Jurisdiction it came from: a file read again (edited, or
+    box), kept with the Jurisdiction it came from and the language in force: a file read again (edited, or
     dropped from the cache and read back) is a new Jurisdiction and is worked out anew. At most
     `keep`, the least recently used dropped first. Holding each Jurisdiction keeps its id from
     being reused while its entry lives. Sent to a print worker, it goes empty."""
@@ -233,11 +265,12 @@ class PerRuleFile(Generic[Value]):
         self._kept: Remembered[tuple[Jurisdiction, Value]] = Remembered(keep, name)
 
     def get(self, j: Jurisdiction, work_out: Callable[[], Value]) -> Value:
-        kept = self._kept.get(id(j))
+        key = (id(j), language.current())  # what is worked out may hold the file's texts
+        kept = self._kept.get(key)
         if kept is not None and kept[0] is j:
             return kept[1]
         value = work_out()
-        self._kept.put(id(j), (j, value))
+        self._kept.put(key, (j, value))
         return value
 
 
@@ -269,9 +302,19 @@ class Jurisdictions(Mapping):
 
 @dataclass
 class RuleBook:
-    questions: dict
+    written_questions: dict  # as questions.yaml writes them, texts in both languages
     jurisdictions: Mapping[str, Jurisdiction]
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _questions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def questions(self) -> dict:
+        """The shared questions with their texts in the language in force, read once per language."""
+        lang = language.current()
+        found = self._questions.get(lang)
+        if found is None:
+            found = self._questions[lang] = in_language(self.written_questions, lang)
+        return found
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]
@@ -287,7 +330,7 @@ class RuleBook:
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions
-        return {**self.questions, **j.question_changes}
+        return {**self.questions, **j.changes_in(language.current())}
 
     def questions_for_answers(self, answers: object) -> dict:
         """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
@@ -313,9 +356,11 @@ def expand_questions(keys: list[str], questions: dict) -> list[str]:
     return out
 
 
-def load_questions(path: Path | None = None) -> dict:
-    """The shared questions (interviews/questions.yaml), keyed by answer key."""
-    return in_language(read_yaml(path or resource_dir("interviews") / "questions.yaml"), "en")["questions"]
+def load_questions(path: Path | None = None, lang: str | None = OFFICE_LANGUAGE) -> dict:
+    """The shared questions (interviews/questions.yaml), keyed by answer key: with their texts in
+    `lang`, or as the file writes them (both languages) for `lang=None`."""
+    written = read_yaml(path or resource_dir("interviews") / "questions.yaml")["questions"]
+    return written if lang is None else in_language(written, lang)
 
 
 def builtin_rules_dir() -> Path:

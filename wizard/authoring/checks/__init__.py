@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from pathlib import Path
@@ -22,6 +23,7 @@ from ...errors import Problem
 from ..parallel import each_in_parallel, in_parallel
 from ...rules.questionbook import effective_questions, question_changes
 from ...rules.rulebook import Jurisdiction, RuleBook, expand_questions, jurisdiction_files, load_questions
+from ...language import OFFICE_LANGUAGE
 from ...rules.texts import in_language
 from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml, read_file_bytes
 from .authoring import AUTHORING_CHECKS, placeholder_problems
@@ -29,6 +31,7 @@ from .names import name_problems
 from .questions import own_question_problems
 from .runtime import runtime_problems
 from .schema import schema_problems
+from .texts import texts_problems
 from .vocabulary import vocabulary_problems
 
 LOAD, AUTHORING = "load", "authoring"
@@ -45,20 +48,22 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     Ids repeated across files are the caller's to catch (`duplicate_ids`). A file whose sha256 is `trusted_digest` already passed the load checks and is only read."""
     try:
         raw = read_file_bytes(path)
-        # Checked and served in English until each language is served from its own reading (issue 41).
-        data = in_language(parse_yaml(raw.decode("utf-8")), "en")
+        written = parse_yaml(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         mark = getattr(error, "problem_mark", None)
         return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]
     if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
-        return prepared(Jurisdiction(data, path), questions), []
+        return prepared(Jurisdiction(written, path), questions), []
+    # Checked as the English reads (issue 41): a text written in two languages checks as its English;
+    # its Spanish is the authoring check `texts_problems`'s.
+    data, english = in_language(written, OFFICE_LANGUAGE), english_questions(questions)
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
         return None, found
-    found += _guarded(bool(found), own_question_problems, j, questions)
+    found += _guarded(bool(found), own_question_problems, j, english)
     malformed = bool(found)  # later checks may trip over a malformed part the problems above name
-    own = effective_questions(questions, data)  # the shared questions with this file's own merged in
+    own = effective_questions(english, data)  # the shared questions with this file's own merged in
     checks = LOAD_CHECKS + (AUTHORING_CHECKS if level == AUTHORING else ())
     # Formulas the schema already found broken are not run on sample answers (a null tier amount
     # would only add a confusing second message about the same line).
@@ -66,10 +71,23 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     for check in checks:
         run = functools.partial(runtime_problems, broken=broken) if check is runtime_problems else check
         found += _guarded(malformed, run, j, own)
+    if level == AUTHORING:
+        found += _guarded(malformed, texts_problems, j, written)
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
-    return prepared(j, questions), []
+    return prepared(dataclasses.replace(j, data=written), questions), []
+
+
+def english_questions(questions: dict) -> dict:
+    """The shared questions as the checks read them: in English (read once per questions mapping)."""
+    kept = _english.get("kept")
+    if kept is None or kept[0] is not questions:
+        kept = _english["kept"] = (questions, in_language(questions, OFFICE_LANGUAGE))
+    return kept[1]
+
+
+_english: dict = {}
 
 
 def unreadable(error: Exception) -> str:
@@ -116,14 +134,14 @@ def check_files(paths: Iterable[Path] | None = None, level: str = LOAD) -> tuple
     problems += repeated
     dropped = {p.file for p in repeated}
     jurisdictions = {j.id: j for j in passed if str(j.path) not in dropped}
-    questions = load_questions()
+    questions = load_questions(lang=None)
     questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
     return RuleBook(questions, jurisdictions), problems
 
 
 @functools.lru_cache(maxsize=1)
 def _questions() -> dict:
-    return load_questions()
+    return load_questions(lang=None)
 
 
 def check_path(path: Path, level: str = LOAD) -> tuple[Jurisdiction | None, list[Problem]]:

@@ -9,7 +9,9 @@ from ...engine.cross_answers import TESTS, declared
 from ...interview.road import SECTIONS
 from ...kinds import KINDS
 from ...resources import resource_dir
+from ...language import OFFICE_LANGUAGE
 from ...rules.texts import in_language
+from .texts import language_problems
 from ...rules.yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
@@ -20,7 +22,8 @@ INPUT_TYPES = ("text", "email", "tel", "url")
 def vocabulary_problems(path: Path | None = None) -> list[Problem]:
     """The shared questions file: known kinds and keys, options where needed, flag sets that fit."""
     path = path or resource_dir("interviews") / "questions.yaml"
-    data, lines = in_language(read_yaml(path), "en"), line_map(path)
+    written, lines = read_yaml(path), line_map(path)
+    data = in_language(written, OFFICE_LANGUAGE)  # checked as the English reads; the Spanish below
     questions, found = data.get("questions") or {}, []
 
     def problem(where: tuple, message: str) -> None:
@@ -31,6 +34,9 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
         if key in FACTS:  # a rule file reading the name would silently get the fact, not the answer
             problem((key,), f"{key!r} is the name of a derived fact (wizard/engine/facts.py); give the question another key")
         question_problems(key, q, questions, lambda where, message, key=key: problem((key,) + where, message))
+    if isinstance(written, dict):
+        language_problems(written, lambda where, message: found.append(
+            Problem(str(path), lines.get(where), dotted(where), message)))
     return found
 
 
