@@ -153,7 +153,7 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
 def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None) -> Future:
     """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily)."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    one = RuleBook(book.questions, {j.id: j})
+    one = RuleBook(book.written_questions, {j.id: j})
     return submit(packet_pdf, answers, one, today, office)
 
 

@@ -23,6 +23,8 @@ TEXT_FIELDS = frozenset({"title", "why", "text", "label", "form_label", "hint", 
 TEXT_MAPPINGS = frozenset({"options"})
 # Parts read by the office, not the organizer, or that hold no text at all.
 NOT_FOR_THE_ORGANIZER = frozenset({"referrals", "if", "figures", "terms", "tiers", "times"})
+# A question's words: their quotes are examples ("tenant under a lease"), translated as such.
+QUESTIONS = frozenset({"questions", "question_wording"})
 SPANISH_MISSING = ("this text has no Spanish: write it as {en: ..., es: ...} (docs/authoring.md, "
                    "\"Texts in English and Spanish\"), or declare the file English-only with `languages: [en]`")
 
@@ -72,15 +74,17 @@ def texts_problems(j: Jurisdiction, written: Any) -> list[Problem]:
     return found
 
 
-def language_problems(written: dict, problem: Callable[[KeyPath, str], None]) -> None:
-    """Each organizer text missing its Spanish (in a file that has Spanish), each quotation lost."""
+def language_problems(written: dict, problem: Callable[[KeyPath, str], None], law: bool = True) -> None:
+    """Each organizer text missing its Spanish (in a file that has Spanish); with `law`, each
+    quotation of the ordinance the Spanish loses (questions quote examples, not the law)."""
     if "es" in languages_of(written):
         for where, value in organizer_texts(written):
             if isinstance(value, str) and not value.strip():
                 continue
             if isinstance(value, str) or not (value.get("es") or "").strip():
                 problem(where, SPANISH_MISSING)
-    quotation_problems(written, problem)
+    if law:
+        quotation_problems({k: v for k, v in written.items() if k not in QUESTIONS}, problem)
 
 
 def quotation_problems(written: dict, problem: Callable[[KeyPath, str], None]) -> None:

@@ -36,7 +36,7 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
         question_problems(key, q, questions, lambda where, message, key=key: problem((key,) + where, message))
     if isinstance(written, dict):
         language_problems(written, lambda where, message: found.append(
-            Problem(str(path), lines.get(where), dotted(where), message)))
+            Problem(str(path), lines.get(where), dotted(where), message)), law=False)
     return found
 
 

@@ -7,6 +7,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 from urllib.parse import quote
 
+from ... import language
 from ...rules.rulebook import Jurisdiction
 from .assets import per_prefix
 from .extensions import htmx
@@ -50,6 +51,15 @@ def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
 SITE_PARTS = 64  # (piece, prefix) pairs remembered: a client may send any prefix through a trusted proxy
 
 
+def english_only(j: object) -> Markup:
+    """On a page in another language, for a place whose rule file is written in English only
+    (`languages: [en]`, or no Spanish at all): say so, in the page's language (issue 41)."""
+    speaks = getattr(j, "speaks", None)
+    if speaks is None or speaks(language.current()):
+        return Markup("")
+    return Markup(current_app.jinja_env.get_template("_english_only.html").render(j=j))
+
+
 def site_part(template: str, kiosk: bool) -> Markup:
     """A piece of every page's frame (the links to the style sheet and scripts, the header, the
     footer), drawn once per address prefix: drawing them took a tenth of a step page, and off a
@@ -59,7 +69,7 @@ def site_part(template: str, kiosk: bool) -> Markup:
         return Markup(current_app.jinja_env.get_template(template).render(kiosk=kiosk))
     if kiosk or current_app.debug:
         return draw()
-    return per_prefix("site_parts", (template,), draw, SITE_PARTS)
+    return per_prefix("site_parts", (template, language.current()), draw, SITE_PARTS)
 
 
 def flash_notices() -> Markup:
@@ -73,6 +83,7 @@ def flash_notices() -> Markup:
 def init_app(app) -> None:
     app.add_template_global(before_you_start_box)
     app.add_template_global(site_part)
+    app.add_template_global(english_only)
     app.add_template_global(flash_notices)
     app.add_template_global(SITE_NAME, "site_name")
 
@@ -89,7 +100,7 @@ def render_page(template: str, **context):
     if not is_htmx():
         return render_template(template, **context)
     title = render_block(template, "title", **context).strip()
-    body = render_block(template, "content", **context)
+    body = english_only(context.get("jurisdiction")) + render_block(template, "content", **context)
     # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
     response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()

@@ -4,7 +4,7 @@ Drawing one question of three radio buttons through its kind's macro took a seve
 step page (issue 24): about twenty-five escaped values and five macro calls. Without an error,
 such a question shows only what its rule file says and which options are chosen, so every
 organizer of a jurisdiction sees one of a handful of drawings; they are remembered, keyed by
-everything templates/fields/_parts.html's `options` macro reads. Questions that show typed text
+everything templates/fields/_parts.html's `options` macro reads, and the language its words are in. Questions that show typed text
 (a name, a date, a number) and any question with an error are drawn each time.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import current_app
 from markupsafe import Markup
 
+from ... import language
 from ...kinds import KINDS
 from ...remembered import Remembered
 
@@ -32,7 +33,7 @@ def _drawing_key(field, q: dict, single: bool) -> tuple | None:
     if field.errors or KINDS[q["kind"]].widget not in OPTION_WIDGETS:
         return None
     choices = tuple((c.value, c.label, bool(c.selected)) for c in field.iter_choices())
-    return (q["kind"], field.id, field.name, field.label.text, field.description, bool(single),
+    return (language.current(), q["kind"], field.id, field.name, field.label.text, field.description, bool(single),
             bool(field.flags.required), field.option_widget.input_type, choices)
 
 
