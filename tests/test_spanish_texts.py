@@ -15,11 +15,12 @@ from flask import request
 
 from wizard import language
 from wizard.authoring.checks import run_checks, vocabulary_problems
-from wizard.authoring.checks.texts import organizer_texts
+from wizard.authoring.checks.texts import language_problems, organizer_texts
 from wizard.authoring.loader import load_rulebook
 from wizard.cli import main
 from wizard.interview.road import plan_road
 from wizard.engine.assess import assess
+from wizard.rules.yamlfile import dotted
 from wizard.rules.texts import ENGLISH_QUOTE, NOT_OFFICIAL, Quoting, in_language, is_text
 from wizard.web.app import create_app
 from wizard.web.edge.state import store
@@ -86,10 +87,11 @@ def app(tmp_path, two_language_book):
     app.extensions["interview_store"].close()
 
 
-def step_page(client, app, jurisdiction: str, step: str, lang: str):
+def step_page(client, app, jurisdiction: str, step: str, lang: str, htmx: bool = False):
     with app.app_context():
         interview = store().create({"jurisdiction": jurisdiction})
-    return client.get(f"/i/{interview.id}/step/{step}", headers={"X-Test-Language": lang})
+    return client.get(f"/i/{interview.id}/step/{step}",
+                      headers={"X-Test-Language": lang, **({"HX-Request": "true"} if htmx else {})})
 
 
 # ---------------------------------------------------------------- the loader
@@ -195,6 +197,8 @@ def test_a_place_written_in_english_only_says_so_in_spanish(client, app):
     page = step_page(client, app, "whitesboro-ny", "dates", "es")
     (notice,) = parse(page).select("[role=note][lang=es]")
     assert "solo en inglés" in notice.get_text()
+    swapped = step_page(client, app, "whitesboro-ny", "dates", "es", htmx=True)  # a boosted link's page
+    assert parse(swapped).select("[role=note][lang=es]") and parse(swapped).select("h1")
     assert not parse(step_page(client, app, "whitesboro-ny", "dates", "en")).select("[role=note][lang=es]")
     assert not parse(step_page(client, app, "baroda-mi", "land", "es")).select("[role=note][lang=es]")
 
@@ -255,3 +259,12 @@ def test_the_built_in_files_written_in_both_languages_check_clean_and_read_in_ea
             assert all(step["title"].startswith("ES ") for step in j.steps)
             assert all(step["citation"] == english_step["citation"]
                        for step, english_step in zip(j.steps, book.get(jurisdiction_id).steps))
+
+
+def test_a_spanish_warning_must_quote_the_same_figures_as_the_english():
+    written = {"warnings": [{"id": "w", "citation": "§ 1", "text": {
+        "en": "We show {fee}; if the Clerk counts everyone, it is {visits}.",
+        "es": "Mostramos {fee}; si la Secretaría cuenta a todos, es otra suma."}}]}
+    found = []
+    language_problems(written, lambda where, message: found.append((dotted(where), message)))
+    assert found == [("warnings[0].text.es", "the Spanish must quote the same figures as the English: {fee}, {visits}")]

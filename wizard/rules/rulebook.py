@@ -76,6 +76,7 @@ class Jurisdiction:
     # The file read in each language, made on first use (issue 41): every property below reads the
     # language in force, so a Spanish page and an English one never share a text.
     _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def read(self) -> dict:
@@ -83,18 +84,21 @@ class Jurisdiction:
         return self.in_language(language.current())
 
     def in_language(self, lang: str) -> dict:
-        view = self._views.get(("data", lang))
+        view = self._views.get(lang)
         if view is None:
-            view = self._views[("data", lang)] = in_language(self.data, lang)
+            view = self._views[lang] = in_language(self.data, lang)
         return view
 
     def changes_in(self, lang: str) -> dict:
         """`question_changes` with their texts in `lang`."""
-        key = ("changes", lang, id(self.question_changes))
-        view = self._views.get(key)
-        if view is None:
-            view = self._views[key] = in_language(self.question_changes, lang)
-        return view
+        kept = self._changes.get(lang)
+        if kept is None or kept[0] is not self.question_changes:  # `prepared` sets them after reading
+            kept = self._changes[lang] = (self.question_changes, in_language(self.question_changes, lang))
+        return kept[1]
+
+    def __getstate__(self) -> dict:
+        """To a print worker without the readings: it reads the one language it prints in."""
+        return {**self.__dict__, "_views": {}, "_changes": {}}
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -315,6 +319,9 @@ class RuleBook:
         if found is None:
             found = self._questions[lang] = in_language(self.written_questions, lang)
         return found
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_questions": {}}
 
     def answer_keys(self) -> list[str]:
         return [k for k, q in self.questions.items() if KINDS[q["kind"]].answer_key]

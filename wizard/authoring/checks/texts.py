@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from ...engine.assess import FIGURE
 from ...errors import Problem
 from ...rules.rulebook import Jurisdiction
 from ...rules.texts import ENGLISH_QUOTE, is_text, languages_of, quotations
@@ -99,6 +100,10 @@ def quotation_problems(written: dict, problem: Callable[[KeyPath, str], None]) -
             problem(where + ("es",), f'the Spanish must keep the ordinance\'s words "{words}" as the English '
                     'quotes them, in English and in the same straight quotes, followed by the Spanish gloss in '
                     '«guillemets»: "the words" «la traducción»')
+        figures = set(FIGURE.findall(text["en"]))
+        if set(FIGURE.findall(spanish)) != figures:
+            problem(where + ("es",), "the Spanish must quote the same figures as the English: "
+                    + (", ".join("{" + name + "}" for name in sorted(figures)) or "none"))
         in_english = _quoted(text["en"])
         for words in dict.fromkeys(_quoted(spanish)):
             if words in in_english and words not in kept:

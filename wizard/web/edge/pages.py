@@ -100,7 +100,7 @@ def render_page(template: str, **context):
     if not is_htmx():
         return render_template(template, **context)
     title = render_block(template, "title", **context).strip()
-    body = english_only(context.get("jurisdiction")) + render_block(template, "content", **context)
+    body = f'{english_only(context.get("jurisdiction"))}{render_block(template, "content", **context)}'
     # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
     response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()
