@@ -268,3 +268,11 @@ def test_a_spanish_warning_must_quote_the_same_figures_as_the_english():
     found = []
     language_problems(written, lambda where, message: found.append((dotted(where), message)))
     assert found == [("warnings[0].text.es", "the Spanish must quote the same figures as the English: {fee}, {visits}")]
+
+
+def test_a_placeholder_left_in_the_spanish_is_refused_like_one_in_the_english(tmp_path):
+    path = baroda_in_two_languages(tmp_path)
+    text = path.read_text(encoding="utf-8").replace("es: ¿Quién es dueño del terreno?", "es: 'TODO: el título'")
+    path.write_text(text, encoding="utf-8")
+    (problem,) = [p for p in run_checks([path]) if "placeholder" in p.message]
+    assert (problem.line, problem.key) == (line_of(path, "    title: {en: Who owns"), "interview[0].title")

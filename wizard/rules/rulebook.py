@@ -100,9 +100,10 @@ class Jurisdiction:
         """To a print worker without the readings: it reads the one language it prints in."""
         return {**self.__dict__, "_views": {}, "_changes": {}}
 
-    @property
+    @cached_property
     def languages(self) -> tuple[str, ...]:
-        """The languages its texts are written in (`languages:`, or what it writes)."""
+        """The languages its texts are written in (`languages:`, or what it writes); read once, as
+        every page of the place asks."""
         return languages_of(self.data)
 
     def speaks(self, lang: str) -> bool:
