@@ -11,7 +11,8 @@ import yaml
 from wizard.rules.texts import in_language, is_text
 
 JURISDICTIONS = Path(__file__).resolve().parent.parent / "interviews" / "jurisdictions"
-RULE_FILES = [JURISDICTIONS / "baroda-mi.yaml", JURISDICTIONS / "dekalb-il.yaml"]
+RULE_FILES = [JURISDICTIONS / "baroda-mi.yaml", JURISDICTIONS / "dekalb-il.yaml",
+              JURISDICTIONS / "whitesboro-ny.yaml"]
 QUOTE = re.compile(r'"([^"]*)"')
 FIGURE = re.compile(r"\{\w+\}")
 
