@@ -11,8 +11,7 @@ import yaml
 from wizard.rules.texts import in_language, is_text
 
 JURISDICTIONS = Path(__file__).resolve().parent.parent / "interviews" / "jurisdictions"
-RULE_FILES = [JURISDICTIONS / "baroda-mi.yaml", JURISDICTIONS / "dekalb-il.yaml",
-              JURISDICTIONS / "whitesboro-ny.yaml"]
+RULE_FILES = sorted(JURISDICTIONS.glob("*.yaml"))
 QUOTE = re.compile(r'"([^"]*)"')
 FIGURE = re.compile(r"\{\w+\}")
 
