@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from icalendar import Calendar
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -17,8 +18,10 @@ from wizard.engine.wording import flip_notice, summarize
 from wizard.interview.road import said_section
 from wizard.interview.timeline import build_timeline
 from wizard.language import speaking
+from wizard.rules.office_cards import OfficeCard
 
 from .test_packet import festival
+from .test_packet_calendar import calendar
 
 TODAY = date(2026, 11, 29)
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,3 +107,15 @@ def test_every_sentence_the_engine_writes_has_its_spanish():
     assert sorted(wanted - set(have)) == []
     untranslated = [key for key, m in have.items() if not (m.string if isinstance(m.string, str) else all(m.string))]
     assert untranslated == []
+
+
+def test_the_organizers_calendar_file_and_the_office_cards_labels_in_spanish(book):
+    with speaking("es"):
+        body = Calendar.from_ical(calendar(book, "baroda-mi"))
+        labels = [label for label, _value in OfficeCard(office="Village Hall", phone="555-0100").rows()]
+    summaries = [str(entry["summary"]) for entry in body.walk("VEVENT")]
+    assert "Último día para presentar su solicitud" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))
+    assert str(body["x-wr-calname"]) == "Fechas del permiso: Riverbend Music Festival"
+    assert any(s.startswith("Presentar la solicitud de licencia ante ") for s in summaries)
+    assert labels == ["Oficina", "Teléfono"]
+    assert [label for label, _value in OfficeCard(office="Village Hall").rows()] == ["Office"]

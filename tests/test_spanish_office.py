@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import date
 
 from wizard.language import speaking
+from wizard.office.issuance import action_notice, issued_notice
 from wizard.office.mailing import reminder_mail
 from wizard.web.edge.state import office_records
 
-from .office_support import body, clerk, finished, send, sign_in, texts
+from .office_days import office_day
+from .office_support import BARODA, body, clerk, finished, received, send, sign_in, texts
 from .spanish_support import organizers_read
 from .test_office_mail import deliver, mail_app
 from .test_organizer_mail import ME, ask, mail_app as organizer_mail_app
@@ -103,3 +105,28 @@ def test_a_reminder_mail_is_in_the_language_it_was_asked_in_whatever_the_one_in_
     spanish = reminder_mail([{**row, "language": "es"}], date(2027, 3, 25))
     older = reminder_mail([row], date(2027, 3, 25))  # kept before the language was: English
     assert "tomorrow" in english.text and "mañana" in spanish.text and "tomorrow" in older.text
+
+
+def test_a_denial_reaches_a_spanish_organizer_in_spanish_with_the_clerks_reasons_as_written(office):
+    app, inbox, port = office
+    client, reference = received(organizers_read(app), BARODA, "baroda-mi")
+    client.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
+                                                         "decided_on": office_day("baroda-mi").isoformat()})
+    deliver(app, port)
+    (mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: Denegada"]
+    assert f"Su solicitud {reference} fue denegada (Ord. 171, Application (i))." in body(mail)
+    assert "Razones: No insurance" in body(mail)
+
+
+def test_the_office_notices_keep_their_english_and_speak_spanish_with_the_permits_article(book):
+    j = book.jurisdictions["baroda-mi"]
+    row = {"action": "suspended", "acted_on": "2027-07-01", "citation": "Ord. 171, Section 9", "reasons": "Noise"}
+    english = action_notice(ME, "BAR-2027-0001", j, row, "/i/a/application", None)
+    spanish = action_notice(ME, "BAR-2027-0001", j, row, "/i/a/application", None, language="es")
+    assert english.subject == "BAR-2027-0001: license suspended"
+    assert english.text.startswith("Your license BAR-2027-0001 is suspended as of ")
+    assert spanish.subject == "BAR-2027-0001: se suspendió la licencia"
+    assert spanish.text.startswith("Se suspendió la licencia BAR-2027-0001 desde el ")
+    issued = issued_notice(ME, "BAR-2027-0001", j, "/i/a/application", None, b"%PDF", ["the inspection passed"],
+                           language="es")
+    assert issued.subject == "BAR-2027-0001: se expidió la licencia" and "va en el PDF adjunto" in issued.text

@@ -61,11 +61,12 @@ WORD_FORMS = {
 
 
 def word_forms(word: str) -> dict[str, str]:
-    """The permit's word in the language in force, bare and with its articles, for `str.format`."""
+    """The permit's word in the language in force, bare and with its articles (`The_word` to begin a
+    sentence), for `str.format`."""
     forms = WORD_FORMS.get(word)
-    if forms is None:  # a word no catalog knows: as the rule file writes it
-        return {"word": word, "a_word": word, "the_word": word}
-    return {"word": _(forms[0]), "a_word": _(forms[1]), "the_word": _(forms[2])}
+    said = ((word, word, word) if forms is None  # a word no catalog knows: as the rule file writes it
+            else (_(forms[0]), _(forms[1]), _(forms[2])))
+    return {"word": said[0], "a_word": said[1], "the_word": said[2], "The_word": said[2][:1].upper() + said[2][1:]}
 
 
 def say(sentence: str, word: str, **variables: str) -> str:
