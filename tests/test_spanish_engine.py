@@ -15,6 +15,7 @@ from wizard.engine.event_dates import DateProblem
 from wizard.engine.glossary import explained, terms_in
 from wizard.engine.office_days import closed_because
 from wizard.engine.wording import flip_notice, summarize
+from wizard.interview.flow import where_step
 from wizard.interview.road import said_section
 from wizard.interview.timeline import build_timeline
 from wizard.language import speaking
@@ -119,3 +120,9 @@ def test_the_organizers_calendar_file_and_the_office_cards_labels_in_spanish(boo
     assert any(s.startswith("Presentar la solicitud de licencia ante ") for s in summaries)
     assert labels == ["Oficina", "Teléfono"]
     assert [label for label, _value in OfficeCard(office="Village Hall").rows()] == ["Office"]
+
+
+def test_the_first_step_asks_where_in_the_language_in_force():
+    with speaking("es"):
+        assert where_step()["title"] == "¿Dónde es su evento?"
+    assert where_step()["title"] == "Where is your event?" and where_step()["step"] == "where"
