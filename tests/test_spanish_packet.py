@@ -87,5 +87,6 @@ def test_the_organizers_download_and_print_view_have_the_summary_the_offices_cop
     assert organizers[0].startswith("Resumen en español") and not office[0].startswith("Resumen")
     view = parse(client.get(f"/i/{interview_id}/print").get_data(as_text=True))
     summary = view.select_one(".print-view .summary-page")
-    assert summary["lang"] == "es" and summary.select_one("h1").get_text() == "Resumen en español"
+    assert summary["lang"] == "es" and summary.select_one("h2").get_text() == "Resumen en español"
+    assert view.select_one(".print-view")["lang"] == "en"  # the packet itself is the office's English
     assert view.select_one(".print-view .cover__kicker").get_text() == "Application packet"

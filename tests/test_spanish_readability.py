@@ -99,3 +99,14 @@ def test_a_hard_spanish_sentence_is_caught():
             "La formalización de la documentación correspondiente requerirá obligatoriamente la consignación "
             "de la firma autorizada en los apartados habilitados."]
     assert band(spanish_ease(plain)) > band(spanish_ease(hard))
+
+
+def test_every_two_language_text_of_a_rule_file_is_measured_without_the_laws_own_words():
+    data = {"label": {"en": "How many people?", "es": "¿Cuántas personas?"}, "plain": "English only",
+            "checklist": [{"text": {"en": 'Keep "adequate toilet facilities" on the site at all times.',
+                                    "es": 'Tenga "adequate toilet facilities" «instalaciones sanitarias adecuadas» '
+                                          'en el lugar todo el tiempo.'}}]}
+    assert texts_in(data) == [("How many people?", "¿Cuántas personas?"), (data["checklist"][0]["text"]["en"],
+                                                                            data["checklist"][0]["text"]["es"])]
+    english, spanish = pairs_of(texts_in(data))
+    assert english == ["Keep on the site at all times."] and spanish == ["Tenga en el lugar todo el tiempo."]
