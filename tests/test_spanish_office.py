@@ -10,6 +10,7 @@ from wizard.office.issuance import action_notice, issued_notice
 from wizard.office.mailing import reminder_mail
 from wizard.web.edge.state import office_records
 
+from .html import parse
 from .office_days import office_day
 from .office_support import BARODA, body, clerk, finished, received, send, sign_in, texts
 from .spanish_support import organizers_read
@@ -130,3 +131,12 @@ def test_the_office_notices_keep_their_english_and_speak_spanish_with_the_permit
     issued = issued_notice(ME, "BAR-2027-0001", j, "/i/a/application", None, b"%PDF", ["the inspection passed"],
                            language="es")
     assert issued.subject == "BAR-2027-0001: se expidió la licencia" and "va en el PDF adjunto" in issued.text
+
+
+def test_the_result_page_says_the_engines_words_in_spanish_for_a_spanish_request(app):
+    organizers_read(app)
+    ident = finished(app)
+    page = parse(app.test_client().get(f"/i/{ident}/result").get_data(as_text=True))
+    assert page.select_one("h1").get_text(strip=True) == "Necesita una licencia"
+    plan = " ".join(page.select_one(".timeline").get_text(" ").split())
+    assert "Último día para presentar su solicitud" in plan and "Debe tener la licencia en sus manos" in plan
