@@ -62,8 +62,9 @@ def spanish_languages(path) -> set[str]:
     return found
 
 
-def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_path):
-    answers = festival("baroda-mi", book)
+@pytest.mark.parametrize("place", PLACES)
+def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_path, place):
+    answers = festival(place, book)
     english = page_texts(packet_pdf(answers, book, TODAY))
     made = packet_pdf(answers, book, TODAY, None, "es")
     spanish = page_texts(made)
