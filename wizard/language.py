@@ -95,3 +95,9 @@ def ngettext(singular: str, plural: str, n: int, **variables: object) -> str:
 
 
 _ = gettext
+
+
+def N_(message: str) -> str:
+    """Marks a text kept in a table for the catalog (`pybabel extract` knows `N_`); the code that
+    shows it translates it then, in the language in force at that moment."""
+    return message

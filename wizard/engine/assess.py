@@ -17,6 +17,7 @@ from .facts import Facts
 from .office_days import closed_because, working_day_before
 from .conditions import evaluate, holds
 from ..errors import AnswersError
+from ..language import gettext as _
 from ..readable import money
 from .formulas import as_json_number, exact, fee_amount, quantity
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
@@ -179,7 +180,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     facts = Facts(answers)
     outcome, reasons, missing, decided_by = decide(j, facts)
     if missing:
-        reasons = [{"text": "We need more answers before we can say whether a permit is needed.",
+        reasons = [{"text": _("We need more answers before we can say whether a permit is needed."),
                     "citation": j.ordinance}]
     result: dict[str, Any] = {
         "jurisdiction": j.id,

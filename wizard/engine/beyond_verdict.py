@@ -10,14 +10,15 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from ..language import N_
 from .office_days import business_days_before
 from .conditions import evaluate, holds
 from .facts import Facts
 from ..rules.rulebook import Jurisdiction
 
 # The rule-file lists of notes shown with a permit: the list, the assessment key it fills, its heading.
-NOTE_LISTS = (("after_filing", "after_you_apply", "After you apply"), ("revocation", "revocation", "Revocation"),
-              ("penalties", "penalties", "Penalties"))
+NOTE_LISTS = (("after_filing", "after_you_apply", N_("After you apply")), ("revocation", "revocation", N_("Revocation")),
+              ("penalties", "penalties", N_("Penalties")))
 
 
 def lean(j: Jurisdiction, facts: Facts, decided_by: str) -> str | None:

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from ..errors import AnswersError
 from ..kinds import KINDS
 from ..kinds.base import parse_datetime
+from ..language import gettext as _
 from ..readable import long_date
 
 YEARS_AHEAD = 3
@@ -31,12 +32,12 @@ class DateProblem:
     day: date
     reason: str  # "past" or "far"
 
-    def message(self, today: date, confirm_by: str = "press Continue again") -> str:
+    def message(self, today: date, confirm_by: str | None = None) -> str:
         """What the organizer is told; `confirm_by` says how to confirm a far day where they are."""
         if self.reason == "past":
-            return f"That day has passed. Today is {long_date(today)}. Enter a date from today on."
-        return (f"{long_date(self.day)} is more than {YEARS_AHEAD} years away. Check the year. "
-                f"If it is right, {confirm_by}.")
+            return _("That day has passed. Today is %(today)s. Enter a date from today on.", today=long_date(today))
+        return _("%(day)s is more than %(years)s years away. Check the year. If it is right, %(confirm_by)s.",
+                 day=long_date(self.day), years=YEARS_AHEAD, confirm_by=confirm_by or _("press Continue again"))
 
 
 def far_limit(today: date) -> date:

@@ -2,7 +2,8 @@
 meaning only, never what a particular ordinance requires (the cited text says that).
 
 `terms_in(texts)` picks the entries whose words appear in what a page or the packet shows, so each
-page explains only the words it uses. No Flask here.
+page explains only the words it uses. A Spanish page reads Spanish texts, so each entry has its
+Spanish words too, and the entry is said in the language in force (issue 41). No Flask here.
 """
 from __future__ import annotations
 
@@ -10,32 +11,40 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..language import N_, current, gettext as _
+
 
 @dataclass(frozen=True)
 class Term:
     term: str
     meaning: str
     words: tuple[str, ...]  # any of these, as whole words and in any case, brings the entry in
+    palabras: tuple[str, ...] = ()  # the same, in a Spanish text
+
+    def said(self) -> "Term":
+        """The entry in the language in force."""
+        return Term(_(self.term), _(self.meaning), self.words, self.palabras)
 
 
 GLOSSARY = (
-    Term("Verified petition", "An application you sign under oath, swearing that what it says is true.",
-         ("verified petition", "verified statement", "verified")),
-    Term("Notary and jurat", "A notary is an official who checks who you are and watches you sign. "
-         "The jurat is the notary's short note that you swore to the paper.",
-         ("notary", "notarized", "jurat", "on oath", "sworn")),
-    Term("Surety bond", "A promise from a bonding company to pay if you do not do what the permit asks. "
-         "You pay the company a fee for it.", ("surety bond", "surety", "bond")),
-    Term("Record owner", "The person or company named as the owner in the county's land records.",
-         ("record owner", "owner of record")),
-    Term("Legal description", "The exact words in the deed that mark out a piece of land, such as lot "
-         "and block numbers.", ("legal description",)),
-    Term("Certificate of insurance", "A short paper from your insurer that shows what your policy covers "
-         "and for how much.", ("certificate of insurance", "insurance certificate")),
-    Term("Additional insured", "A person or body, such as the village, that is named on your policy "
-         "and covered by it too.", ("additional insured", "village insured", "insuring the village")),
-    Term("Escrow", "Money you hand over to be kept for one use only, such as paying for extra city "
-         "help.", ("escrow",)),
+    Term(N_("Verified petition"), N_("An application you sign under oath, swearing that what it says is true."),
+         ("verified petition", "verified statement", "verified"), ("solicitud jurada", "declaración jurada", "jurada")),
+    Term(N_("Notary and jurat"), N_("A notary is an official who checks who you are and watches you sign. "
+         "The jurat is the notary's short note that you swore to the paper."),
+         ("notary", "notarized", "jurat", "on oath", "sworn"), ("notario", "notarial", "bajo juramento", "jurado")),
+    Term(N_("Surety bond"), N_("A promise from a bonding company to pay if you do not do what the permit asks. "
+         "You pay the company a fee for it."), ("surety bond", "surety", "bond"), ("fianza", "garantía")),
+    Term(N_("Record owner"), N_("The person or company named as the owner in the county's land records."),
+         ("record owner", "owner of record"), ("propietario registrado", "dueño registrado")),
+    Term(N_("Legal description"), N_("The exact words in the deed that mark out a piece of land, such as lot "
+         "and block numbers."), ("legal description",), ("descripción legal",)),
+    Term(N_("Certificate of insurance"), N_("A short paper from your insurer that shows what your policy covers "
+         "and for how much."), ("certificate of insurance", "insurance certificate"), ("certificado de seguro",)),
+    Term(N_("Additional insured"), N_("A person or body, such as the village, that is named on your policy "
+         "and covered by it too."), ("additional insured", "village insured", "insuring the village"),
+         ("asegurado adicional",)),
+    Term(N_("Escrow"), N_("Money you hand over to be kept for one use only, such as paying for extra city "
+         "help."), ("escrow",), ("depósito en garantía", "fideicomiso")),
 )
 
 
@@ -43,13 +52,23 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
 
 
-_PATTERNS = {term.term: _pattern(term.words) for term in GLOSSARY}
+# A Spanish text may keep the ordinance's English words (issue 41: the law stays the law), so it is
+# searched for both.
+_PATTERNS = {"en": {term.term: _pattern(term.words) for term in GLOSSARY},
+             "es": {term.term: _pattern(term.words + term.palabras) for term in GLOSSARY}}
 
 
 def terms_in(texts: Iterable[str]) -> list[Term]:
-    """The glossary entries whose words appear in `texts`, in glossary order."""
+    """The glossary entries whose words appear in `texts`, in glossary order, in the language in force."""
     body = "\n".join(t for t in texts if t)
-    return [term for term in GLOSSARY if _PATTERNS[term.term].search(body)]
+    patterns = _PATTERNS.get(current(), _PATTERNS["en"])
+    return [term.said() for term in GLOSSARY if patterns[term.term].search(body)]
+
+
+def explained(terms: Iterable[str]) -> dict[str, Term]:
+    """The entries named (by their English term), in the language in force."""
+    wanted = set(terms)
+    return {term.term: term.said() for term in GLOSSARY if term.term in wanted}
 
 
 def assessment_texts(assessment: dict) -> list[str]:

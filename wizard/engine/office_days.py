@@ -7,6 +7,9 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 import holidays
+from babel.dates import format_date
+
+from ..language import gettext as _, locale
 
 
 @lru_cache(maxsize=64)
@@ -21,7 +24,7 @@ def office_holidays(state: str | None) -> holidays.HolidayBase:
 def closed_because(day: date, state: str | None) -> str | None:
     """Why the office is likely closed that day ("a Saturday", "Independence Day (observed)"), else None."""
     if day.weekday() >= 5:
-        return f"a {day.strftime('%A')}"
+        return _("a %(weekday)s", weekday=format_date(day, "EEEE", locale=locale()))
     return office_holidays(state).get(day)
 
 

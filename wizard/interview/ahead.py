@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds import KINDS
+from ..language import N_
 from ..kinds.base import SamplePlan
 from ..rules.rulebook import Jurisdiction, PerRuleFile, RuleBook
 from .flow import Flow, flow
@@ -93,7 +94,8 @@ def work_out_estimate(j: Jurisdiction, book: RuleBook) -> Estimate:
 # A route longer than about 12 pages offers a task list (issue 35, item 6: a festival is 19 to 23
 # pages in one line), GOV.UK's pattern: the sections, each with its state and a link.
 TASK_LIST_AFTER = 12
-NOT_STARTED, IN_PROGRESS, DONE, CANNOT_START = "Not started", "In progress", "Done", "Cannot start yet"
+# The states are the task list's keys (its template styles each); the page says them with `_()`.
+NOT_STARTED, IN_PROGRESS, DONE, CANNOT_START = N_("Not started"), N_("In progress"), N_("Done"), N_("Cannot start yet")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from ..engine.answers import clean_answers, usable_answers
 from ..engine.assess import Decision, assess_jurisdiction, decide
 from ..engine.conditions import evaluate
 from ..errors import AnswersError
+from ..language import N_, gettext as _
 from ..engine.facts import Facts
 from .road import deciding_keys, plan_road
 from ..rules.rulebook import Jurisdiction, RuleBook, expand_questions
@@ -23,11 +24,16 @@ JURISDICTION_STEP = "where"
 # The first step of every interview: it is not in any rule file, since it chooses the rule file.
 WHERE_STEP = {
     "step": JURISDICTION_STEP,
-    "title": "Where is your event?",
+    "title": N_("Where is your event?"),
     "questions": ["jurisdiction"],
-    "why": "Each village and city has its own rules. We only ask what your local law needs.",
-    "citation": "Each local ordinance",
+    "why": N_("Each village and city has its own rules. We only ask what your local law needs."),
+    "citation": N_("Each local ordinance"),
 }
+
+
+def where_step() -> dict:
+    """The first step, its words in the language in force."""
+    return {**WHERE_STEP, **{key: _(WHERE_STEP[key]) for key in ("title", "why", "citation")}}
 
 
 @dataclass

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 
 from ..engine.conditions import names_in
 from ..engine.facts import inputs_of
+from ..engine.wording import say
+from ..language import N_, gettext as _
 from ..rules.rulebook import Jurisdiction, PerRuleFile, expand_questions
 
 # The order the indicator shows them in; the vocabulary check refuses any other `section:`.
-SECTIONS = ("Your event", "About you", "The site", "Facilities")
+SECTIONS = (N_("Your event"), N_("About you"), N_("The site"), N_("Facilities"))
 FIRST_SECTION = SECTIONS[0]
 
 
@@ -66,7 +68,13 @@ def progress(path: list[dict], step_id: str, completed: list[str], questions: di
     return marks
 
 
-DECIDING_SECTION = "Do you need a {word}?"
+DECIDING_SECTION = N_("Do you need a {word}?")
+
+
+def said_section(name: str, word: str) -> str:
+    """A section's name (as `section_of` gives it: the English, which pages and links use as its key)
+    in the language in force, for the page to show."""
+    return say(DECIDING_SECTION, word) if name == DECIDING_SECTION.format(word=word) else _(name)
 
 
 def deciding_keys(j: Jurisdiction) -> set[str]:

@@ -3,16 +3,17 @@
 Built only from the assessment's dates (the ordinance's lead times, decision period, dated checklist
 items and notes) and the organizer's own event dates. Nothing here invents a date: where the text
 gives none (what must be ready before the permit is issued, in DeKalb), the step has no day and is
-placed before the event. The result page, the packet and the calendar file all read this.
-No Flask here.
+placed before the event. The result page, the packet and the calendar file all read this, each
+in the language in force (the packet: English, the office's). No Flask here.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from ..language import N_, gettext as _, ngettext
 from ..readable import clean_text, long_date, money, parse_moment
-from ..engine.wording import fees_due, filing_fees, office_short
+from ..engine.wording import fees_due, filing_fees, office_short, say, word_forms
 from ..rules.rulebook import FEE_DUE
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
@@ -62,17 +63,19 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
     office = office_short(a["file_with"])
     paid = filing_fees(a)
     several = sum(1 for due, _ in fees_due(a) if due == "filing") > 1
-    fee = f", with the {money(paid)} {'fees' if several else 'fee'}" if paid else ""
-    steps = [Milestone("file-by", file_by, "Last day to file your application",
-                       f"File with {a['file_with']}{fee}.{_closed(a)}", a["file_by_citation"], DEADLINE,
-                       f"File {word} application with {office}")]
+    fee = ((_(", with the %(sum)s fees", sum=money(paid)) if several else _(", with the %(sum)s fee", sum=money(paid)))
+           if paid else "")
+    steps = [Milestone("file-by", file_by, _("Last day to file your application"),
+                       _("File with %(office)s%(fee)s.", office=a["file_with"], fee=fee) + _closed(a),
+                       a["file_by_citation"], DEADLINE, say(N_("File {word} application with {office}"), word, office=office))]
     within = a.get("decision_within_days")
     if within is not None:
         issuer = a["issuer"][:1].upper() + a["issuer"][1:]
         steps.append(Milestone(
-            "decision", file_by + timedelta(days=within), "Latest day for the decision, if you file on the last day",
-            f"{issuer} must decide within {within} days of filing. File earlier and you will hear earlier.",
-            a["decision_citation"], OFFICE, f"Latest {word} decision for {name}"))
+            "decision", file_by + timedelta(days=within), _("Latest day for the decision, if you file on the last day"),
+            _("%(issuer)s must decide within %(days)s days of filing. File earlier and you will hear earlier.",
+              issuer=issuer, days=within),
+            a["decision_citation"], OFFICE, say(N_("Latest {word} decision for {name}"), word, name=name)))
     return steps
 
 
@@ -81,23 +84,23 @@ def _closed(a: dict) -> str:
     if not a.get("file_by_office_closed"):
         return ""
     before = date.fromisoformat(a["file_by_working_day"])
-    return (f" The office is likely closed that day ({a['file_by_office_closed']}): "
-            f"file by {long_date(before)}, the working day before.")
+    return _(" The office is likely closed that day (%(why)s): file by %(day)s, the working day before.",
+             why=a["file_by_office_closed"], day=long_date(before))
 
 
 def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return parts[0] if len(parts) == 1 else _("%(some)s and %(last)s", some=", ".join(parts[:-1]), last=parts[-1])
 
 
 def _money_to_have(a: dict) -> list[str]:
     """The money the ordinance wants in place before the permit: bond, insurance, deposit."""
     have = []
     if a.get("bond"):
-        have.append(f"the {money(a['bond'])} bond")
+        have.append(_("the %(sum)s bond", sum=money(a["bond"])))
     if a.get("insurance"):
-        have.append("proof of your insurance")
+        have.append(_("proof of your insurance"))
     if a.get("deposit"):
-        have.append(f"the {money(a['deposit'])} deposit")
+        have.append(_("the %(sum)s deposit", sum=money(a["deposit"])))
     return have
 
 
@@ -109,20 +112,22 @@ def _before_license(a: dict, word: str, name: str, anchor: date | None) -> list[
     if not items:
         return []
     have = _money_to_have(a)
-    detail = f"{len(items)} item{'s' if len(items) != 1 else ''} in your checklist"
-    detail += f", including {_and(have)}." if have else "."
+    detail = ngettext("%(num)d item in your checklist", "%(num)d items in your checklist", len(items))
+    detail += _(", including %(what)s.", what=_and(have)) if have else "."
     if anchor is None:
-        detail += f" The ordinance sets no date: have them before the {word} is issued, and before the event."
-    return [Milestone("before-license", anchor, f"Have everything ready for the {word} to be issued", detail,
-                      a["ordinance"], DEADLINE, f"Have everything ready for the {word}: {name}", items)]
+        detail += say(N_(" The ordinance sets no date: have them before the {word} is issued, and before the event."), word)
+    return [Milestone("before-license", anchor, say(N_("Have everything ready for the {word} to be issued"), word), detail,
+                      a["ordinance"], DEADLINE, say(N_("Have everything ready for the {word}: {name}"), word, name=name),
+                      items)]
 
 
 def _license_by(a: dict, word: str, name: str) -> list[Milestone]:
     if not a.get("license_by"):
         return []
-    return [Milestone("license-by", date.fromisoformat(a["license_by"]), f"The {word} must be in your hands",
-                      f"The ordinance wants the {word} obtained by this day.", a["license_by_citation"], DEADLINE,
-                      f"{word.capitalize()} must be in hand for {name}")]
+    forms = word_forms(word)
+    return [Milestone("license-by", date.fromisoformat(a["license_by"]), say(N_("The {word} must be in your hands"), word),
+                      say(N_("The ordinance wants the {word} obtained by this day."), word), a["license_by_citation"],
+                      DEADLINE, _("%(word)s must be in hand for %(name)s", word=forms["word"].capitalize(), name=name))]
 
 
 def _dated_items(a: dict, name: str) -> list[Milestone]:
@@ -133,7 +138,8 @@ def _dated_items(a: dict, name: str) -> list[Milestone]:
                 continue
             kind = OFFICE if key in OFFICE_NOTE_KEYS else DEADLINE
             steps.append(Milestone(f"due-{item.get('id') or key + str(n)}", date.fromisoformat(item["due_date"]),
-                                   item["text"], "", item["citation"], kind, f"Due for {name}: {item['text'][:60]}"))
+                                   item["text"], "", item["citation"], kind,
+                                   _("Due for %(name)s: %(what)s", name=name, what=item["text"][:60])))
     return steps
 
 
@@ -144,15 +150,16 @@ def _fees_later(a: dict, name: str, approval: date | None, last_day: date | None
     for n, (due, fee) in enumerate(fees_due(a)):
         if due == "filing":
             continue
-        label = fee.get("name") or "Application fee"
-        sum_text = f" of {money(fee['amount'])}" if fee["amount"] is not None else ""
+        label = fee.get("name") or _("Application fee")
+        sum_text = _(" of %(sum)s", sum=money(fee["amount"])) if fee["amount"] is not None else ""
         day = approval if due == "approval" else last_day if due == "after_event" else None
-        title = f"Pay the {label.lower()}{sum_text} {FEE_DUE[due]}"
+        title = _("Pay the %(fee)s%(sum)s %(when)s", fee=label.lower(), sum=sum_text, when=_(FEE_DUE[due]))
         detail = fee.get("text", "")
         if due == "approval" and day is not None:
-            detail = f"At the latest on this day, if you file on the last day. {detail}".strip()
+            detail = _("At the latest on this day, if you file on the last day. %(text)s", text=detail).strip()
         steps.append(Milestone(f"fee-{n}", day, title, detail, fee["citation"], DEADLINE,
-                               f"Pay the {label.lower()} for {name}", after_event=due == "after_event"))
+                               _("Pay the %(fee)s for %(name)s", fee=label.lower(), name=name),
+                               after_event=due == "after_event"))
     return steps
 
 
@@ -161,14 +168,14 @@ def _event(answers: dict, name: str) -> list[Milestone]:
         return []
     start, end = parse_moment(answers["starts_at"]), parse_moment(answers["ends_at"])
     if start.date() == end.date():
-        return [Milestone("event", start.date(), f"{name}: the event", "", "", EVENT, name)]
-    return [Milestone("event", start.date(), f"{name} opens", "", "", EVENT, name),
-            Milestone("event-end", end.date(), f"{name} ends", "", "", EVENT, name)]
+        return [Milestone("event", start.date(), _("%(name)s: the event", name=name), "", "", EVENT, name)]
+    return [Milestone("event", start.date(), _("%(name)s opens", name=name), "", "", EVENT, name),
+            Milestone("event-end", end.date(), _("%(name)s ends", name=name), "", "", EVENT, name)]
 
 
 def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> Timeline:
     """The plan in date order; an undated step sits just before the event's first day."""
-    name = clean_text(answers.get("event_name") or "") or "your event"
+    name = clean_text(answers.get("event_name") or "") or _("your event")
     steps = _filing(assessment, word, name)
     anchor = (date.fromisoformat(assessment["license_by"]) if assessment.get("license_by")
               else next((m.day for m in steps if m.key == "decision"), None))

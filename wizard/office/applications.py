@@ -16,17 +16,19 @@ from ..engine.conditions import evaluate
 from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import permit_applies
+from ..language import N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from .office_time import local_day
 from .inbox import first_receipt, organizer_of
 from .records import OfficeRecords, now_text
 
+# The office's words; an organizer's mail and page say them in the organizer's language (`_()`).
 STATUSES = {
-    "received": "Received",
-    "more_information": "More information needed",
-    "under_review": "Under review",
-    "approved": "Approved",
-    "denied": "Denied",
-    "withdrawn": "Withdrawn",
+    "received": N_("Received"),
+    "more_information": N_("More information needed"),
+    "under_review": N_("Under review"),
+    "approved": N_("Approved"),
+    "denied": N_("Denied"),
+    "withdrawn": N_("Withdrawn"),
 }
 DECIDED = ("approved", "denied")  # set only by recording a decision (office/review.py): it makes the permit
 CLOSED = ("approved", "denied", "withdrawn")  # a closed application starts its retention period
@@ -69,10 +71,18 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
     second finds the first's application (and, with the same answers, its version) instead of
     making a second one or spending a reference number."""
     if not can_send(assessment):
-        raise SendRefused("This interview does not end in an application to send.")
+        raise SendRefused(_("This interview does not end in an application to send."))
+    language = current()
+    with speaking(OFFICE_LANGUAGE):  # what is kept for the office is in its language (issue 41)
+        return _send(records, interview_id, answers, j, assessment, language)
+
+
+def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict,
+          language: str) -> Sent:
+    # The organizer's language, as they send: their mails are written in it (issue 41).
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
-                   file_by=assessment.get("file_by"), organizer=organizer_of(answers))
+                   file_by=assessment.get("file_by"), organizer=organizer_of(answers), language=language)
     with records.backend.transaction():
         records.take_turn("sends")
         now = now_text()

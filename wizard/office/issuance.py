@@ -16,13 +16,22 @@ from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .applications import permit_valid
 from .office_time import local_day
-from .mailing import Mail, link, paragraph_mail
+from ..engine.wording import say
+from ..language import N_, gettext as _
+from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .money import cents
 from .records import OfficeRecords, now_text
-from .review import ReviewError
+from .review import ReviewError, posted
 
 TEXT_LIMIT = 5000
 ACTIONS = {"suspended": "Suspended", "reinstated": "Suspension lifted", "revoked": "Revoked"}
+# The organizer's mail of each action, whole sentences so that each language can say them its own way.
+ACTION_SUBJECTS = {"suspended": N_("{reference}: {word} suspended"),
+                   "reinstated": N_("{reference}: {word} suspension lifted"),
+                   "revoked": N_("{reference}: {word} revoked")}
+ACTION_LINES = {"suspended": N_("Your {word} {reference} is suspended as of {day} ({section})."),
+                "reinstated": N_("The suspension of your {word} {reference} is lifted as of {day} ({section})."),
+                "revoked": N_("Your {word} {reference} is revoked as of {day} ({section}).")}
 MARKS = {"suspended": "SUSPENDED", "revoked": "REVOKED"}  # printed across every page of the permit
 
 
@@ -168,30 +177,32 @@ def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, 
     return row
 
 
+@for_the_organizer
 def issued_notice(recipient: str, reference: str, j: Jurisdiction, status_path: str, base_url: str | None,
                   permit: bytes | None, waited: list[str]) -> Mail:
-    """What the permit waited for is done (`waited`: each with its section): it is issued, attached when it printed."""
+    """What the permit waited for is done (`waited`: each with its section): it is issued, attached when it
+    printed. In the organizer's language (`language=`)."""
     word = j.license_word
-    kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
-    lines = [f"For {reference}: {'; '.join(waited)}. Your {word} is issued and {kept}"
-             + (f": post it at the site, as {j.post_at_site} requires." if j.post_at_site else "."),
-             f"Issued under {j.issued_under}.", "See your application's page:"]
+    kept = (N_("For {reference}: {waited}. Your {word} is issued and is attached as a PDF") if permit else
+            N_("For {reference}: {waited}. Your {word} is issued and is on your application's page as a PDF "
+               "(linked below)"))
+    lines = [say(kept, word, reference=reference, waited="; ".join(waited)) + posted(j),
+             _("Issued under %(law)s.", law=j.issued_under), _("See your application's page:")]
     attachment = (f"{reference}-{word}.pdf", permit) if permit else None
-    return paragraph_mail(reference, recipient, f"{reference}: {word} issued", lines, link(base_url, status_path),
-                          attachment)
+    return paragraph_mail(reference, recipient, say(N_("{reference}: {word} issued"), word, reference=reference), lines,
+                          link(base_url, status_path), attachment)
 
 
+@for_the_organizer
 def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, status_path: str,
                   base_url: str | None) -> Mail:
-    """The organizer is told of a suspension, its lifting or a revocation, with the reasons and section."""
-    word = j.license_word
-    said = [n["text"] for n in j.notes("revocation") if n["citation"] == row["citation"]]
-    lines = [f"Your {word} {reference} is {ACTIONS[row['action']].lower()} as of {long_date(row['acted_on'])} "
-             f"({row['citation']}).", f"Reasons: {row['reasons']}", *said, "See your application's page:"]
-    if row["action"] == "reinstated":
-        lines = [f"The suspension of your {word} {reference} is lifted as of {long_date(row['acted_on'])} "
-                 f"({row['citation']}).", f"Reasons: {row['reasons']}", "See your application's page:"]
-    return paragraph_mail(reference, recipient, f"{reference}: {word} {ACTIONS[row['action']].lower()}", lines,
+    """The organizer is told of a suspension, its lifting or a revocation, with the reasons and section, in
+    their language (`language=`); the clerk's reasons as written."""
+    word, action = j.license_word, row["action"]
+    said = [n["text"] for n in j.notes("revocation") if n["citation"] == row["citation"]] if action != "reinstated" else []
+    lines = [say(ACTION_LINES[action], word, reference=reference, day=long_date(row["acted_on"]), section=row["citation"]),
+             _("Reasons: %(reasons)s", reasons=row["reasons"]), *said, _("See your application's page:")]
+    return paragraph_mail(reference, recipient, say(ACTION_SUBJECTS[action], word, reference=reference), lines,
                           link(base_url, status_path))
 
 

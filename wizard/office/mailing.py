@@ -3,14 +3,48 @@
 The clerk's notice names the reference, the event, its dates and the decision deadline; the
 organizer's receipt the reference and the status link; a clerk's message its text. Links are
 absolute when the site's public address is known, else the path with a note to open it on the site.
+
+The clerk's mails are in English, the office's language; the organizer's own mails in the organizer's
+language (issue 41): kept with the application or the reminders and passed as `language=`, else the
+one in force. A clerk's message is sent as the clerk wrote it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import wraps
 from html import escape
+from typing import Callable
 
+from ..language import LANGUAGES, N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from ..readable import long_date, when
+
+# The organizer's language as the office names it ("Organizer reads: Spanish").
+LANGUAGE_NAMES = {"en": "English", "es": "Spanish"}
+
+
+def reads(language: str | None) -> str:
+    """The language an organizer reads, named for the office: English for older applications."""
+    return LANGUAGE_NAMES[language if language in LANGUAGES else OFFICE_LANGUAGE]
+
+
+def for_the_office(build: Callable[..., "Mail"]) -> Callable[..., "Mail"]:
+    """A clerk's mail is in English even when an organizer's request in Spanish sends it."""
+    @wraps(build)
+    def written(*args, **kwargs):
+        with speaking(OFFICE_LANGUAGE):
+            return build(*args, **kwargs)
+    return written
+
+
+def for_the_organizer(build: Callable[..., "Mail"]) -> Callable[..., "Mail"]:
+    """An organizer's mail in their language: `language=` (kept with the application or reminder),
+    else the one in force (their own request)."""
+    @wraps(build)
+    def written(*args, language: str | None = None, **kwargs):
+        with speaking(language or current()):
+            return build(*args, **kwargs)
+    return written
 
 
 @dataclass(frozen=True)
@@ -32,7 +66,7 @@ def paragraph_mail(reference: str, recipient: str, subject: str, paragraphs: lis
                    attachment: tuple[str, bytes] | None = None) -> Mail:
     """The office's mail about an application: its paragraphs, then the one link to act on."""
     text = "\n\n".join(paragraphs + [url]) + "\n"
-    html = ("<!doctype html><html lang=\"en\"><body>"
+    html = (f"<!doctype html><html lang=\"{current()}\"><body>"
             + "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
             + f"<p><a href=\"{escape(url)}\">{escape(url)}</a></p></body></html>")
     return Mail(reference, recipient, subject, text, html, attachment=attachment)
@@ -44,6 +78,7 @@ def dates_text(starts_at: str | None, ends_at: str | None) -> str:
     return f"{when(starts_at)} to {when(ends_at)}" if ends_at else when(starts_at)
 
 
+@for_the_office
 def clerk_notice(recipient: str, application: dict, due: date | None, decision_citation: str,
                  office_path: str, base_url: str | None, jurisdiction_name: str) -> Mail:
     reference = application["reference"]
@@ -54,38 +89,54 @@ def clerk_notice(recipient: str, application: dict, due: date | None, decision_c
         f"Event: {application['event_name'] or 'not named'}, {dates_text(application['starts_at'], application['ends_at'])}.",
         (f"Decision due by {long_date(due)} ({decision_citation})." if due else
          f"The ordinance sets no decision period ({decision_citation})."),
+        f"Organizer reads: {reads(application.get('language'))}.",
         "Open it in the office inbox (sign in first):",
     ]
     return paragraph_mail(reference, recipient, f"{'New application' if new else 'New version'} {reference}", lines,
                  link(base_url, office_path))
 
 
+@for_the_organizer
 def organizer_receipt(recipient: str, reference: str, version: int, office_name: str, status_path: str,
                       base_url: str | None) -> Mail:
+    office = f"{office_name[:1].upper()}{office_name[1:]}"
     lines = [
-        f"{office_name[:1].upper()}{office_name[1:]} received your application. Its reference is {reference}"
-        + (f" (version {version})." if version > 1 else "."),
-        "Keep this reference. The status of your application, and any message from the office, are on this page "
-        "(it is your private link: do not share it):",
+        (_("%(office)s received your application. Its reference is %(reference)s (version %(version)s).",
+           office=office, reference=reference, version=version) if version > 1 else
+         _("%(office)s received your application. Its reference is %(reference)s.", office=office, reference=reference)),
+        _("Keep this reference. The status of your application, and any message from the office, are on this page "
+          "(it is your private link: do not share it):"),
     ]
-    return paragraph_mail(reference, recipient, f"Application received: {reference}", lines, link(base_url, status_path))
+    return paragraph_mail(reference, recipient, _("Application received: %(reference)s", reference=reference), lines,
+                          link(base_url, status_path))
 
 
+@for_the_organizer
 def organizer_message(recipient: str, reference: str, message: str, office_name: str, status_path: str,
                       base_url: str | None) -> Mail:
-    lines = [f"A message from {office_name} about your application {reference}:", message,
-             "Answer or send a document on your application's page:"]
-    return paragraph_mail(reference, recipient, f"About your application {reference}", lines, link(base_url, status_path))
+    """The clerk's message as written, between the organizer's own words around it."""
+    lines = [_("A message from %(office)s about your application %(reference)s:", office=office_name,
+               reference=reference), message,
+             _("Answer or send a document on your application's page:")]
+    return paragraph_mail(reference, recipient, _("About your application %(reference)s", reference=reference), lines,
+                          link(base_url, status_path))
 
 
+@for_the_organizer
 def status_notice(recipient: str, reference: str, status_label: str, status_path: str,
                   base_url: str | None) -> Mail:
-    lines = [f"The status of your application {reference} is now: {status_label}.", "See your application's page:"]
-    return paragraph_mail(reference, recipient, f"{reference}: {status_label}", lines, link(base_url, status_path))
+    """`status_label`: the office's English word (applications.STATUSES), said in the organizer's language."""
+    status = _(status_label)
+    lines = [_("The status of your application %(reference)s is now: %(status)s.", reference=reference, status=status),
+             _("See your application's page:")]
+    return paragraph_mail(reference, recipient, f"{reference}: {status}", lines, link(base_url, status_path))
 
 
-def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_url: str | None) -> Mail:
-    lines = [f"The organizer of application {reference} sent a new document.", "Open the application (sign in first):"]
+@for_the_office
+def clerk_upload_notice(recipient: str, reference: str, office_path: str, base_url: str | None,
+                        language: str | None = None) -> Mail:
+    lines = [f"The organizer of application {reference} sent a new document.", f"Organizer reads: {reads(language)}.",
+             "Open the application (sign in first):"]
     return paragraph_mail(reference, recipient, f"New document for {reference}", lines, link(base_url, office_path))
 
 
@@ -112,8 +163,8 @@ def clerk_late_note_notice(recipient: str, reference: str, department: str, deci
 # Each carries the private link, so it is marked private (deleted from the outbox once sent), and
 # each says why it came, for an address someone else typed.
 
-NOT_YOU = ("You get this email because this address was typed on the permit wizard. If that was not you, "
-           "ignore this email.")
+NOT_YOU = N_("You get this email because this address was typed on the permit wizard. If that was not you, "
+             "ignore this email.")
 
 
 def _linked_mail(recipient: str, subject: str, parts: list[str | tuple[str, str]]) -> Mail:
@@ -128,28 +179,36 @@ def _linked_mail(recipient: str, subject: str, parts: list[str | tuple[str, str]
             text.append(part)
             html.append(f"<p>{escape(part)}</p>")
     return Mail("", recipient, subject, "\n\n".join(text) + "\n",
-                "<!doctype html><html lang=\"en\"><body>" + "".join(html) + "</body></html>", private=True)
+                f"<!doctype html><html lang=\"{current()}\"><body>" + "".join(html) + "</body></html>", private=True)
 
 
+@for_the_organizer
 def own_link_mail(recipient: str, link_url: str, event: str, place: str, keep_days: float) -> Mail:
-    return _linked_mail(recipient, f"Your link to the answers for {event}", [
-        f"Here is the link to your permit answers for {event} in {place}, as you asked.",
-        ("Open it on any device to come back to your answers:", link_url),
-        "Keep it private: anyone with it can see and change your answers. "
-        f"We keep your answers for {keep_days:g} days after you last change them.",
-        NOT_YOU + " We did not keep your address."])
+    return _linked_mail(recipient, _("Your link to the answers for %(event)s", event=event), [
+        _("Here is the link to your permit answers for %(event)s in %(place)s, as you asked.", event=event, place=place),
+        (_("Open it on any device to come back to your answers:"), link_url),
+        _("Keep it private: anyone with it can see and change your answers. "
+          "We keep your answers for %(days)s days after you last change them.", days=f"{keep_days:g}"),
+        _(NOT_YOU) + _(" We did not keep your address.")])
 
 
+@for_the_organizer
 def reminders_confirmation(recipient: str, reminders: list[dict], link_url: str, stop_url: str) -> Mail:
     days = "; ".join(f"{long_date(date.fromisoformat(r['remind_on']))} ({r['title'].lower()})" for r in reminders)
-    return _linked_mail(recipient, "Your permit reminders are set", [
-        f"You asked for email reminders of your plan's deadlines. We will write on: {days}.",
-        ("Your plan and answers:", link_url),
-        ("To stop the reminders, open this page and press \"Stop the reminders\":", stop_url),
-        NOT_YOU])
+    return _linked_mail(recipient, _("Your permit reminders are set"), [
+        _("You asked for email reminders of your plan's deadlines. We will write on: %(days)s.", days=days),
+        (_("Your plan and answers:"), link_url),
+        (_("To stop the reminders, open this page and press \"Stop the reminders\":"), stop_url),
+        _(NOT_YOU)])
 
 
 def reminder_mail(rows: list[dict], today: date) -> Mail:
+    """The reminders of one interview due together, in the language they were asked for in."""
+    with speaking(rows[0].get("language") or OFFICE_LANGUAGE):
+        return _reminder_mail(rows, today)
+
+
+def _reminder_mail(rows: list[dict], today: date) -> Mail:
     """One mail for the reminders of one interview due the same day: each deadline a line, soonest
     first (issue 35, item 7: two reminders on one day were two mails)."""
     rows = sorted(rows, key=lambda r: r["day"])
@@ -157,13 +216,14 @@ def reminder_mail(rows: list[dict], today: date) -> Mail:
     for row in rows:
         day = date.fromisoformat(row["day"])
         left = (day - today).days
-        when_text = "today" if left <= 0 else "tomorrow" if left == 1 else f"in {left} days"
+        when_text = _("today") if left <= 0 else _("tomorrow") if left == 1 else _("in %(days)s days", days=left)
         lines.append(f"{row['title']}: {long_date(day)}, {when_text} ({row['citation']}).")
     first = rows[0]
-    subject = (f"Reminder: {first['title']}, {long_date(date.fromisoformat(first['day']))}" if len(rows) == 1
-               else f"Reminder: {len(rows)} deadlines, the first {long_date(date.fromisoformat(first['day']))}")
+    first_day = long_date(date.fromisoformat(first["day"]))
+    subject = (_("Reminder: %(what)s, %(day)s", what=first["title"], day=first_day) if len(rows) == 1
+               else _("Reminder: %(count)s deadlines, the first %(day)s", count=len(rows), day=first_day))
     return _linked_mail(first["recipient"], subject, [
         *lines,
-        ("Your plan and answers:", first["link"]),
-        ("To stop these reminders, open this page and press \"Stop the reminders\":", first["stop_link"]),
-        NOT_YOU])
+        (_("Your plan and answers:"), first["link"]),
+        (_("To stop these reminders, open this page and press \"Stop the reminders\":"), first["stop_link"]),
+        _(NOT_YOU)])

@@ -18,7 +18,8 @@ from decimal import Decimal, InvalidOperation
 
 from ..readable import money as dollars
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
-from .mailing import Mail, link, paragraph_mail
+from ..language import gettext as _
+from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 
@@ -166,12 +167,15 @@ def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessme
             **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
+@for_the_organizer
 def receipt_mail(recipient: str, reference: str, number: str, line: str, status_path: str, base_url: str | None,
                  pdf: bytes | None) -> Mail:
-    kept = "attached as a PDF" if pdf else "on your application's page as a PDF (linked below)"
-    return paragraph_mail(reference, recipient, f"{reference}: receipt {number}",
-                          [f"The office received {line} for application {reference}.", f"The receipt is {kept}.",
-                           "See your application's page:"], link(base_url, status_path),
+    """In the organizer's language (`language=`); `line`, the office's record of the sum, as the office wrote it."""
+    kept = (_("The receipt is attached as a PDF.") if pdf else
+            _("The receipt is on your application's page as a PDF (linked below)."))
+    return paragraph_mail(reference, recipient, _("%(reference)s: receipt %(number)s", reference=reference, number=number),
+                          [_("The office received %(sum)s for application %(reference)s.", sum=line, reference=reference),
+                           kept, _("See your application's page:")], link(base_url, status_path),
                           (f"{number}.pdf", pdf) if pdf else None)
 
 

@@ -36,7 +36,7 @@ def now_text() -> str:
 
 
 APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, received_at, updated_at, "
-                       "closed_at, event_name, starts_at, ends_at, applicant_email, file_by")
+                       "closed_at, event_name, starts_at, ends_at, applicant_email, file_by, language")
 
 
 class OfficeRecords(TrailQueries, FeedQueries):
@@ -263,9 +263,9 @@ class OfficeRecords(TrailQueries, FeedQueries):
         self.stop_reminders(interview_id)
         for row in rows:
             self._write("INSERT INTO reminders (interview_id, recipient, title, citation, day, remind_on, link, "
-                        "stop_link) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        "stop_link, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (interview_id, row["recipient"], row["title"], row["citation"], row["day"], row["remind_on"],
-                         row["link"], row["stop_link"]))
+                         row["link"], row["stop_link"], row.get("language")))
 
     def reminders_of(self, interview_id: str) -> list[dict]:
         return self._query("SELECT id, recipient, title, citation, day, remind_on FROM reminders "
@@ -274,7 +274,7 @@ class OfficeRecords(TrailQueries, FeedQueries):
     def reminders_due(self, today: str) -> list[dict]:
         """Reminders due by `today`, with their interview's place (its office's day decides)."""
         return self._query("SELECT r.id, r.interview_id, r.recipient, r.title, r.citation, r.day, r.remind_on, "
-                           "r.link, r.stop_link, i.jurisdiction FROM reminders r JOIN interviews i "
+                           "r.link, r.stop_link, r.language, i.jurisdiction FROM reminders r JOIN interviews i "
                            "ON i.id = r.interview_id WHERE r.remind_on <= ? ORDER BY r.id", (today,))
 
     def forget_reminder(self, reminder_id: int) -> None:

@@ -20,11 +20,13 @@ from ..readable import long_date
 from ..rules.rulebook import Jurisdiction
 from ..store.interviews import token_hash
 from .applications import change_status, checklist_items, documents_to_attach
-from .mailing import Mail, link, paragraph_mail
+from ..engine.wording import say
+from ..language import N_, gettext as _
+from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .records import OfficeRecords, now_text
 
 ANSWERS = {"no_objection": "No objection", "conditions": "Conditions", "objection": "Objection"}
-DECISIONS = {"approved": "Approved", "denied": "Denied"}
+DECISIONS = {"approved": N_("Approved"), "denied": N_("Denied")}
 LINK_DAYS = 60  # a site choice, not the ordinance's: a department's link works this long after its due day
 TEXT_LIMIT = 5000
 
@@ -224,27 +226,37 @@ def referral_request(recipient: str, reference: str, chosen_department: str, j: 
     return paragraph_mail(reference, recipient, f"Review requested: {reference}", lines, link(base_url, path))
 
 
+@for_the_organizer
 def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdiction, status_path: str,
                     base_url: str | None, permit: bytes | None, before_issuance: tuple[str, ...] = ()) -> Mail:
+    """The decision in the organizer's language (`language=`); the clerk's conditions and reasons as written."""
     word = j.license_word
     if decision["decision"] == "approved" and before_issuance:
         # Baroda (h): conditions "prerequisite to the issuance of" the license: it is not issued yet.
-        lines = [f"Your application {reference} is approved on conditions to meet before the {word} is issued "
-                 f"({j.conditions_before_issuance}):", *[f"To meet: {c}" for c in before_issuance],
-                 *([f"Conditions of the {word}: {c}" for c in condition_lines(decision)]),
-                 f"The office emails you the {word} once it has recorded every one as met."]
+        lines = [say(N_("Your application {reference} is approved on conditions to meet before the {word} is issued "
+                        "({section}):"), word, reference=reference, section=j.conditions_before_issuance),
+                 *[_("To meet: %(condition)s", condition=c) for c in before_issuance],
+                 *([say(N_("Conditions of the {word}: {condition}"), word, condition=c) for c in condition_lines(decision)]),
+                 say(N_("The office emails you the {word} once it has recorded every one as met."), word)]
         attachment = None
     elif decision["decision"] == "approved":
         # No permit: it could not be printed just now, and the status page offers it to download.
-        kept = "is attached as a PDF" if permit else "is on your application's page as a PDF (linked below)"
-        lines = [f"Your application {reference} is approved. The {word} {kept}"
-                 + (f": post it at the site, as {j.post_at_site} requires." if j.post_at_site else "."),
-                 *([f"Conditions: {c}" for c in condition_lines(decision)]),
-                 f"Issued under {j.issued_under}."]
+        kept = (N_("Your application {reference} is approved. The {word} is attached as a PDF") if permit else
+                N_("Your application {reference} is approved. The {word} is on your application's page as a PDF "
+                   "(linked below)"))
+        lines = [say(kept, word, reference=reference) + posted(j),
+                 *([_("Conditions: %(condition)s", condition=c) for c in condition_lines(decision)]),
+                 _("Issued under %(law)s.", law=j.issued_under)]
         attachment = (f"{reference}-{word}.pdf", permit) if permit else None
     else:
-        lines = [f"Your application {reference} is denied ({j.denial_citation}).", f"Reasons: {decision['reasons']}"]
+        lines = [_("Your application %(reference)s is denied (%(section)s).", reference=reference,
+                   section=j.denial_citation), _("Reasons: %(reasons)s", reasons=decision["reasons"])]
         attachment = None
-    lines.append("See your application's page:")
-    return paragraph_mail(reference, recipient, f"{reference}: {DECISIONS[decision['decision']]}", lines,
+    lines.append(_("See your application's page:"))
+    return paragraph_mail(reference, recipient, f"{reference}: {_(DECISIONS[decision['decision']])}", lines,
                  link(base_url, status_path), attachment)
+
+
+def posted(j: Jurisdiction) -> str:
+    """The end of the sentence that gives the permit: where the ordinance says to post it, if it does."""
+    return _(": post it at the site, as %(section)s requires.", section=j.post_at_site) if j.post_at_site else "."

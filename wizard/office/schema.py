@@ -120,4 +120,10 @@ MIGRATIONS = (
         "ALTER TABLE decisions ADD COLUMN days_to_decide INTEGER",
         "CREATE INDEX idx_interviews_place_created ON interviews (jurisdiction, created_at)",
         "CREATE INDEX idx_decisions_decided_on ON decisions (decided_on)")),
+    # Issue 41: the language the organizer reads ('en', 'es'), kept when the application is sent and
+    # when reminders are asked for: their own mails are written in it, and the clerk's inbox names it
+    # so the office can answer in it. NULL (older rows) reads as English.
+    Migration("m010_language", (
+        "ALTER TABLE applications ADD COLUMN language TEXT",
+        "ALTER TABLE reminders ADD COLUMN language TEXT")),
 )

@@ -31,6 +31,7 @@ from importlib import metadata
 from pathlib import Path
 
 from ..errors import PacketNotReady, PrintingFailed
+from ..language import OFFICE_LANGUAGE, TRANSLATIONS
 from ..remembered import Remembered
 from ..rules.office_cards import OfficeCard
 from . import printing
@@ -81,21 +82,25 @@ def file_digest(path: Path) -> str:
         return "missing"
 
 
-def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | None = None) -> str:
+def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | None = None,
+               language: str = OFFICE_LANGUAGE) -> str:
     j = book.jurisdictions[answers["jurisdiction"]]
     parts = [json.dumps(answers, sort_keys=True, ensure_ascii=False), file_digest(Path(j.path)),
              file_digest(resource_dir("interviews") / "questions.yaml"), app_version(), today.isoformat(),
              repr(office)]  # the office card is on the cover
+    if language != OFFICE_LANGUAGE:  # the summary page in front: its language and its catalog's words
+        parts += [language, file_digest(TRANSLATIONS / language / "LC_MESSAGES" / "engine.mo")]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
 def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
-                      office: OfficeCard | None = None) -> bytes:
+                      office: OfficeCard | None = None, language: str = OFFICE_LANGUAGE) -> bytes:
     """`packet_pdf`, made once per version of the interview (see the module docstring); PacketNotReady
-    if it is not made within WAIT_SECONDS, PrintingFailed if the printer failed on it."""
+    if it is not made within WAIT_SECONDS, PrintingFailed if the printer failed on it. `language`: the
+    organizer's, for the summary page in front (the office's own copy is English only)."""
     deadline = time.monotonic() + (WAIT_SECONDS if printing.warm() else FIRST_WAIT_SECONDS)
     for _ in range(2):  # a second time only when the first pool broke
-        future = packet_future(answers, book, today, office)
+        future = packet_future(answers, book, today, office, language=language)
         try:
             return _wait_for(future, deadline)
         except FutureTimeout as error:
@@ -124,16 +129,17 @@ def _wait_for(future: Future, deadline: float) -> bytes:
             _waiting -= 1
 
 
-def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> None:
+def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
+             language: str = OFFICE_LANGUAGE) -> None:
     """Start making the packet now (the last answer was just saved), unless `PREFETCH` are being made."""
-    packet_future(answers, book, today, office, ahead=True)
+    packet_future(answers, book, today, office, ahead=True, language=language)
 
 
 def packet_future(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
-                  ahead: bool = False) -> Future | None:
+                  ahead: bool = False, language: str = OFFICE_LANGUAGE) -> Future | None:
     """The packet's bytes as a future: kept, being made, or started now in a worker process."""
     today = today or place_today(book.jurisdictions[answers["jurisdiction"]])  # the worker prints the same day
-    key = packet_key(answers, book, today, office)
+    key = packet_key(answers, book, today, office, language)
     with _lock:
         body = _packets.get(key)
         if body is not None:
@@ -144,17 +150,19 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
             return _making[key]
         if ahead and len(_making) >= PREFETCH:
             return None
-        future = _making[key] = start_render(answers, book, today, office)
+        future = _making[key] = start_render(answers, book, today, office, language)
         _started[key] = time.monotonic()
     future.add_done_callback(lambda made: _keep(key, made))
     return future
 
 
-def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None) -> Future:
-    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily)."""
+def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None,
+                 language: str = OFFICE_LANGUAGE) -> Future:
+    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily) and
+    the organizer's language (a worker is a process of its own, with no request's language)."""
     j = book.jurisdictions[answers["jurisdiction"]]
     one = RuleBook(book.written_questions, {j.id: j})
-    return submit(packet_pdf, answers, one, today, office)
+    return submit(packet_pdf, answers, one, today, office, language)
 
 
 def _usable(future: Future) -> bool:

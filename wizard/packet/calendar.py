@@ -19,8 +19,13 @@ from ..rules.office_cards import OfficeCard, ask_the_office
 from ..rules.rulebook import Jurisdiction
 from ..interview.timeline import REMINDER_DAYS, Milestone, build_timeline
 from ..readable import clean_text, parse_moment
+from ..engine.wording import word_forms
+from ..language import N_, gettext as _
 
 PRODID = "-//Mass Gathering Permit Wizard//Application packet//EN"
+# The outcome in the event's description, in the organizer's language (the file is theirs).
+OUTCOMES = {"required": N_("required"), "not_required": N_("not required"), "exempt": N_("exempt"),
+            "uncertain": N_("uncertain")}
 
 
 def _uid(seed: str, what: str) -> str:
@@ -62,7 +67,7 @@ def _description(m: Milestone, j: Jurisdiction) -> str:
         lines.append(m.detail)
     lines += [f"- {item}" for item in m.items]
     if m.citation:
-        lines.append(f"Source: {m.citation}.")
+        lines.append(_("Source: %(section)s.", section=m.citation))
     return "\n".join(lines)
 
 
@@ -72,8 +77,8 @@ def _with_reminders(event: Event, m: Milestone, today: date) -> Event:
     for days in REMINDER_DAYS:
         if m.day is not None and m.day - timedelta(days=days) < today:
             continue
-        when = "Tomorrow" if days == 1 else "In one week"
-        event.add_component(_reminder(days, f"{when}: {m.summary}"))
+        said = _("Tomorrow: %(what)s", what=m.summary) if days == 1 else _("In one week: %(what)s", what=m.summary)
+        event.add_component(_reminder(days, said))
     return event
 
 
@@ -94,7 +99,7 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
         description = _description(m, j)
         if m.key == "file-by":  # where to file: the office card, or the advice to ask the office
             description = "\n".join([description, *office_lines(office, j)])
-        summary = f"Passed: {m.summary[:1].lower()}{m.summary[1:]}" if plan.passed(m) else m.summary
+        summary = _("Passed: %(what)s", what=f"{m.summary[:1].lower()}{m.summary[1:]}") if plan.passed(m) else m.summary
         event = _all_day(_uid(seed, m.key), m.day, summary, description, stamp)
         if m.key == "file-by" and office is not None and office.address:
             event.add("location", clean_text(office.address))
@@ -117,7 +122,7 @@ def event_days(answers: dict, zone) -> list[tuple[datetime, datetime]]:
 
 
 def _the_event(answers: dict, assessment: dict, j: Jurisdiction, seed: str, stamp: datetime) -> list[Event]:
-    name = clean_text(answers.get("event_name") or "") or "Your event"
+    name = clean_text(answers.get("event_name") or "") or _("Your event")
     spans = event_days(answers, j.zone)
     events = []
     for n, (start, end) in enumerate(spans, 1):
@@ -126,11 +131,13 @@ def _the_event(answers: dict, assessment: dict, j: Jurisdiction, seed: str, stam
         event.add("dtstamp", stamp)
         event.add("dtstart", start)
         event.add("dtend", end)
-        event.add("summary", name if len(spans) == 1 else f"{name} (day {n} of {len(spans)})")
+        event.add("summary", name if len(spans) == 1 else _("%(name)s (day %(day)s of %(days)s)", name=name, day=n,
+                                                             days=len(spans)))
         if answers.get("site_address"):
             event.add("location", clean_text(answers["site_address"]))
-        event.add("description", f"{j.name}. Mass gathering {j.license_word}: "
-                                 f"{assessment['outcome'].replace('_', ' ')}. Rules: {j.ordinance}.")
+        event.add("description", _("%(place)s. Mass gathering %(word)s: %(outcome)s. Rules: %(ordinance)s.",
+                                   place=j.name, word=word_forms(j.license_word)["word"],
+                                   outcome=_(OUTCOMES[assessment["outcome"]]), ordinance=j.ordinance))
         events.append(event)
     return events
 
@@ -147,7 +154,7 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     # An X- property is not known to be text, so icalendar would write it as given: say it is.
-    cal.add("x-wr-calname", vText(f"Permit dates: {clean_text(answers.get('event_name') or '') or j.name}"))
+    cal.add("x-wr-calname", vText(_("Permit dates: %(name)s", name=clean_text(answers.get("event_name") or "") or j.name)))
     for event in events:
         cal.add_component(event)
     years = [parse_moment(answers[key]).year for key in ("starts_at", "ends_at") if answers.get(key)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pydyf
 from fontTools.ttLib import TTFont
@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from ..language import LOCALES
 from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .fields import finish_fields
@@ -96,6 +97,15 @@ def environment() -> Environment:
 def packet_html(packet: Packet) -> str:
     """The packet as a standalone HTML document: what WeasyPrint prints."""
     return environment().get_template("packet/document.html").render(p=packet)
+
+
+def summary_html(packet: Packet) -> tuple[str, str] | None:
+    """The summary page in the organizer's language as a document of its own, with its language tag
+    ("es-US"), or None (issue 41)."""
+    if packet.summary is None:
+        return None
+    tag = LOCALES[packet.summary.lang].replace("_", "-")
+    return environment().get_template("packet/summary_document.html").render(p=packet, s=packet.summary), tag
 
 
 def _stylesheet_text(names: tuple[str, ...]) -> str:
@@ -195,8 +205,21 @@ def _link_texts(document) -> None:
                     annotation["Contents"] = pydyf.String(text)
 
 
-def _finish(document, pdf) -> None:
+def _front_language(objects: _Objects, pdf, pages: int, lang: str) -> None:
+    """The front pages are in another language than the document (the organizer's summary page): each
+    structure element with content on them says so with /Lang (PDF/UA-1, 7.2)."""
+    nums = objects.get(objects.get(pdf.catalog["StructTreeRoot"])["ParentTree"])["Nums"]
+    for page_index in range(pages):
+        for owner in nums[2 * page_index + 1]:
+            element = objects.get(owner)
+            if isinstance(element, pydyf.Dictionary):
+                element["Lang"] = pydyf.String(lang)
+
+
+def _finish(document, pdf, front: tuple[int, str] | None = None) -> None:
     objects = _Objects(pdf)
+    if front is not None:
+        _front_language(objects, pdf, *front)
     _header_scopes(objects)
     _loose_spans(objects)
     _running_artifacts(objects, pdf)
@@ -204,21 +227,30 @@ def _finish(document, pdf) -> None:
     finish_fields(pdf, objects)
 
 
-def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",)) -> bytes:
+def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",),
+               front: tuple[str, str] | None = None) -> bytes:
     """Any HTML document of ours as tagged PDF/UA-1 bytes, set in the project's fonts (Noto Sans, and the
     CJK pieces its text needs), with `title` shown by viewers and `lang` as the document's language.
     `stylesheets` are file names in static/; the document's `<input>`s and `<textarea>`s become form
-    fields, its `<th>`s get a scope and its running header and footer are artifacts."""
-    fonts, sheets = _styles(tuple(cjk_pieces([html])), stylesheets)
-    document = HTML(string=html, base_url=str(resource_dir("static"))).render(
-        stylesheets=sheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
+    fields, its `<th>`s get a scope and its running header and footer are artifacts. `front`: a document
+    and its language, laid out on its own and put before it, so the pages after it are numbered as without it."""
+    fonts, sheets = _styles(tuple(cjk_pieces([html, front[0] if front else ""])), stylesheets)
+
+    def laid_out(source: str):
+        return HTML(string=source, base_url=str(resource_dir("static"))).render(
+            stylesheets=sheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
+    document, finish = laid_out(html), _finish
+    if front is not None:
+        front_pages = laid_out(front[0]).pages
+        document = document.copy(front_pages + document.pages)
+        finish = partial(_finish, front=(len(front_pages), front[1]))
     document.metadata.title, document.metadata.lang = title, lang
-    return document.write_pdf(pdf_variant="pdf/ua-1", pdf_forms=True, finisher=_finish, uncompressed_pdf=False)
+    return document.write_pdf(pdf_variant="pdf/ua-1", pdf_forms=True, finisher=finish, uncompressed_pdf=False)
 
 
 def render_packet(packet: Packet) -> bytes:
     """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
-    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS)
+    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS, front=summary_html(packet))
 
 
 def packet_title_line(packet: Packet) -> str:

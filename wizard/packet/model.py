@@ -119,6 +119,7 @@ class Packet:
     plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/interview/timeline.py)
     parts: list[Part] = field(default_factory=list)
     glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/engine/glossary.py)
+    summary: Any = None  # the summary page in the organizer's language, in front (wizard/packet/summary.py)
 
     def part(self, anchor: str) -> Part | None:
         return next((p for p in self.parts if p.anchor == anchor), None)

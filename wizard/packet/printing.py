@@ -36,7 +36,8 @@ from .letter import Letter, letter_html, letter_title
 from .permit import Permit, permit_html, permit_title
 from .receipt import Receipt, receipt_html, receipt_title
 from ..rules.office_cards import OfficeCard
-from .content import build_packet
+from ..language import OFFICE_LANGUAGE
+from .summary import packet_for
 from ..rules.rulebook import RuleBook
 
 # Worker processes, by default one per core, at most two (the PRINT_WORKERS setting). One worker on
@@ -55,11 +56,13 @@ _size = WORKERS  # workers of the next pool (`use_workers`)
 _warm_pool: ProcessPoolExecutor | None = None  # the last pool that printed something (`warm`)
 
 
-def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None) -> bytes:
-    """The PDF packet for cleaned answers that name a jurisdiction (with the office card, if any)."""
+def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
+               language: str = OFFICE_LANGUAGE) -> bytes:
+    """The PDF packet for cleaned answers that name a jurisdiction (with the office card, if any): in
+    English, with a summary page in the organizer's `language` in front when it is another. A worker
+    is a process of its own: the language comes with the job, not from the server's request."""
     from .document import render_packet
-    j = book.jurisdictions[answers["jurisdiction"]]
-    return render_packet(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
+    return render_packet(packet_for(answers, book, today, office, language))
 
 
 def permit_pdf(permit: Permit) -> bytes:

@@ -27,6 +27,7 @@ import yaml
 
 from ..errors import Problem, RuleFileError, WizardError
 from ..kinds import NotAnEmail, email_address
+from ..language import N_, gettext as _
 from .yamlfile import line_map, line_of, read_yaml
 
 FIELD_LIMIT = 500  # characters: a card is a few lines, not a page
@@ -49,11 +50,13 @@ class OfficeCard:
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) for each field given, in the order people look for them."""
-        return [(LABELS[f.name], getattr(self, f.name)) for f in fields(self) if f.name in LABELS and getattr(self, f.name)]
+        return [(_(LABELS[f.name]), getattr(self, f.name)) for f in fields(self)
+                if f.name in LABELS and getattr(self, f.name)]
 
 
-LABELS = {"office": "Office", "address": "Address", "hours": "Opening hours", "phone": "Phone",
-          "email": "Email", "payment": "How to pay", "form": "Which form to use", "web": "Web page"}
+# The labels in the language in force (the packet's: English); the office's own words stay as it wrote them.
+LABELS = {"office": N_("Office"), "address": N_("Address"), "hours": N_("Opening hours"), "phone": N_("Phone"),
+          "email": N_("Email"), "payment": N_("How to pay"), "form": N_("Which form to use"), "web": N_("Web page")}
 
 
 
@@ -66,7 +69,8 @@ def is_email(value: str) -> bool:
 
 def ask_the_office(file_with: str) -> str:
     """What to do with no card: the ordinances name an office, never its address or hours."""
-    return f"Contact {file_with} to ask for its address, opening hours, how to pay and which form to use."
+    return _("Contact %(office)s to ask for its address, opening hours, how to pay and which form to use.",
+             office=file_with)
 
 
 class OfficeFileError(RuleFileError):

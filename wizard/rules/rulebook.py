@@ -17,6 +17,7 @@ from typing import Callable, Generic, Iterable, Iterator, TypeVar
 from zoneinfo import ZoneInfo
 
 from ..kinds import KINDS
+from ..language import N_
 from ..remembered import Remembered
 from ..resources import resource_dir
 from .. import language
@@ -30,8 +31,8 @@ from .yamlfile import KeyPath, line_map, line_of, read_yaml
 FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
 # When a fee is paid (`due:` on a fee, issue 38): the application fee goes with the filing unless
 # the file says otherwise; a text may ask more "upon approval" (Okaloosa), before or after the event.
-FEE_DUE = {"filing": "when you file", "approval": "when the application is approved",
-           "before_event": "before the event", "after_event": "after the event"}
+FEE_DUE = {"filing": N_("when you file"), "approval": N_("when the application is approved"),
+           "before_event": N_("before the event"), "after_event": N_("after the event")}
 
 
 def fee_specs(fees: dict) -> list[tuple[tuple, str, dict]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
+from ...language import OFFICE_LANGUAGE, speaking
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices
@@ -66,5 +67,6 @@ def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
 def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
     """The message to send when the ordinance does not settle the answer, to the card's email if any."""
     card = office_card(j.id)
-    return office_question(assessment, answers, rulebook().questions_for(j.id), j.license_word,
-                           email=card.email if card and card.email else None)
+    with speaking(OFFICE_LANGUAGE):  # a letter to the office: in English, its answers' labels too (issue 41)
+        return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().get(j.id).license_word,
+                               email=card.email if card and card.email else None)

@@ -30,12 +30,13 @@ from ...office.applications import (
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
-from ...office.mailing import organizer_message, status_notice
+from ...office.mailing import organizer_message, reads, status_notice
 from ...office.money import money_view, return_day
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
 from ...engine.wording import office_short
+from ...language import OFFICE_LANGUAGE, speaking
 from ..edge.mailer import mail_on, send_mail
 from ..edge.state import office_card
 from ..edge.pages import render_page
@@ -65,7 +66,7 @@ def with_deadline(row: dict) -> dict:
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
             "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j)),
             "late": filed_late(row, j.zone) if j else False,
-            "status_label": STATUSES.get(row["status"], row["status"])}
+            "status_label": STATUSES.get(row["status"], row["status"]), "reads": reads(row.get("language"))}
 
 
 def inbox_query(place: str) -> InboxQuery:
@@ -184,7 +185,7 @@ def new_status(row: dict, status: str) -> None:
     """Every status change is recorded and emailed to the organizer, whichever control made it."""
     change_status(office_records(), row["reference"], status, who())
     send_mail(status_notice(row["applicant_email"], row["reference"], STATUSES[status], organizer_path(row),
-                            current_app.config.get("PUBLIC_URL")))
+                            current_app.config.get("PUBLIC_URL"), language=row.get("language")))
 
 
 @bp.post("/office/a/<reference>/status")
@@ -215,10 +216,11 @@ def message(reference: str):
     elif len(text) > MESSAGE_LIMIT:
         flash(f"A message may be at most {MESSAGE_LIMIT:,} characters.", "danger")
     else:
-        j = rulebook().get(row["jurisdiction"])
+        with speaking(row.get("language") or OFFICE_LANGUAGE):  # the office's name as the organizer reads it
+            office = office_short(rulebook().get(row["jurisdiction"]).file_with)
         office_records().add_history(reference, who(), "Message to the organizer", text)
-        send_mail(organizer_message(row["applicant_email"], reference, text, office_short(j.file_with),
-                                    organizer_path(row), current_app.config.get("PUBLIC_URL")))
+        send_mail(organizer_message(row["applicant_email"], reference, text, office, organizer_path(row),
+                                    current_app.config.get("PUBLIC_URL"), language=row.get("language")))
         if request.form.get("ask") == "yes" and row["status"] != "more_information":
             new_status(row, "more_information")
         flash("Message sent to the organizer." if row["applicant_email"] else

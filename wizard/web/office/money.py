@@ -71,7 +71,7 @@ def payment(reference: str):
         current_app.logger.error("receipt of %s: %s", reference, error)
         pdf = None
     send_mail(receipt_mail(row["applicant_email"], reference, receipt_number(reference, made), line,
-                           organizer_path(row), current_app.config.get("PUBLIC_URL"), pdf))
+                           organizer_path(row), current_app.config.get("PUBLIC_URL"), pdf, language=row.get("language")))
     flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.", "success")
     return redirect(_page(reference), code=303)
 

@@ -192,7 +192,7 @@ def decision(reference: str):
     notice_due(office_records(), reference, j, made, bool(waiting))
     permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
-                              current_app.config.get("PUBLIC_URL"), permit, waiting))
+                              current_app.config.get("PUBLIC_URL"), permit, waiting, language=row.get("language")))
     told = (" The organizer is told by email and on their application's page." if row["applicant_email"] and mail_on()
             else " The organizer sees it on their application's page.")
     flash(f"Decision recorded: {DECISIONS[made['decision']]}.{told}", "success")

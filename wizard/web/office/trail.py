@@ -69,7 +69,7 @@ def _issued_now(row: dict, j, made: dict, before, now) -> bool:
     office_records().add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued", "; ".join(waited))
     permit = permit_to_attach(row, made, j.license_word)
     send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
-                            current_app.config.get("PUBLIC_URL"), permit, waited))
+                            current_app.config.get("PUBLIC_URL"), permit, waited, language=row.get("language")))
     flash(f"Done: the {j.license_word} is issued and the organizer is told (" + "; ".join(waited) + ").", "success")
     return True
 
@@ -118,7 +118,7 @@ def permit_action(reference: str):
         return redirect(_page(reference, "#suspension"), code=303)
     action_letter(records, reference, done)
     send_mail(action_notice(row["applicant_email"], reference, j, done, organizer_path(row),
-                            current_app.config.get("PUBLIC_URL")))
+                            current_app.config.get("PUBLIC_URL"), language=row.get("language")))
     flash(f"{j.license_word.capitalize()} {ACTIONS[done['action']].lower()}: the organizer is told, and the letter "
           "is ready to print below.", "success")
     return redirect(_page(reference, "#suspension"), code=303)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for
 
-from ...engine.glossary import GLOSSARY
+from ...engine.glossary import explained
 from ...engine.wording import office_short, permit_applies
 from ..kiosk.access import load_interview
 from .interview import current_flow
@@ -34,7 +34,7 @@ def costs(interview_id: str):
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
     if not permit_applies(state.assessment["outcome"]):
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
-    terms = {t.term: t for t in GLOSSARY if t.term in EXPLAINED}
+    terms = explained(EXPLAINED)
     return render_page("costs.html", interview=interview, jurisdiction=j, a=state.assessment, terms=terms,
                        office=office_short(state.assessment["file_with"]))
 

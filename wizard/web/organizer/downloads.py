@@ -13,6 +13,7 @@ from ...engine.assess import assess_jurisdiction
 from ...engine.event_dates import CONFIRMED_KEY, confirmed_days, date_problems, far_days
 from ...errors import AnswersError
 from ...interview.flow import Interview, applicable_answers, steps_done_at_start
+from ...language import current
 from ...packet.cache import cached_packet_pdf, prefetch
 from ...packet.calendar import build_calendar
 from ..kiosk import screens as kiosk
@@ -68,7 +69,8 @@ def packet(interview_id: str):
     j = _jurisdiction(interview)
     if j is None:
         return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
-    body = cached_packet_pdf(interview.answers, rulebook(), today(j), office=office_card(interview.jurisdiction))
+    body = cached_packet_pdf(interview.answers, rulebook(), today(j), office=office_card(interview.jurisdiction),
+                             language=current())
     return _download(body, "application/pdf",
                      _filename(interview.answers, "packet.pdf"))
 
@@ -81,7 +83,7 @@ def prefetch_packet(interview: Interview) -> None:
     answers = applicable_answers(interview.answers, rulebook())
     j = rulebook().get(answers.get("jurisdiction") or "")
     if j is not None:  # the day the download will ask for, so that it finds this one made
-        prefetch(answers, rulebook(), today(j), office=office_card(answers["jurisdiction"]))
+        prefetch(answers, rulebook(), today(j), office=office_card(answers["jurisdiction"]), language=current())
 
 
 @bp.get("/i/<interview_id>/answers.json")

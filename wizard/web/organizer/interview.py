@@ -12,7 +12,7 @@ from ...engine.answers import clean_answers
 from ...errors import AnswersError
 from ...interview.flow import (
     JURISDICTION_STEP,
-    WHERE_STEP,
+    where_step,
     Interview,
     flow,
     previous_step,
@@ -142,7 +142,7 @@ def find_step(interview: Interview, step_id: str):
     """The step and the flow it is on (its path, what is ahead); for a step that does not apply to
     these answers, a redirect to the next step that does."""
     if step_id == JURISDICTION_STEP:
-        return WHERE_STEP, None, None
+        return where_step(), None, None
     j = rulebook().get(interview.jurisdiction or "")
     if j is None:
         abort(404)
@@ -264,7 +264,7 @@ def check(interview_id: str):
     questions = book.questions_for(j.id)
     road = plan_road(j, questions)
     groups: list[dict] = []  # issue 23: the answers under the section headings, in the order asked
-    for s in [WHERE_STEP] + state.path:
+    for s in [where_step()] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
         section = (road.section_of(s["step"], j.license_word) if s["step"] != JURISDICTION_STEP

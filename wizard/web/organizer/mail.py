@@ -18,6 +18,7 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from ...office.mailing import link, own_link_mail, reminders_confirmation
 from ...office.reminders import planned_reminders
 from ...kinds import NotAnEmail, email_address
+from ...language import current
 from ...readable import clean_text, long_date
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
@@ -100,8 +101,8 @@ def ask_reminders(interview, address: str) -> None:
         return
     result = full(url_for("interview.result", interview_id=interview.id))
     stop = full(url_for(".reminders", interview_id=interview.id))
-    office_records().set_reminders(interview.id, [{**r, "recipient": address, "link": result, "stop_link": stop}
-                                                  for r in planned])
+    office_records().set_reminders(interview.id, [{**r, "recipient": address, "link": result, "stop_link": stop,
+                                                   "language": current()} for r in planned])
     send_mail(reminders_confirmation(address, planned, result, stop))
     days = ", ".join(long_date(date.fromisoformat(r["remind_on"])) for r in planned)
     flash(f"Reminders set. We will email {address} on {days}. Each email says how to stop them.", "success")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, send_from_directory, url_for
 
 from ...interview.flow import applicable_answers
-from ...packet import build_packet
+from ...language import current
+from ...packet.summary import packet_for
 from ...packet.model import FONTS
 from ..kiosk.access import load_interview
 from ..edge.state import office_card
@@ -29,8 +30,8 @@ def print_view(interview_id: str):
     if j is None:
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
     answers = applicable_answers(interview.answers, book)
-    packet = build_packet(answers, j, book.questions_for(j.id), today=current_app.config.get("TODAY"),
-                          office=office_card(j.id))
+    packet = packet_for(answers, book, today=current_app.config.get("TODAY"), office=office_card(j.id),
+                        language=current())
     return render_page("print.html", interview=interview, p=packet)
 
 

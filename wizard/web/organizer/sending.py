@@ -29,6 +29,7 @@ from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
 from ...office.mailing import clerk_notice, clerk_upload_notice, organizer_receipt
 from ...engine.wording import office_short
+from ...language import gettext as engine_gettext
 from ...store.interviews import looks_like_id
 from ..kiosk import screens as kiosk
 from ..kiosk.access import load_interview
@@ -129,7 +130,7 @@ def add_upload(interview_id: str):
         for clerk_email in office_records().clerks_of(j.id):
             send_mail(clerk_upload_notice(clerk_email, sent["reference"],
                                           url_for("office.application", reference=sent["reference"]),
-                                          current_app.config.get("PUBLIC_URL")))
+                                          current_app.config.get("PUBLIC_URL"), language=sent.get("language")))
     flash("Document uploaded.", "success")
     return back_to(interview.id)
 
@@ -184,7 +185,7 @@ def notify(reference: str, j) -> None:
         send_mail(clerk_notice(clerk_email, row, due, j.decision_citation,
                                url_for("office.application", reference=reference), base, j.name))
     send_mail(organizer_receipt(row["applicant_email"], reference, row["version"], office_short(j.file_with),
-                                url_for(".status", interview_id=row["interview_id"]), base))
+                                url_for(".status", interview_id=row["interview_id"]), base, language=row["language"]))
 
 
 def organizers_application(interview_id: str) -> dict:
@@ -203,7 +204,7 @@ def status(interview_id: str):
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
-    return render_page("application_status.html", a=row, jurisdiction=j, status_label=STATUSES[row["status"]],
+    return render_page("application_status.html", a=row, jurisdiction=j, status_label=engine_gettext(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,

@@ -1,0 +1,131 @@
+"""The summary page in the organizer's language at the front of the packet (issue 41, item 6).
+
+The packet is the office's document, so it stays in English (`packet_for` builds it under
+`speaking(OFFICE_LANGUAGE)`), the same pages as for an organizer who reads English. An organizer who
+reads Spanish gets one more page in front, in Spanish: what this packet is, what to do next, the
+dates and the sums, and what to do with each numbered part of the English pages after it. Every
+word of it comes from here, through the catalogs, so its template has no words of its own. No Flask.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from ..engine.assess import assess_jurisdiction
+from ..engine.wording import fees_due, office_short, say, summarize
+from ..interview.timeline import build_timeline
+from ..language import LANGUAGES, N_, OFFICE_LANGUAGE, gettext as _, speaking
+from ..readable import clean_text, long_date, money
+from ..rules.office_cards import OfficeCard
+from ..rules.rulebook import FEE_DUE, RuleBook
+from .content import build_packet, place_today
+from .model import Packet
+
+# What to do with each numbered part of the English packet, said beside its English title.
+PART_HELP = {
+    "application": N_("Your answers are filled in, in the ordinance's order. Check them. Fill in each shaded "
+                      "FILL IN box, in English. Put each document marked ATTACH with the application."),
+    "signatures": N_("Sign and date each block. Where a notary is named, sign only in front of the notary."),
+    "checklist": N_("Everything to send or to have ready, in order. Tick each item when it is done."),
+    "facilities": N_("The toilets, water, parking and staff the ordinance asks for, worked out from your "
+                     "answers. There is nothing to fill in."),
+    "plan": N_("Your dates, day by day. They are on this page too."),
+    "afterwards": N_("What happens after you apply, and what the ordinance says about revoking the {word} "
+                     "and about penalties."),
+    "notes": N_("What the ordinance leaves open, and plain meanings of its legal words."),
+}
+
+
+@dataclass
+class SummaryPage:
+    """The front page's words, all in the organizer's language (`lang`, for the page's `lang=`)."""
+    lang: str
+    heading: str
+    lead: str  # why the rest is in English
+    what_heading: str
+    what: list[str]
+    next_heading: str
+    next_steps: list[str]
+    dates_heading: str
+    dates: list[tuple[str, str]]  # (when, what)
+    sums_heading: str
+    sums: list[tuple[str, str, str]]  # (what, how much, when it is paid or what it covers)
+    parts_heading: str
+    parts: list[tuple[str, str]] = field(default_factory=list)  # (the English part as printed, what to do)
+
+
+def packet_for(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
+               language: str = OFFICE_LANGUAGE) -> Packet:
+    """The packet for cleaned answers: in English whatever the language in force, with the summary page
+    in `language` in front when the organizer reads another (the print workers are told it)."""
+    with speaking(OFFICE_LANGUAGE):
+        j = book.jurisdictions[answers["jurisdiction"]]
+        packet = build_packet(answers, j, book.questions_for(j.id), today=today, office=office)
+    if language in LANGUAGES and language != OFFICE_LANGUAGE:
+        with speaking(language):
+            packet.summary = summary_page(answers, book, packet, language)
+    return packet
+
+
+def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -> SummaryPage:
+    j = book.jurisdictions[answers["jurisdiction"]]
+    today = packet.prepared_on or place_today(j)
+    a = assess_jurisdiction(j, answers)
+    result = summarize(a, j.license_word, today)
+    office = office_short(j.file_with)
+    event = clean_text(answers.get("event_name") or "") or _("your event")
+    what = [say(N_("This packet is the {word} application for {event}, in {place}. It is in English because it "
+                   "goes to {office}, and the office works in English. This page says in your language what it is "
+                   "and what to do."), j.license_word, event=event, place=j.name, office=office),
+            result.headline + "." + (f" {result.lean}." if result.lean else "")]
+    dates = []
+    if result.applies:
+        plan = build_timeline(a, answers, j.license_word, today)
+        dates = [(long_date(m.day) if m.day else _("No set date"), m.title) for m in plan.milestones]
+    return SummaryPage(
+        lang=language, heading=_("Summary in your language"),
+        lead=_("The pages after this one are the application in English, as the office reads it."),
+        what_heading=_("What this is"), what=what,
+        next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result.applies),
+        dates_heading=_("The dates"), dates=dates,
+        sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
+        parts_heading=_("Each part of the packet"),
+        parts=[(f"{part.number}. {part.title}", say(PART_HELP[part.anchor], j.license_word))
+               for part in packet.parts if part.anchor in PART_HELP])
+
+
+def next_steps(packet: Packet, a: dict, office: str, applies: bool) -> list[str]:
+    if not applies:
+        return [_("Keep this packet with your papers. It says why, with the sections of the ordinance.")]
+    steps = [_("Read the application pages and check your answers.")]
+    if packet.fill_ins:
+        steps.append(_("Fill in each shaded FILL IN box, in English."))
+    if any(block.notary for block in packet.signatures):
+        steps.append(_("Sign where the packet says. Some blocks must be signed in front of a notary: "
+                       "do not sign those before."))
+    elif packet.signatures:
+        steps.append(_("Sign and date where the packet says."))
+    steps.append(_("Put with the application each document marked ATTACH, and the papers on the checklist."))
+    if a.get("file_by"):
+        steps.append(_("File the application with %(office)s by %(day)s.", office=office,
+                       day=long_date(date.fromisoformat(a["file_by"]))))
+    else:
+        steps.append(_("File the application with %(office)s as early as you can.", office=office))
+    steps.append(_("Keep a copy of everything you send."))
+    return steps
+
+
+def sums(a: dict) -> list[tuple[str, str, str]]:
+    """Every fee with when it is paid, then the deposit, the bond and the insurance the ordinance asks."""
+    found = [(fee.get("name") or _("Application fee"),
+              money(fee["amount"]) if fee["amount"] is not None else _("None stated"), _(FEE_DUE[due]))
+             for due, fee in fees_due(a)]
+    fees = a.get("fees") or {}
+    for key, label in (("deposit", N_("Deposit")), ("bond", N_("Bond"))):
+        entry = fees.get(key)
+        if entry:
+            found.append((entry.get("name") or _(label),
+                          money(entry["amount"]) if entry["amount"] is not None else _("None stated"), ""))
+    found += [(_("Insurance"), _("at least %(sum)s", sum=money(item["minimum"])), item.get("coverage") or "")
+              for item in a.get("insurance") or []]
+    return found
