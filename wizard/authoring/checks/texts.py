@@ -18,8 +18,10 @@ from ...rules.texts import ENGLISH_QUOTE, is_text, languages_of, quotations
 from ...rules.yamlfile import KeyPath, dotted
 
 # Keys whose value is a text the organizer reads, wherever they appear outside NOT_FOR_THE_ORGANIZER.
+# Not `names_insured`: it is the insured's legal name ("the City of DeKalb"), which the certificate
+# must give in English, and the clerk's check of the certificate reads it (wizard/office/money.py).
 TEXT_FIELDS = frozenset({"title", "why", "text", "label", "form_label", "hint", "error", "message", "rate_text",
-                         "coverage", "names_insured", "heading", "asks", "attach", "signers", "file_with_note"})
+                         "coverage", "heading", "asks", "attach", "signers", "file_with_note"})
 # Mappings whose every value is a text: a question's options (key -> words).
 TEXT_MAPPINGS = frozenset({"options"})
 # Parts read by the office, not the organizer, or that hold no text at all.
