@@ -33,6 +33,9 @@ from .test_readability import question_texts
 
 RULES = Path(__file__).resolve().parent.parent / "interviews" / "jurisdictions"
 QUESTIONS = RULES.parent / "questions.yaml"
+# Baroda and Whitesboro as they were before their Spanish was written: a file with some texts in
+# Spanish and the rest English, and a file in English only, for what `wizard check` says of each.
+ENGLISH_ONLY = Path(__file__).resolve().parent / "fixtures" / "english-only"
 LAND_TITLE = "    title: Who owns the land?\n    questions: [property_owner]\n"
 LAND_WHY = "    why: The law only covers crowds on private land.\n"
 SETTING_TITLE = "    title: Where will the crowd be?\n"
@@ -47,7 +50,7 @@ SPANISH_LABEL = "¿Quién es dueño del terreno donde será el evento?"
 
 def baroda_in_two_languages(folder: Path, extra: str = "") -> Path:
     """Baroda's rule file with its first step written in English and Spanish (the rest English)."""
-    text = (RULES / "baroda-mi.yaml").read_text(encoding="utf-8")
+    text = (ENGLISH_ONLY / "baroda-mi.yaml").read_text(encoding="utf-8")
     assert text.count(LAND_TITLE) == 1 and text.count(LAND_WHY) == 1
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "baroda-mi.yaml"
@@ -60,7 +63,7 @@ def baroda_in_two_languages(folder: Path, extra: str = "") -> Path:
 def rules(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("rules")
     baroda_in_two_languages(folder)
-    shutil.copy(RULES / "whitesboro-ny.yaml", folder)  # English only: no Spanish written
+    shutil.copy(ENGLISH_ONLY / "whitesboro-ny.yaml", folder)  # English only: no Spanish written
     return folder
 
 
@@ -158,7 +161,7 @@ def test_a_file_declared_english_only_passes_and_one_declared_in_both_languages_
     assert run_checks([english_only]) == []
     both = tmp_path / "b" / "whitesboro-ny.yaml"
     both.parent.mkdir()
-    both.write_text("languages: [en, es]\n" + (RULES / "whitesboro-ny.yaml").read_text(encoding="utf-8"),
+    both.write_text("languages: [en, es]\n" + (ENGLISH_ONLY / "whitesboro-ny.yaml").read_text(encoding="utf-8"),
                     encoding="utf-8")
     problems = run_checks([both])
     assert problems and all("has no Spanish" in p.message and p.line for p in problems)
@@ -241,7 +244,7 @@ def converted(written, where=()):
 def converted_rules(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("converted")
     for path in sorted(RULES.glob("*.yaml")):
-        written = yaml.safe_load(path.read_text(encoding="utf-8"))
+        written = in_language(yaml.safe_load(path.read_text(encoding="utf-8")), "en")  # as first written
         (folder / path.name).write_text(yaml.safe_dump(converted(written), allow_unicode=True, sort_keys=False),
                                         encoding="utf-8")
     return folder
