@@ -25,6 +25,7 @@ from ...store.interviews import ENROLMENT_MINUTES
 from ..edge.logs import security_event
 from ..edge.clients import SCREEN_COOKIE, SCREEN_MAX_AGE, screen_cookie_value, screen_id
 from ..edge.pages import render_page
+from ..edge.languages import forget_choice
 from ..edge.state import store
 
 bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
@@ -186,6 +187,7 @@ def still_there():
 def clear():
     idle = request.form.get("reason") == "idle"
     clear_session("idle" if idle else "finished")
+    forget_choice()  # the next person starts in the screen's own language
     flash(IDLE_MESSAGE if idle else "Your answers have been cleared from this screen. Thank you.", "success")
     return redirect(url_for("interview.start"), code=303)
 
@@ -195,6 +197,7 @@ def timeout():
     """The no-JavaScript idle timer lands here (a meta refresh cannot post)."""
     if enabled():
         clear_session("idle")
+        forget_choice()
         flash(IDLE_MESSAGE, "success")
     return redirect(url_for("interview.start"), code=303)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import current_app
 from markupsafe import Markup
 
+from ... import language
 from ...kinds import KINDS
 from ...remembered import Remembered
 
@@ -32,7 +33,8 @@ def _drawing_key(field, q: dict, single: bool) -> tuple | None:
     if field.errors or KINDS[q["kind"]].widget not in OPTION_WIDGETS:
         return None
     choices = tuple((c.value, c.label, bool(c.selected)) for c in field.iter_choices())
-    return (q["kind"], field.id, field.name, field.label.text, field.description, bool(single),
+    # The language too: the macro's own words ("Select all that apply", "(optional)") are the page's.
+    return (language.current(), q["kind"], field.id, field.name, field.label.text, field.description, bool(single),
             bool(field.flags.required), field.option_widget.input_type, choices)
 
 

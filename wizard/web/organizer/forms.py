@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 
+from ... import language
 from ...engine.answers import clean_answers
 from ...engine.cross_answers import broken
 from ...interview.flow import step_questions
@@ -48,9 +49,9 @@ class AnswerForm(FlaskForm):
 
 
 # Step form classes already built: (the step, the question dicts it was built from, the class), by
-# the ids of the step and those dicts and by `today` (a date field's bounds depend on it). Holding
-# the objects keeps their ids from being reused while the entry lives. Building a class costs more
-# than a whole rendered field (0.09 ms a request).
+# the ids of the step and those dicts, by `today` (a date field's bounds depend on it) and by the
+# language (its messages). Holding the objects keeps their ids from being reused while the entry
+# lives. Building a class costs more than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
 _form_classes = Remembered(FORM_CLASSES, "step form classes")
 DRAWN_ONLY = {"csrf": False}
@@ -62,7 +63,7 @@ def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: d
     (`posted=False`: a GET) has no CSRF field: the page writes the session's token itself, and the
     post is checked by CSRFProtect before any view (the field cost a third of building the form)."""
     used = tuple(questions[key] for key in step["questions"])
-    key = (id(step), *map(id, used), today)
+    key = (id(step), *map(id, used), today, language.current())  # a field's words are in the page's language
     found = _form_classes.get_or_make(key, lambda: (step, used, step_form_class(step, questions, today)))
     form = found[2](formdata=formdata, data=stored_to_form(step, questions, answers),
                     **({} if posted else {"meta": DRAWN_ONLY}))

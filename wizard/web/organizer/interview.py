@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
 
+from ... import language
 from ...engine.answers import clean_answers
 from ...errors import AnswersError
 from ...interview.flow import (
@@ -107,7 +108,7 @@ def begin():
                            estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
     kiosk.clear_for_next_person()
-    interview = store().create(answers, steps_done_at_start(answers, book))
+    interview = store().create(answers, steps_done_at_start(answers, book), language=language.current())
     kiosk.remember(interview.id)
     if request.form.get("before_you_start") == "show":  # from the home page: the place's start page unseen
         return redirect(next_url(interview) + "?" + BEFORE_OPEN, code=303)

@@ -1,0 +1,123 @@
+"""Choosing the language (issue 41, item 4), through the real pages with JavaScript off:
+`Accept-Language`, the switch on every organizer page (answers and place kept), the choice kept
+with the interview, `<html lang>`, the office staying English, a kiosk's clear."""
+from __future__ import annotations
+
+import pytest
+
+from wizard.web.app import create_app
+from wizard.web.edge.state import store
+
+from .html import field_values, links, parse
+from .test_interview_http import interview_id, start
+
+SPANISH = {"Accept-Language": "es-US,es;q=0.9,en;q=0.5"}
+
+
+def lang(page) -> str:
+    return parse(page).html["lang"]
+
+
+def switch(page):
+    found = parse(page).select_one("#language-switch")
+    return found.select_one("a, button")
+
+
+def test_a_browser_that_asks_for_spanish_gets_spanish_and_one_that_does_not_english(client):
+    assert lang(client.get("/", headers=SPANISH)) == "es"
+    assert lang(client.get("/", headers={"Accept-Language": "fr-CA, es;q=0.4"})) == "es"
+    assert lang(client.get("/", headers={"Accept-Language": "fr-CA, de"})) == "en"
+    assert lang(client.get("/")) == "en"
+    assert switch(client.get("/")).get_text(strip=True) == "Español" and switch(client.get("/"))["lang"] == "es"
+
+
+def test_the_office_and_the_clerks_pages_stay_english(client):
+    for path in ("/office/sign-in", "/clerks"):
+        page = client.get(path, headers=SPANISH)
+        assert page.status_code == 200 and lang(page) == "en" and parse(page).select_one("#language-switch") is None
+
+
+def test_the_switch_link_keeps_the_page_and_the_choice_goes_with_the_interview(app, client):
+    url = start(client, "dekalb-il")
+    assert client.post(url, data={"starts_at": "7/16/2027", "starts_at_time": "2:00 PM",
+                                  "ends_at": "7/17/2027", "ends_at_time": "10:00 PM"}).status_code == 303
+    page = client.get("/")
+    target = links(page, "#language-switch a")[0]
+    assert target == "/language/es?next=/"
+    back = client.get(target)
+    assert back.status_code == 303 and back.headers["Location"] == "/"
+    assert lang(client.get("/")) == "es"  # kept in this browser's session
+    # The link on the check page of an interview: the same page, and the interview keeps the language.
+    with app.app_context():
+        ident = interview_id(url)
+    there = client.get(f"/language/en?next=/i/{ident}/step/dates")
+    assert there.headers["Location"] == f"/i/{ident}/step/dates"
+    with app.app_context():
+        assert store().get(ident).language == "en"
+    client.get(f"/language/es?next=/i/{ident}/step/dates")
+    with app.app_context():
+        assert store().get(ident).language == "es"
+    # Another browser, which asks for English, opens the interview: it speaks the interview's language.
+    other = app.test_client()
+    page = other.get(f"/i/{ident}/step/dates")
+    assert lang(page) == "es" and field_values(page, "starts_at") == ["7/16/2027"]
+
+
+def test_an_interview_started_in_spanish_keeps_spanish(app):
+    client = app.test_client()
+    response = client.post("/start", data={"jurisdiction": "baroda-mi"}, headers=SPANISH)
+    with app.app_context():
+        assert store().get(interview_id(response.headers["Location"])).language == "es"
+
+
+def test_the_switch_on_a_step_keeps_what_was_typed_and_not_yet_sent(app, client):
+    url = start(client, "dekalb-il")
+    button = switch(client.get(url))
+    assert button.name == "button" and button["form"] == "step-form" and button["formmethod"] == "post"
+    typed = {"starts_at": "7/16/2027", "starts_at_time": "2:00 PM", "ends_at": "7/17/2", "ends_at_time": ""}
+    response = client.post(button["formaction"], data=typed)
+    assert response.status_code == 303 and response.headers["Location"] == url
+    page = client.get(url)
+    assert lang(page) == "es"
+    # What was typed is there, even the unfinished date, and no error is shown: nothing was sent.
+    assert field_values(page, "starts_at") == ["7/16/2027"] and field_values(page, "ends_at") == ["7/17/2"]
+    assert not parse(page).select(".error-message")
+    with app.app_context():
+        interview = store().get(interview_id(url))
+        assert "starts_at" not in interview.answers and interview.language == "es"
+
+
+def test_the_switch_answers_htmx_with_a_whole_page_load(client):
+    url = start(client, "dekalb-il")
+    button = switch(client.get(url))
+    response = client.post(button["formaction"], data={"starts_at": "7/16/2027"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response.headers["HX-Redirect"] == url
+    # A step swapped in by htmx brings the switch for its own page (out of band).
+    fragment = client.get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert parse(fragment).select_one("#language-switch")["hx-swap-oob"] == "true"
+
+
+@pytest.mark.parametrize("next_value", ["https://evil.example/", "//evil.example", "javascript:alert(1)", ""])
+def test_the_switch_never_leads_off_the_site(client, next_value):
+    response = client.get("/language/es", query_string={"next": next_value})
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_not_found(client):
+    assert client.get("/language/fr?next=/").status_code == 404
+
+
+def test_a_kiosk_clear_returns_to_the_screens_own_language(tmp_path, book):
+    app = create_app({"DATABASE": str(tmp_path / "k.db"), "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False,
+                      "RULEBOOK": book, "KIOSK": True, "SWEEPER": False})
+    client = app.test_client()
+    start_page = client.get("/")
+    # The kiosk's start page offers both languages.
+    assert {a.get_text(strip=True) for a in parse(start_page).select(".language-choice a")} == {"English", "Español"}
+    client.get("/language/es?next=/")
+    assert lang(client.get("/")) == "es"  # the start page's own clear keeps the person's choice
+    client.post("/kiosk/clear")
+    assert lang(client.get("/")) == "en"
+    client.get("/language/es?next=/")
+    client.get("/kiosk/timeout")
+    assert lang(client.get("/")) == "en"
