@@ -33,7 +33,7 @@ DOMAINS = {
     "engine": ("wizard/engine", "wizard/interview", "wizard/rules", "wizard/office", "wizard/packet"),
 }
 MAPPING = "[python: **.py]\n[jinja2: **.html]\n"
-KEYWORDS = ("-k", "_", "-k", "gettext", "-k", "ngettext:1,2", "-k", "lazy_gettext", "-k", "lazy_ngettext:1,2")
+KEYWORDS = ("-k", "N_", "-k", "_", "-k", "gettext", "-k", "ngettext:1,2", "-k", "lazy_gettext", "-k", "lazy_ngettext:1,2")
 
 
 def pybabel(*arguments: str, root: Path = ROOT) -> None:
