@@ -13,15 +13,6 @@ def parse(page) -> BeautifulSoup:
     return BeautifulSoup(text, "html.parser")
 
 
-def without_language_switch(page) -> str:
-    """The page without its switch to the other language, whose link repeats this page's address
-    (query and all, so a clerk's link keeps its answers in the other language)."""
-    document = parse(page)
-    for switch in document.select("#language-switch"):
-        switch.decompose()
-    return str(document)
-
-
 def texts(page, selector: str) -> list[str]:
     """The visible text of every element the selector finds, whitespace collapsed."""
     return [" ".join(element.get_text(" ").split()) for element in parse(page).select(selector)]

@@ -121,3 +121,9 @@ def test_a_kiosk_clear_returns_to_the_screens_own_language(tmp_path, book):
     client.get("/language/es?next=/")
     client.get("/kiosk/timeout")
     assert lang(client.get("/")) == "en"
+
+
+def test_the_switch_on_a_clerks_link_keeps_its_answers_only_when_the_site_signed_them(client):
+    # An unsigned link's answers (anyone's typing) are not repeated in the page; the place is kept.
+    page = client.get("/for/baroda-mi?max_attendance=abc&nonsense=1&return=check")
+    assert links(page, "#language-switch a") == ["/language/es?next=/for/baroda-mi?return%3Dcheck"]

@@ -13,8 +13,7 @@ from typing import Any
 
 from babel.dates import format_date, format_time
 
-from . import language
-from .language import gettext as _
+from .language import current, gettext as _, locale
 
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"  # how answers store a date and time
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -49,14 +48,14 @@ def long_date(value: Any) -> str:
     if not value:
         return ""
     day = value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
-    if language.current() != "en":
-        return format_date(day, "full", locale=language.locale())  # "sábado, 17 de julio de 2027"
+    if current() != "en":
+        return format_date(day, "full", locale=locale())  # "sábado, 17 de julio de 2027"
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
 
 def clock(moment: datetime) -> str:
-    if language.current() != "en":
-        return format_time(moment, "short", locale=language.locale())  # "2:00 p.m."
+    if current() != "en":
+        return format_time(moment, "short", locale=locale())  # "2:00 p.m."
     hour = moment.hour % 12 or 12
     return f"{hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
 

@@ -10,6 +10,8 @@ The choice is kept in the browser's session and with the interview the page belo
 """
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
 from werkzeug.exceptions import HTTPException
 
@@ -17,6 +19,7 @@ from ...interview.flow import JURISDICTION_STEP
 from ...language import known
 from ..edge import languages
 from ..edge.extensions import htmx
+from ..edge.signing import signed_by_site
 from ..edge.state import rulebook, store, today
 from ..kiosk.screens import allowed, safe_next
 from . import corrections
@@ -26,12 +29,25 @@ from .interview import find_step
 bp = Blueprint("language", __name__)
 
 
+# The parts of a page's query the switch link keeps: where the page leads back to, the open "Before
+# you start" box, a search. Answers in a link's query are not repeated in the page: a clerk's
+# link keeps them only when the site signed it (its answers are the clerk's, not anyone's typing).
+NAVIGATION = ("return", "before", "q")
+
+
 def switch_url(to: str, target: str | None = None) -> str:
     """The switch's address: to language `to`, back to `target` (this page when it was a GET)."""
     if target is None:
-        here = request.full_path.rstrip("?") if request.method == "GET" else url_for("interview.start")
-        target = here[len(request.script_root):] if here.startswith(request.script_root + "/") else here
+        target = this_page() if request.method == "GET" else url_for("interview.start")[len(request.script_root):]
     return url_for("language.switch", to=to, next=target)
+
+
+def this_page() -> str:
+    arguments = request.view_args or {}
+    signed = request.endpoint == "interview.start_for" and signed_by_site(arguments.get("jurisdiction_id", ""),
+                                                                          request.args)
+    kept = [(k, v) for k, v in request.args.items(multi=True) if signed or k in NAVIGATION]
+    return request.path + ("?" + urlencode(kept) if kept else "")
 
 
 def page_of(target: str) -> tuple[str | None, dict]:
