@@ -8,7 +8,9 @@ import pytest
 from wizard.web.app import create_app
 from wizard.web.edge.state import store
 
-from .html import field_values, links, parse
+from .browser.stories import PATHS
+from .html import field_values, links, parse, texts
+from .posting import STEP, step_data
 from .test_interview_http import interview_id, start
 
 SPANISH = {"Accept-Language": "es-US,es;q=0.9,en;q=0.5"}
@@ -60,7 +62,8 @@ def test_the_switch_link_keeps_the_page_and_the_choice_goes_with_the_interview(a
     # Another browser, which asks for English, opens the interview: it speaks the interview's language.
     other = app.test_client()
     page = other.get(f"/i/{ident}/step/dates")
-    assert lang(page) == "es" and field_values(page, "starts_at") == ["7/16/2027"]
+    # A saved date is shown with the month's name on a Spanish page: sent again, it is never asked back.
+    assert lang(page) == "es" and field_values(page, "starts_at") == ["16 de julio de 2027"]
 
 
 def test_an_interview_started_in_spanish_keeps_spanish(app):
@@ -127,3 +130,63 @@ def test_the_switch_on_a_clerks_link_keeps_its_answers_only_when_the_site_signed
     # An unsigned link's answers (anyone's typing) are not repeated in the page; the place is kept.
     page = client.get("/for/baroda-mi?max_attendance=abc&nonsense=1&return=check")
     assert links(page, "#language-switch a") == ["/language/es?next=/for/baroda-mi?return%3Dcheck"]
+
+
+# Words of the frame and the interview's own pages that must not be left in English on a Spanish page.
+ENGLISH_FRAME = ("Continue", "Why we ask", "Back", "Check your answers", "See your result", "What to do next",
+                 "Download the packet", "Skip to main content", "Finished? Delete my answers", "Change")
+
+
+def spanish_page(page) -> str:
+    assert lang(page) == "es"
+    words = {text for text in texts(page, "button, a, h1, h2, .why__title, summary, dt")}
+    assert not words & set(ENGLISH_FRAME), words & set(ENGLISH_FRAME)
+    return page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("story_path", ["dekalb-festival", "whitesboro-festival"])
+def test_a_browser_asking_for_spanish_reads_every_step_the_check_page_and_the_result_in_spanish(app, book, story_path):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "es-US,es;q=0.9"
+    jurisdiction, story = PATHS[story_path][0], PATHS[story_path][1]
+    assert "Empezar ahora" in spanish_page(client.get(f"/for/{jurisdiction}"))
+    location = client.post("/start", data={"jurisdiction": jurisdiction}).headers["Location"]
+    while (match := STEP.search(location)) is not None:
+        page = spanish_page(client.get(location))
+        assert texts(page, ".why__title") == ["Por qué preguntamos"] and "Continuar" in texts(page, "button")
+        response = client.post(location, data=step_data(book, jurisdiction, location, story))
+        assert response.status_code == 303, match.group(2)
+        location = response.headers["Location"]
+    check = spanish_page(client.get(location))
+    assert texts(check, "h1") == ["Revise sus respuestas"] and "Cambiar" in " ".join(texts(check, "a"))
+    result = spanish_page(client.get(location.replace("/check", "/result")))
+    assert "Qué hacer ahora" in texts(result, "h2")
+    # Long dates as es_US writes them: "sábado, 17 de julio de 2027".
+    assert any(" de 2027" in day and day.split(",")[0] in SPANISH_WEEKDAYS for day in texts(result, "strong"))
+
+
+SPANISH_WEEKDAYS = {"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"}
+
+
+def test_the_typed_date_field_in_spanish_takes_what_its_hint_shows_and_asks_back_an_ambiguous_day(app):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "es-US"
+    url = start(client, "dekalb-il")
+    page = client.get(url)
+    assert texts(page, ".hint")[0] == "Mes/día/año, como 7/16/2027 o 16 de julio de 2027"
+    # Either day: 5/7/2027 is May 7 to the hint and July 5 to much of the Spanish-speaking world.
+    asked = client.post(url, data={"starts_at": "5/7/2027", "starts_at_time": "2:00 p. m.",
+                                   "ends_at": "5/7/2027", "ends_at_time": "10:00 p. m."}, follow_redirects=True)
+    errors = " ".join(texts(asked, ".error-message"))
+    assert "7 de mayo de 2027" in errors and "5 de julio de 2027" in errors
+    saved = client.post(url, data={"starts_at": "16 de julio de 2027", "starts_at_time": "2:00 p. m.",
+                                   "ends_at": "julio 17, 2027", "ends_at_time": "10:00 p. m."})
+    assert saved.status_code == 303
+    with app.app_context():
+        answers = store().get(interview_id(url)).answers
+    assert answers["starts_at"] == "2027-07-16T14:00" and answers["ends_at"] == "2027-07-17T22:00"
+    # The same saved dates, shown again, go through unchanged.
+    again = client.get(url)
+    assert field_values(again, "starts_at") == ["16 de julio de 2027"]
+    assert client.post(url, data={"starts_at": "16 de julio de 2027", "starts_at_time": "2:00 PM",
+                                  "ends_at": "17 de julio de 2027", "ends_at_time": "10:00 PM"}).status_code == 303

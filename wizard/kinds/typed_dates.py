@@ -184,6 +184,10 @@ def parse_date_and_time(date_text: str, time_text: str, today: date | None = Non
 
 
 def date_text(moment: datetime) -> str:
+    """A saved date as the field shows it again; on a Spanish page with the month's name, so that
+    sending it unchanged is never asked back (7/10/2027 could be either way round)."""
+    if language.current() == "es":
+        return named_example(moment.month, moment.day, moment.year)
     return f"{moment.month}/{moment.day}/{moment.year}"
 
 
