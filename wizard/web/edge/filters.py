@@ -51,6 +51,9 @@ FEE_DUE_WORDS = (N_("when you file"), N_("when the application is approved"), N_
 OFFICE_CARD_WORDS = (N_("Office"), N_("Address"), N_("Opening hours"), N_("Phone"), N_("Email"), N_("How to pay"),
                      N_("Which form to use"), N_("Web page"))
 
+# The task list's states (wizard/interview/ahead.py), translated where shown.
+TASK_STATES = (N_("Not started"), N_("In progress"), N_("Done"), N_("Cannot start yet"))
+
 
 def fee_due(key: str) -> str | None:
     """When a fee is paid, in the page's language: "when the application is approved"."""
