@@ -54,6 +54,11 @@ OFFICE_CARD_WORDS = (N_("Office"), N_("Address"), N_("Opening hours"), N_("Phone
 # The task list's states (wizard/interview/ahead.py), translated where shown.
 TASK_STATES = (N_("Not started"), N_("In progress"), N_("Done"), N_("Cannot start yet"))
 
+# An application's status (wizard/office/applications.py, STATUSES) and a permit's mark, as the
+# organizer's status page shows them; the office's pages keep them in English.
+STATUS_WORDS = (N_("Received"), N_("More information needed"), N_("Under review"), N_("Approved"), N_("Denied"),
+                N_("Withdrawn"), N_("suspended"), N_("revoked"))
+
 
 def fee_due(key: str) -> str | None:
     """When a fee is paid, in the page's language: "when the application is approved"."""
