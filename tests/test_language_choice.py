@@ -190,3 +190,23 @@ def test_the_typed_date_field_in_spanish_takes_what_its_hint_shows_and_asks_back
     assert field_values(again, "starts_at") == ["16 de julio de 2027"]
     assert client.post(url, data={"starts_at": "16 de julio de 2027", "starts_at_time": "2:00 PM",
                                   "ends_at": "17 de julio de 2027", "ends_at_time": "10:00 PM"}).status_code == 303
+
+
+def test_what_the_memos_keep_never_crosses_from_one_language_to_the_other(app, book):
+    """The frame's pieces, a drawn question of options and a step's form class are kept once per
+    value: each is kept per language too, so Spanish never shows on an English page nor back."""
+    spanish, english = app.test_client(), app.test_client()
+    spanish.environ_base["HTTP_ACCEPT_LANGUAGE"] = "es-US"
+    steps = []
+    for client in (spanish, english):
+        location = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
+        steps.append(location)
+    for _ in range(2):  # the second round reads what the first one kept
+        for client, url, words, other in (
+                (spanish, steps[0], {"Continuar", "Empezar de nuevo"}, {"Continue", "Start a new interview"}),
+                (english, steps[1], {"Continue", "Start a new interview"}, {"Continuar", "Empezar de nuevo"})):
+            shown = set(texts(client.get(url), "button, a"))
+            assert words <= shown and not other & shown, shown
+            # A step posted with an error, its form made from the kept class: the summary is the page's.
+            title = texts(client.post(url, data={}, follow_redirects=True), ".error-summary__title")
+            assert title == (["Hay un problema"] if "Continuar" in words else ["There is a problem"])
