@@ -22,7 +22,7 @@ def lang(page) -> str:
 
 def switch(page):
     found = parse(page).select_one("#language-switch")
-    return found.select_one("a, button")
+    return found.select_one("a[lang], button[lang]")
 
 
 def test_a_browser_that_asks_for_spanish_gets_spanish_and_one_that_does_not_english(client):

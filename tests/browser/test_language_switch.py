@@ -55,3 +55,17 @@ def test_a_step_swapped_in_by_htmx_brings_its_own_switch(page, live_server):
     wait_for_new_content(page, lambda: page.get_by_role("button", name="Español").click())
     assert page.url == second and page.locator("html").get_attribute("lang") == "es"
     audit(page, "the next step in Spanish")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_enter_in_a_box_still_continues_not_switches(request, live_server, javascript):
+    page = request.getfixturevalue("page" if javascript else "page_no_js")
+    page.goto(f"{live_server}/for/dekalb-il")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    step_url = page.url
+    page.locator("#starts_at").fill("7/16/2027")
+    page.locator("#starts_at_time").fill("2:00 PM")
+    page.locator("#ends_at").fill("7/17/2027")
+    page.locator("#ends_at_time").fill("10:00 PM")
+    wait_for_new_content(page, lambda: page.locator("#ends_at_time").press("Enter"))
+    assert page.url != step_url and page.locator("html").get_attribute("lang") == "en"
