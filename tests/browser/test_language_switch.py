@@ -39,16 +39,20 @@ def test_the_switch_keeps_the_typed_answer_and_the_step(request, live_server, ja
     assert page.get_by_role("button", name="Continue").is_visible()
 
 
+def dates_typed(page, live_server) -> str:
+    """DeKalb's first step with both dates and times typed, not sent; its address."""
+    page.goto(f"{live_server}/for/dekalb-il")
+    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
+    for box, value in (("starts_at", "7/16/2027"), ("starts_at_time", "2:00 PM"), ("ends_at", "7/17/2027"),
+                       ("ends_at_time", "10:00 PM")):
+        page.locator(f"#{box}").fill(value)
+    return page.url
+
+
 def test_a_step_swapped_in_by_htmx_brings_its_own_switch(page, live_server):
     """With JavaScript on, the next step arrives by htmx: the switch outside it must post that step."""
     page.context.javascript_enabled = True
-    page.goto(f"{live_server}/for/dekalb-il")
-    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
-    first = page.url
-    page.locator("#starts_at").fill("7/16/2027")
-    page.locator("#starts_at_time").fill("2:00 PM")
-    page.locator("#ends_at").fill("7/17/2027")
-    page.locator("#ends_at_time").fill("10:00 PM")
+    first = dates_typed(page, live_server)
     wait_for_new_content(page, lambda: page.click("form.step-form > button[type=submit]"))
     second = page.url
     assert second != first
@@ -60,12 +64,6 @@ def test_a_step_swapped_in_by_htmx_brings_its_own_switch(page, live_server):
 @pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
 def test_enter_in_a_box_still_continues_not_switches(request, live_server, javascript):
     page = request.getfixturevalue("page" if javascript else "page_no_js")
-    page.goto(f"{live_server}/for/dekalb-il")
-    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
-    step_url = page.url
-    page.locator("#starts_at").fill("7/16/2027")
-    page.locator("#starts_at_time").fill("2:00 PM")
-    page.locator("#ends_at").fill("7/17/2027")
-    page.locator("#ends_at_time").fill("10:00 PM")
+    step_url = dates_typed(page, live_server)
     wait_for_new_content(page, lambda: page.locator("#ends_at_time").press("Enter"))
     assert page.url != step_url and page.locator("html").get_attribute("lang") == "en"
