@@ -41,9 +41,12 @@ if [ -z "${WIZARD_TEST_POSTGRES:-}" ]; then
   if [ "$(id -u)" = 0 ]; then export WIZARD_TEST_PG_USER=wizardpg; fi
 fi
 status=0
+# The translation catalogs (issue 41): a text in _() that the Spanish catalog lacks, an entry with no
+# translation, or a .mo that is not its .po compiled fails the run (scripts/catalogs.py says which).
+.venv/bin/python scripts/catalogs.py check || status=$?
 # Two worker processes (pytest-xdist): a browser test mostly waits on Chromium and the server, so
 # the other worker's tests use the core meanwhile. `-n 0` after it runs in this one process.
 # Each worker takes whole files (a module's fixtures are made once, not on both workers), in the
 # order tests/conftest.py collects them: the longest single tests first, not last.
-.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder "$@" || status=$?
+.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder "$@" || status=$((status ? status : $?))
 exit $status

@@ -124,7 +124,7 @@
       var field = document.getElementById(copy.getAttribute("data-copy"));
       var done = function () {
         var status = document.getElementById(copy.getAttribute("data-copy") + "-status");
-        if (status) { status.textContent = "Link copied."; }
+        if (status) { status.textContent = copy.getAttribute("data-copied") || "Link copied."; }  // the page's language
       };
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(field.value).then(done, function () { field.select(); document.execCommand("copy"); done(); });

@@ -77,7 +77,7 @@ def test_schema_is_created_by_migrations(tmp_path):
     db = store.connect()
     assert "interviews" in db.table_names()
     assert [r["name"] for r in db["_sqlite_migrations"].rows] == ["m001_create_interviews", "m002_kiosk_and_handoffs",
-                                                                  "m003_kiosk_enrolments", "m004_failed_post"]
+                                                                  "m003_kiosk_enrolments", "m004_failed_post", "m_language"]
 
 
 HOSTILE = ["", " ", "-5", "1e9", "12.5", "99999999999", "<script>alert(1)</script>", "' OR 1=1 --",

@@ -152,6 +152,7 @@ def test_no_private_names_imported_across_modules():
 
 # The layers, lowest first: a module imports only from its own layer's package or a lower layer.
 LAYERS = [
+    ("wizard.language",),  # the language in force: everything may read it, readable.py's dates too
     ("wizard", "wizard.errors", "wizard.resources", "wizard.readable", "wizard.remembered"),
     ("wizard.kinds",), ("wizard.rules",), ("wizard.engine",), ("wizard.interview",), ("wizard.authoring",),
     ("wizard.store",), ("wizard.packet",), ("wizard.office",),

@@ -1,12 +1,19 @@
 """Figures and dates as an organizer or clerk reads them: "$1,500", "5,000", "Friday, July 9, 2027, 12:00 PM".
 
 One module for the web pages (registered as Jinja filters in wizard/web/edge/filters.py) and the packet.
+In the language in force (wizard/language.py): in Spanish, dates and times as Babel's `es_US` writes
+them ("sábado, 17 de julio de 2027, 2:00 p.m."); numbers and dollars are written alike in both
+("5,000", "$1,500").
 """
 from __future__ import annotations
 
 import re
 from datetime import date, datetime
 from typing import Any
+
+from babel.dates import format_date, format_time
+
+from .language import current, gettext as _, locale
 
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"  # how answers store a date and time
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -31,7 +38,7 @@ def number(value: Any) -> str:
 def money(value: Any) -> str:
     """1500 -> $1,500; 2.5 -> $2.50; None (no fee in the text) -> a sentence saying so."""
     if value is None:
-        return "Not set by the ordinance"
+        return _("Not set by the ordinance")
     figure = float(value)
     return f"${int(figure):,}" if figure.is_integer() else f"${figure:,.2f}"
 
@@ -41,10 +48,14 @@ def long_date(value: Any) -> str:
     if not value:
         return ""
     day = value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+    if current() != "en":
+        return format_date(day, "full", locale=locale())  # "sábado, 17 de julio de 2027"
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
 
 def clock(moment: datetime) -> str:
+    if current() != "en":
+        return format_time(moment, "short", locale=locale())  # "2:00 p.m."
     hour = moment.hour % 12 or 12
     return f"{hour}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
 

@@ -49,6 +49,9 @@ class Interview:
     # A post with errors is kept for the step's next GET (web/organizer/corrections.py); knowing there is none
     # spares that GET a second query.
     has_kept_post: bool = False
+    # The organizer's language ("en", "es"; None: chosen before issue 41, read from the browser),
+    # kept with the interview: the pages and the organizer's mails speak it (wizard/language.py).
+    language: str | None = None
 
     @property
     def jurisdiction(self) -> str | None:

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any, Iterable
 
 from ..errors import AnswersError
+from ..language import gettext as _
 from ..readable import DATETIME_FORMAT
 
 # How long a text answer may be: one definition for the form, the import, the API and a clerk's
@@ -87,10 +88,10 @@ class Kind:
 
     def show_answer(self, key: str, question: dict, answers: dict) -> str:
         value = answers.get(key)
-        return "Not answered" if value is None else self.show(question, value)
+        return _("Not answered") if value is None else self.show(question, value)
 
     def required_message(self, label: str) -> str:
-        return f"Enter {label}"
+        return _("Enter %(label)s", label=label)
 
     def sample(self, key: str, question: dict, plan: SamplePlan) -> Any:
         return None

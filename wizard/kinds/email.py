@@ -13,6 +13,7 @@ import re
 from email.utils import parseaddr
 
 from ..errors import AnswersError
+from ..language import gettext as _
 from .base import SamplePlan
 from .simple import Text
 
@@ -31,14 +32,15 @@ class NotAnEmail(ValueError):
 def email_address(text: object) -> str:
     """`text` without the spaces around it, when it is exactly one address; NotAnEmail otherwise."""
     if not isinstance(text, str):
-        raise NotAnEmail(f"Enter an email address, like {EXAMPLE}.")
+        raise NotAnEmail(_("Enter an email address, like %(example)s.", example=EXAMPLE))
     address = text.strip(" \t")  # a line break is refused, even at the end: it would end a header
     if address.count("@") > 1 or any(ch in address for ch in "\r\n\v\f,;"):
-        raise NotAnEmail(f"Enter one email address only, like {EXAMPLE}: no second address and no line breaks.")
+        raise NotAnEmail(_("Enter one email address only, like %(example)s: no second address and no line breaks.",
+                           example=EXAMPLE))
     local, at, domain = address.rpartition("@")
     if (not at or len(address) > ADDRESS_LIMIT or len(local) > 64 or not LOCAL.fullmatch(local)
             or not DOMAIN.fullmatch(domain) or parseaddr(address) != ("", address)):
-        raise NotAnEmail(f"Enter an email address like {EXAMPLE}.")
+        raise NotAnEmail(_("Enter an email address like %(example)s.", example=EXAMPLE))
     return address
 
 

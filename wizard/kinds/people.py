@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import AnswersError
+from ..language import gettext as _
 from ..readable import clean_text
 from .base import Kind, brief
 from .simple import Text
@@ -51,7 +52,7 @@ class People(Kind):
         return {key: list(data or [])}  # an empty list answers "no one" (the field refuses it when required)
 
     def show(self, question, value):
-        return "; ".join(self.show_person(person) for person in value) if value else "None"
+        return "; ".join(self.show_person(person) for person in value) if value else _("None")
 
     @staticmethod
     def show_person(person: dict) -> str:
@@ -63,7 +64,7 @@ class People(Kind):
         return ", ".join(parts)
 
     def required_message(self, label):
-        return f"Enter at least one person: {label}"
+        return _("Enter at least one person: %(label)s", label=label)
 
     def sample(self, key, question, plan):
         return [{"name": "Sample", "age": 40, "address": "Sample"}] if plan.flag else []

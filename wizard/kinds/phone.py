@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..language import gettext as _
 from .base import SamplePlan
 from .email import Email
 
@@ -25,7 +26,7 @@ def phone_number(text: object) -> str:
     main = EXTENSION.sub("", number)
     digits = sum(ch.isdigit() for ch in main)
     if not MARKS.fullmatch(main or "x") or not 7 <= digits <= 15:
-        raise NotAPhone(f"Enter a telephone number, like {EXAMPLE}")
+        raise NotAPhone(_("Enter a telephone number, like %(example)s", example=EXAMPLE))
     return number
 
 

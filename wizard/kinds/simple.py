@@ -7,6 +7,7 @@ from collections.abc import Hashable
 from datetime import datetime
 
 from ..errors import AnswersError, UnknownJurisdiction
+from ..language import gettext as _
 from ..readable import DATETIME_FORMAT, clean_text, long_datetime, number
 from .typed_dates import TypedPartError, parse_date_and_time
 from .base import (
@@ -24,6 +25,11 @@ from .base import (
 )
 
 
+def N_(text: str) -> str:
+    """Marks a text for the catalog (pybabel finds only literal texts); translated where it is shown."""
+    return text
+
+
 class YesNo(Kind):
     name, meaning, compare_as, widget, grouped = "yes_no", "true or false", "yes_no", "radios", True
     is_flag = True
@@ -39,7 +45,7 @@ class YesNo(Kind):
         return True if lowered in TRUE_WORDS else False if lowered in FALSE_WORDS else text
 
     def choices(self, question: dict) -> list[tuple[str, str]]:
-        return [("yes", "Yes"), ("no", "No")]
+        return [("yes", _("Yes")), ("no", _("No"))]
 
     def to_form(self, key, question, answers):
         value = answers.get(key)
@@ -49,10 +55,10 @@ class YesNo(Kind):
         return None if not data else {key: data == "yes"}
 
     def show(self, question, value):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
 
     def required_message(self, label):
-        return f"Select yes or no: {label}"
+        return _("Select yes or no: %(label)s", label=label)
 
     def sample(self, key, question, plan):
         return plan.flag
@@ -81,7 +87,7 @@ class Choice(Kind):
         return str((question.get("options") or {}).get(value, value))
 
     def required_message(self, label):
-        return f"Select an answer: {label}"
+        return _("Select an answer: %(label)s", label=label)
 
     def sample(self, key, question, plan):
         options = list(question.get("options") or {})
@@ -108,7 +114,7 @@ class Choices(Choice):
 
     def show(self, question, value):
         options = question.get("options") or {}
-        return "; ".join(str(options.get(v, v)) for v in value) if value else "None"
+        return "; ".join(str(options.get(v, v)) for v in value) if value else _("None")
 
     def sample(self, key, question, plan):
         options = list(question.get("options") or {})
@@ -136,7 +142,7 @@ class FlagSet(Choices):
 
     def show_answer(self, key, question, answers):
         chosen = [label for flag, label in question["options"].items() if answers.get(flag)]
-        return "; ".join(chosen) if chosen else "None"
+        return "; ".join(chosen) if chosen else _("None")
 
     def sample(self, key, question, plan):
         return None
@@ -144,7 +150,7 @@ class FlagSet(Choices):
 
 class Count(Kind):
     name, meaning, compare_as, widget = "count", "a whole number, 0 or more", "number", "number"
-    form_range = (0, COUNT_LIMIT, "Enter a whole number from 0 to 10,000,000")
+    form_range = (0, COUNT_LIMIT, N_("Enter a whole number from 0 to 10,000,000"))
 
     def clean(self, key, question, value, known_jurisdictions):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -170,14 +176,14 @@ class Count(Kind):
         if not digits:
             return None
         if not (digits.isascii() and digits.isdigit()):
-            raise ValueError("Enter a whole number using digits only, like 250")
+            raise ValueError(_("Enter a whole number using digits only, like 250"))
         return int(digits) if len(digits) <= 11 else COUNT_LIMIT + 1
 
     def show(self, question, value):
         return number(value)
 
     def required_message(self, label):
-        return f"Enter a number: {label}"
+        return _("Enter a number: %(label)s", label=label)
 
     def sample(self, key, question, plan):
         return plan.count
@@ -191,7 +197,7 @@ class Share(Count):
     """Stored as a fraction from 0 to 1; asked and shown as a whole percentage."""
 
     name, meaning = "share", "a number from 0 to 1"
-    form_range = (0, 100, "Enter a whole number from 0 to 100")
+    form_range = (0, 100, N_("Enter a whole number from 0 to 100"))
 
     def clean(self, key, question, value, known_jurisdictions):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or (
@@ -219,7 +225,7 @@ class Share(Count):
         return f"{round(value * 100)}%"
 
     def required_message(self, label):
-        return "Enter a percentage"
+        return _("Enter a percentage")
 
     def parse_form(self, text):
         """A whole percentage, "25" or "25%"; a count's "like 250" would suggest a share over 100
@@ -227,7 +233,7 @@ class Share(Count):
         try:
             return super().parse_form(text.strip().removesuffix("%"))
         except ValueError:
-            raise ValueError(f"{self.form_range[2]}, like 25") from None
+            raise ValueError(_("%(rule)s, like 25", rule=_(self.form_range[2]))) from None
 
     def sample(self, key, question, plan):
         return plan.share
@@ -252,16 +258,16 @@ class Datetime(Kind):
             except ValueError:
                 continue
             if not in_range(moment):  # strptime takes "999" and "0001" as years
-                raise ValueError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}")
+                raise ValueError(_("Enter a date in the years %(first)d to %(last)d", first=FIRST_YEAR, last=LAST_YEAR))
             return moment
-        raise ValueError("Enter a real date and time, like 2027-07-09 12:00")
+        raise ValueError(_("Enter a real date and time, like 2027-07-09 12:00"))
 
     def parse_parts(self, date_part, time_part, today=None):
         """The page's separate date and time fields, as typed ("07162027", "July 11th", "2pm");
         `today` places a date typed without its year."""
         moment = parse_date_and_time(date_part, time_part, today)
         if moment is not None and not in_range(moment):
-            raise TypedPartError(f"Enter a date in the years {FIRST_YEAR} to {LAST_YEAR}", "date")
+            raise TypedPartError(_("Enter a date in the years %(first)d to %(last)d", first=FIRST_YEAR, last=LAST_YEAR), "date")
         return moment
 
     def to_form(self, key, question, answers):
@@ -275,7 +281,7 @@ class Datetime(Kind):
         return long_datetime(parse_datetime("", value))
 
     def required_message(self, label):
-        return f"Enter a date and time: {label}"
+        return _("Enter a date and time: %(label)s", label=label)
 
     def sample(self, key, question, plan):
         return plan.end if key == "ends_at" else plan.start

@@ -4,11 +4,21 @@ wrong, in words a form can show, and which part (the date or the time) it is abo
 
 Dates in figures are month first, as in the United States, where these ordinances are. A date
 written with the month's name and no year ("July 11th") is the next such day from today. No Flask here.
+
+In Spanish too (issue 41, item 5): "16 de julio de 2027", "julio 16, 2027", "2:00 p. m."; the
+messages are in the language in force. The hint shows month/day/year, but a Spanish reader may
+well write the day first: on a Spanish page a date in figures whose day and month could be either
+way round (5/7/2027) is asked back, naming both days, never guessed.
 """
 from __future__ import annotations
 
 import re
 from datetime import date, datetime, time
+
+from babel.dates import get_month_names
+
+from .. import language
+from ..language import gettext as _
 
 DATE_EXAMPLE = "7/16/2027"
 TIME_EXAMPLE = "2:00 PM"
@@ -18,9 +28,14 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 _ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _SLASHED = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})")
 _RUN = re.compile(r"(\d{2})(\d{2})(\d{4})")  # 07162027: what a date picker's digits become when typed
-_NAMED_MONTH_FIRST = re.compile(r"([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{1,4}))?")
-_NAMED_DAY_FIRST = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?,?(?:\s+(\d{1,4}))?")
-_TIME = re.compile(r"(\d{1,2})(?::?(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?")
+_NAMED_MONTH_FIRST = re.compile(r"([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(?:de\s+)?(\d{1,4}))?")
+_NAMED_DAY_FIRST = re.compile(
+    r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?([a-z]+)\.?,?(?:\s+(?:de\s+|del\s+)?(\d{1,4}))?")
+_TIME = re.compile(r"(\d{1,2})(?::?(\d{2}))?\s*(a\.?\s?m\.?|p\.?\s?m\.?)?")
+# The months' names in Spanish as Babel writes them ("julio"), without accents, and "setiembre":
+# a name in either language is read on either page.
+SPANISH_MONTHS = tuple(get_month_names("wide", locale="es_US")[n] for n in range(1, 13))
+_OTHER_NAMES = {"setiembre": 9}
 
 
 class TypedPartError(ValueError):
@@ -34,10 +49,25 @@ class TypedPartError(ValueError):
 def _month_named(word: str) -> int | None:
     """"July", "jul" or "Sept" as a month number; None for a word that is not a month."""
     word = word.lower()
-    for number, name in enumerate(MONTHS, start=1):
-        if len(word) >= 3 and name.lower().startswith(word):
-            return number
+    if word in _OTHER_NAMES:
+        return _OTHER_NAMES[word]
+    for names in (MONTHS, SPANISH_MONTHS):
+        for number, name in enumerate(names, start=1):
+            if len(word) >= 3 and name.lower().startswith(word):
+                return number
     return None
+
+
+def month_name(month: int) -> str:
+    return SPANISH_MONTHS[month - 1] if language.current() == "es" else MONTHS[month - 1]
+
+
+def named_example(month: int, day: int, year: int) -> str:
+    """A date written with its month's name as the page's language writes it: "July 16, 2027",
+    "16 de julio de 2027"."""
+    if language.current() == "es":
+        return f"{day} de {SPANISH_MONTHS[month - 1]} de {year}"
+    return f"{MONTHS[month - 1]} {day}, {year}"
 
 
 def _named(typed: str, today: date | None) -> date | None:
@@ -56,7 +86,7 @@ def _named(typed: str, today: date | None) -> date | None:
     day = int(day_text)
     if year_text is None:
         if today is None:
-            raise ValueError(f"Write the year too, like {MONTHS[month - 1]} {day}, 2027")
+            raise ValueError(_("Write the year too, like %(example)s", example=named_example(month, day, 2027)))
         year = today.year
         try:
             if date(year, month, day) < today:
@@ -69,13 +99,24 @@ def _named(typed: str, today: date | None) -> date | None:
 
 def _day(year: int, month: int, day: int) -> date:
     if len(str(year)) < 4:
-        raise ValueError(f"Write the year in full, like {DATE_EXAMPLE}")
+        raise ValueError(_("Write the year in full, like %(example)s", example=DATE_EXAMPLE))
     if not 1 <= month <= 12:
-        raise ValueError(f"There is no month {month}: write the month first, like {DATE_EXAMPLE}")
+        raise ValueError(_("There is no month %(month)d: write the month first, like %(example)s",
+                           month=month, example=DATE_EXAMPLE))
     try:
         return date(year, month, day)
     except ValueError:
-        raise ValueError(f"{MONTHS[month - 1]} {year} has no day {day}") from None
+        raise ValueError(_("%(month)s %(year)d has no day %(day)d", month=month_name(month), year=year, day=day)) from None
+
+
+def _either_way(month: int, day: int, year: int) -> None:
+    """On a Spanish page, 5/7/2027 may be May 7 (as the hint shows) or July 5 (as much of the Spanish-
+    speaking world writes it): ask back, naming both days, rather than guess."""
+    if language.current() != "es" or month == day or not (1 <= month <= 12 and 1 <= day <= 12) or len(str(year)) < 4:
+        return
+    raise ValueError(_("Is it %(first)s or %(second)s? Write the month's name, like %(example)s",
+                       first=named_example(month, day, year), second=named_example(day, month, year),
+                       example=named_example(7, 16, 2027)))
 
 
 def parse_typed_date(text: str, today: date | None = None) -> date:
@@ -89,12 +130,15 @@ def parse_typed_date(text: str, today: date | None = None) -> date:
         month, day = int(match.group(1)), int(match.group(2))
         year_text = match.group(3)
         if len(year_text) != 4:
-            raise ValueError(f"Write the year in full, like {DATE_EXAMPLE}")
+            raise ValueError(_("Write the year in full, like %(example)s", example=DATE_EXAMPLE))
+        _either_way(month, day, int(year_text))
         return _day(int(year_text), month, day)
     if match := _RUN.fullmatch(typed):
         month, day, year = (int(g) for g in match.groups())
+        _either_way(month, day, year)
         return _day(year, month, day)
-    raise ValueError(f"Enter the date as month/day/year, like {DATE_EXAMPLE} or July 16, 2027")
+    raise ValueError(_("Enter the date as month/day/year, like %(example)s or %(named)s", example=DATE_EXAMPLE,
+                       named=named_example(7, 16, 2027)))
 
 
 def parse_typed_time(text: str) -> time:
@@ -105,16 +149,17 @@ def parse_typed_time(text: str) -> time:
         return time(0, 0)
     match = _TIME.fullmatch(typed)
     if not match:
-        raise ValueError(f"Enter the time like {TIME_EXAMPLE} or 14:00")
-    hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or "").replace(".", "")
+        raise ValueError(_("Enter the time like %(example)s or 14:00", example=TIME_EXAMPLE))
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    half = (match.group(3) or "").replace(".", "").replace(" ", "")
     if minute > 59:
-        raise ValueError("The minutes must be 00 to 59")
+        raise ValueError(_("The minutes must be 00 to 59"))
     if half:
         if not 1 <= hour <= 12:
-            raise ValueError("With AM or PM, the hour must be 1 to 12")
+            raise ValueError(_("With AM or PM, the hour must be 1 to 12"))
         hour = hour % 12 + (12 if half == "pm" else 0)
     elif hour > 23:
-        raise ValueError("The hour must be 0 to 23, or 1 to 12 with AM or PM")
+        raise ValueError(_("The hour must be 0 to 23, or 1 to 12 with AM or PM"))
     return time(hour, minute)
 
 
@@ -124,9 +169,9 @@ def parse_date_and_time(date_text: str, time_text: str, today: date | None = Non
     if not date_text and not time_text:
         return None
     if not date_text:
-        raise TypedPartError(f"Enter the date too, like {DATE_EXAMPLE}", "date")
+        raise TypedPartError(_("Enter the date too, like %(example)s", example=DATE_EXAMPLE), "date")
     if not time_text:
-        raise TypedPartError(f"Enter the time too, like {TIME_EXAMPLE}", "time")
+        raise TypedPartError(_("Enter the time too, like %(example)s", example=TIME_EXAMPLE), "time")
     try:
         day = parse_typed_date(date_text, today)
     except ValueError as error:
@@ -139,6 +184,10 @@ def parse_date_and_time(date_text: str, time_text: str, today: date | None = Non
 
 
 def date_text(moment: datetime) -> str:
+    """A saved date as the field shows it again; on a Spanish page with the month's name, so that
+    sending it unchanged is never asked back (7/10/2027 could be either way round)."""
+    if language.current() == "es":
+        return named_example(moment.month, moment.day, moment.year)
     return f"{moment.month}/{moment.day}/{moment.year}"
 
 

@@ -39,6 +39,9 @@ MIGRATIONS = (
     # failed_post: the values of the last post that had errors, as JSON {"step": ..., "fields": [[name, value]...]},
     # shown again by the GET it redirects to (issue 23). Deleted with the interview.
     Migration("m004_failed_post", ("ALTER TABLE interviews ADD COLUMN failed_post TEXT",)),
+    # language: the organizer's language ("en", "es"; issue 41), set when the interview starts and by
+    # the switch link; NULL for an interview started before it (the browser's choice is used).
+    Migration("m_language", ("ALTER TABLE interviews ADD COLUMN language TEXT",)),
 )
 
 ID_BYTES = 32
@@ -124,22 +127,29 @@ class InterviewStore:
         self.closed = True
         self.backend.close()
 
-    def create(self, answers: dict | None = None, completed_steps: list[str] | None = None) -> Interview:
+    def create(self, answers: dict | None = None, completed_steps: list[str] | None = None,
+               language: str | None = None) -> Interview:
         now = _now()
-        interview = Interview(new_interview_id(), dict(answers or {}), list(completed_steps or []), now, now)
+        interview = Interview(new_interview_id(), dict(answers or {}), list(completed_steps or []), now, now,
+                              language=language)
         self.save(interview)
         return interview
+
+    def set_language(self, interview_id: str, language: str) -> None:
+        """Keep the organizer's language with the interview (the switch link, the start)."""
+        self._write("UPDATE interviews SET language = ? WHERE id = ?", (language, interview_id))
 
     def get(self, interview_id: str) -> Interview | None:
         if not looks_like_id(interview_id):
             return None
         row = self._ready().one(
             "SELECT id, answers, completed_steps, created_at, updated_at, kiosk_seen IS NOT NULL AS in_kiosk,"
-            " failed_post IS NOT NULL AS has_kept_post FROM interviews WHERE id = ?", (interview_id,))
+            " failed_post IS NOT NULL AS has_kept_post, language FROM interviews WHERE id = ?", (interview_id,))
         if row is None:
             return None
         return Interview(row["id"], json.loads(row["answers"]), json.loads(row["completed_steps"]),
-                         row["created_at"], row["updated_at"], bool(row["in_kiosk"]), bool(row["has_kept_post"]))
+                         row["created_at"], row["updated_at"], bool(row["in_kiosk"]), bool(row["has_kept_post"]),
+                         row["language"])
 
     def save(self, interview: Interview) -> None:
         """Save the interview; InterviewTooLarge (nothing saved) past MAX_ANSWERS_BYTES."""
@@ -149,7 +159,7 @@ class InterviewStore:
         interview.updated_at = _now()
         self._write(UPSERT, (
             interview.id, interview.jurisdiction, answers,
-            json.dumps(interview.completed_steps), interview.created_at, interview.updated_at))
+            json.dumps(interview.completed_steps), interview.created_at, interview.updated_at, interview.language))
 
     def keep_failed_post(self, interview_id: str, step_id: str, fields: list[tuple[str, str]]) -> None:
         """Keep a post that had errors for the page the browser is sent to next (redirect after a
@@ -247,15 +257,17 @@ class InterviewStore:
         old = self.get(interview_id)
         if old is None:
             return None
-        moved = Interview(new_interview_id(), old.answers, old.completed_steps, old.created_at, old.updated_at)
+        moved = Interview(new_interview_id(), old.answers, old.completed_steps, old.created_at, old.updated_at,
+                          language=old.language)
         self.save(moved)
         self.clear([interview_id])
         return moved
 
 
+# A save never changes the language an existing interview keeps (only `set_language` does).
 UPSERT = """
-INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at)
-VALUES (?, ?, ?, ?, ?, ?)
+INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at, language)
+VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT(id) DO UPDATE SET jurisdiction = excluded.jurisdiction, answers = excluded.answers,
     completed_steps = excluded.completed_steps, updated_at = excluded.updated_at
 """

@@ -29,9 +29,10 @@ from .organizer import (
     printview,
     sending,
     summary,
+    switch as language_switch,
     tasks,
 )
-from .edge import assets, deployment, errors, filters, limits, logs, pages, sweeper
+from .edge import assets, deployment, errors, filters, languages, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
 from .office import counts, notes, inbox as office, calendar as office_calendar, money, review, signin, trail, typed
 from .edge import mailer, state
@@ -240,6 +241,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     csrf.init_app(app)
     htmx.init_app(app)
+    languages.init_app(app)  # first: every page after it speaks the chosen language
+    language_switch.init_app(app)
 
     filters.init_app(app)
     pages.init_app(app)

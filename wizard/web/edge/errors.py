@@ -7,6 +7,8 @@ from flask_wtf.csrf import CSRFError
 
 from ...errors import InterviewTooLarge, PacketNotReady, PrintingFailed, StoreUnavailable
 from .logs import security_event
+from ...language import gettext as _
+from .filters import N_
 from .logs import redact_path
 from .pages import render_page
 from .security import plain_page
@@ -14,8 +16,8 @@ from .state import rulebook
 
 RETRY_SECONDS = 5  # Retry-After on a 503: the pool waits this long for the database before giving up
 PREPARING_SECONDS = 3  # a packet not ready yet: the page asks again this soon (a packet takes about one)
-NOT_SAVED = "We could not save your answer just now; it is still in the form, try again."
-NOT_READ = "We could not open your answers just now. Nothing is lost: try again in a moment."
+NOT_SAVED = N_("We could not save your answer just now; it is still in the form, try again.")
+NOT_READ = N_("We could not open your answers just now. Nothing is lost: try again in a moment.")
 
 
 def _wants_json() -> bool:
@@ -51,16 +53,16 @@ def store_unavailable(error: StoreUnavailable):
     current_app.logger.warning("database unavailable on %s %s: %s", request.method, redact_path(request.path), error)
     g.database_error = True  # counted by /metrics (web/operations/watching.py)
     posted = request.method == "POST"
-    message = NOT_SAVED if posted else NOT_READ
+    message = _(NOT_SAVED if posted else NOT_READ)
     if _wants_json():
         response = jsonify(error=message)
     elif request_ctx.url_adapter is None:
-        code, headers, body = plain_page("503 Service Unavailable", "Try again in a moment", message)
+        code, headers, body = plain_page("503 Service Unavailable", _("Try again in a moment"), message)
         response = make_response(body, 503, headers)
     else:
         query = f"?{request.query_string.decode('latin-1')}" if request.query_string else ""
         response = make_response(render_page(
-            "unavailable.html", title="Not saved yet" if posted else "Try again in a moment", message=message,
+            "unavailable.html", title=_("Not saved yet") if posted else _("Try again in a moment"), message=message,
             kept=kept_fields(request.form) if posted else [], action=request.script_root + request.path + query,
             csrf_token_value=request.form.get("csrf_token", "") if posted else "", again_url=_same_page_link()))
     response.status_code = 503
@@ -75,7 +77,7 @@ def packet_not_ready(error: PacketNotReady):
     asks again until the PDF comes (an attachment: the browser saves it and stays on this page)."""
     current_app.logger.warning("packet not ready on %s: %s", redact_path(request.path), error)
     interview_id = (request.view_args or {}).get("interview_id")
-    body = render_page("preparing.html", title="Your packet is being prepared", retry_seconds=PREPARING_SECONDS,
+    body = render_page("preparing.html", title=_("Your packet is being prepared"), retry_seconds=PREPARING_SECONDS,
                        again_url=request.script_root + request.path,
                        back_url=url_for("interview.result", interview_id=interview_id) if interview_id else None)
     response = make_response(body, 503)
@@ -97,30 +99,30 @@ def init_app(app) -> None:
     def csrf_failed(error: CSRFError):
         security_event("csrf failure", reason=(error.description or "")[:80])
         if "expired" in (error.description or "").lower():
-            return page(400, "This page expired", "This page was open for a long time, so for your safety "
-                        "it expired. Your answers are kept: open the page again and send it once more.",
+            return page(400, _("This page expired"), _("This page was open for a long time, so for your safety "
+                        "it expired. Your answers are kept: open the page again and send it once more."),
                         again_url=_same_page_link())
-        return page(400, "Please try again",
-                    "Your form had expired or came from another page. Your saved answers are safe; go back and send it again.",
+        return page(400, _("Please try again"),
+                    _("Your form had expired or came from another page. Your saved answers are safe; go back and send it again."),
                     again_url=_same_page_link())
 
-    app.register_error_handler(404, lambda e: page(404, "Page not found",
-        "We could not find that page. If you followed a link to a saved interview, it may have been cleared."))
-    app.register_error_handler(405, lambda e: page(405, "That did not work", "Please use the buttons on the page."))
-    app.register_error_handler(413, lambda e: page(413, "Too much to send", "What you sent is too large. Please shorten it."))
-    app.register_error_handler(400, lambda e: page(400, "Something went wrong with that request", "Please go back and try again."))
+    app.register_error_handler(404, lambda e: page(404, _("Page not found"),
+        _("We could not find that page. If you followed a link to a saved interview, it may have been cleared.")))
+    app.register_error_handler(405, lambda e: page(405, _("That did not work"), _("Please use the buttons on the page.")))
+    app.register_error_handler(413, lambda e: page(413, _("Too much to send"), _("What you sent is too large. Please shorten it.")))
+    app.register_error_handler(400, lambda e: page(400, _("Something went wrong with that request"), _("Please go back and try again.")))
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(InterviewTooLarge, lambda e: page(
-        413, "Too much to save", "Your answers are longer than one interview may keep. Nothing new was "
-        "saved and your earlier answers are kept: go back and shorten the longest ones."))
+        413, _("Too much to save"), _("Your answers are longer than one interview may keep. Nothing new was "
+        "saved and your earlier answers are kept: go back and shorten the longest ones.")))
     app.register_error_handler(StoreUnavailable, store_unavailable)
 
     def printing_failed(error: PrintingFailed):
         current_app.logger.error("printing failed on %s: %s", redact_path(request.path), error)
-        return page(503, "The PDF could not be printed just now",
-                    "Nothing is lost: what was saved or decided is kept. Please try again in a minute.")
+        return page(503, _("The PDF could not be printed just now"),
+                    _("Nothing is lost: what was saved or decided is kept. Please try again in a minute."))
 
     app.register_error_handler(PrintingFailed, printing_failed)
     app.register_error_handler(PacketNotReady, packet_not_ready)
-    app.register_error_handler(500, lambda e: page(500, "Sorry, something went wrong on our side",
-        "Your saved answers are safe. Please try again in a moment."))
+    app.register_error_handler(500, lambda e: page(500, _("Sorry, something went wrong on our side"),
+        _("Your saved answers are safe. Please try again in a moment.")))

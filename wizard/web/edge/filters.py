@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...office.office_time import local_day, moment_text
+from ...language import gettext
 from ...readable import long_date, money, number, when
 from .state import zone_of
 from ...kinds import KINDS
@@ -37,6 +38,33 @@ def declared_messages(question: dict) -> set[str]:
     return {m for m in (question.get("error"), rule.get("message") if isinstance(rule, dict) else None) if m}
 
 
+def N_(text: str) -> str:
+    """Marks a text for the catalog (pybabel finds only literal texts) that is translated where shown."""
+    return text
+
+
+# FEE_DUE's words (wizard/rules/rulebook.py), marked for the catalog.
+FEE_DUE_WORDS = (N_("when you file"), N_("when the application is approved"), N_("before the event"),
+                 N_("after the event"))
+
+# The office card's labels (wizard/rules/office_cards.py, LABELS), translated where shown.
+OFFICE_CARD_WORDS = (N_("Office"), N_("Address"), N_("Opening hours"), N_("Phone"), N_("Email"), N_("How to pay"),
+                     N_("Which form to use"), N_("Web page"))
+
+# The task list's states (wizard/interview/ahead.py), translated where shown.
+TASK_STATES = (N_("Not started"), N_("In progress"), N_("Done"), N_("Cannot start yet"))
+
+# An application's status (wizard/office/applications.py, STATUSES) and a permit's mark, as the
+# organizer's status page shows them; the office's pages keep them in English.
+STATUS_WORDS = (N_("Received"), N_("More information needed"), N_("Under review"), N_("Approved"), N_("Denied"),
+                N_("Withdrawn"), N_("suspended"), N_("revoked"))
+
+
+def fee_due(key: str) -> str | None:
+    """When a fee is paid, in the page's language: "when the application is approved"."""
+    return gettext(FEE_DUE[key]) if key in FEE_DUE else None
+
+
 def office_day(stamp: str | None, place) -> str:
     """A stored stamp as the office's day, "Monday, March 1, 2027" (`place`: its rules or id)."""
     return long_date(local_day(stamp, zone_of(place))) if stamp else ""
@@ -54,4 +82,4 @@ def init_app(app) -> None:
     app.add_template_filter(long_date)
     app.add_template_filter(when)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
-    app.add_template_filter(FEE_DUE.get, "fee_due")  # when a fee is paid: "when the application is approved"
+    app.add_template_filter(fee_due)

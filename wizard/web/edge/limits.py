@@ -18,6 +18,7 @@ from flask import abort, current_app, g
 from werkzeug.exceptions import TooManyRequests
 
 from ...store.server_state import DatabaseCounter, is_shared
+from ...language import gettext as _
 from .clients import client_key
 from .logs import security_event
 from .pages import render_page
@@ -107,14 +108,14 @@ def too_many(error: TooManyRequests):
     limit = current_app.config[setting]
     security_event("too many requests", limit=setting, client=client_key())
     if setting == "ANSWERS_PER_HOUR":
-        title = "Too many answers sent"
-        message = (f"This computer has sent {limit} answered pages in the last hour, the most we allow. "
-                   "Your saved answers are kept: please wait a while and go on from the same web address.")
+        title = _("Too many answers sent")
+        message = _("This computer has sent %(limit)s answered pages in the last hour, the most we allow. "
+                    "Your saved answers are kept: please wait a while and go on from the same web address.", limit=limit)
     else:
-        title = "Too many new interviews"
-        message = (f"This computer has started {limit} interviews in the last hour, the most we allow. "
-                   "Please wait a while and try again. Interviews you already started still work: "
-                   "use their web addresses to go on.")
+        title = _("Too many new interviews")
+        message = _("This computer has started %(limit)s interviews in the last hour, the most we allow. "
+                    "Please wait a while and try again. Interviews you already started still work: "
+                    "use their web addresses to go on.", limit=limit)
     response = current_app.make_response((render_page("error.html", status=429, title=title, message=message), 429))
     response.headers["Retry-After"] = str(WINDOW // 4)
     return response

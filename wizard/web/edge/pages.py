@@ -48,7 +48,7 @@ def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
         j=j, unfolded=unfolded))
 
 
-SITE_PARTS = 64  # (piece, prefix) pairs remembered: a client may send any prefix through a trusted proxy
+SITE_PARTS = 64  # (piece, prefix, language) remembered: a client may send any prefix through a trusted proxy
 
 
 def english_only(j: object) -> Markup:
@@ -69,7 +69,7 @@ def site_part(template: str, kiosk: bool) -> Markup:
         return Markup(current_app.jinja_env.get_template(template).render(kiosk=kiosk))
     if kiosk or current_app.debug:
         return draw()
-    return per_prefix("site_parts", (template, language.current()), draw, SITE_PARTS)
+    return per_prefix("site_parts", (template, language.current()), draw, SITE_PARTS)  # each in its language
 
 
 def flash_notices() -> Markup:
@@ -101,6 +101,8 @@ def render_page(template: str, **context):
         return render_template(template, **context)
     title = render_block(template, "title", **context).strip()
     body = f'{english_only(context.get("jurisdiction"))}{render_block(template, "content", **context)}'
+    # The switch link outside #content follows the swap: it names the page now shown (its form).
+    body += render_template("_language_switch.html", oob=True, **context)
     # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
     response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()

@@ -5,6 +5,7 @@ from flask import abort
 
 from ...interview.flow import Interview, set_aside_unusable
 from .screens import ScreenCleared, allowed, enabled as kiosk_mode
+from ..edge.languages import follow_interview
 from ..edge.state import rulebook, store
 
 
@@ -15,4 +16,5 @@ def load_interview(interview_id: str) -> Interview:
         if kiosk_mode():  # Back or history after a clear: a kind page, not "not found"
             raise ScreenCleared(interview_id)
         abort(404)
+    follow_interview(interview)  # the page speaks the interview's language
     return set_aside_unusable(interview, rulebook())

@@ -26,6 +26,7 @@ from ..edge.logs import security_event
 from .access import load_interview
 from ..edge.deployment import configured_public_url
 from ..edge.pages import render_page
+from ...language import gettext as _
 from ..edge.qr import qr_svg_uri
 from ..edge.state import store
 
@@ -77,16 +78,16 @@ def claim(token: str):
         # The page prints the link as text: typed into the kiosk itself, it must not make the
         # screen a private browser (no Finish, no idle clear). The link stays usable by the phone.
         security_event("hand-off refused", reason="opened on a kiosk screen", screen=kiosk.screen_id())
-        return render_page("error.html", title="Open this link on your phone",
-                           message="This link moves your answers to your own phone. This is the shared "
-                                   "screen, so it cannot take them. Scan the code or type the link on "
-                                   "your phone."), 403
+        return render_page("error.html", title=_("Open this link on your phone"),
+                           message=_("This link moves your answers to your own phone. This is the shared "
+                                     "screen, so it cannot take them. Scan the code or type the link on "
+                                     "your phone.")), 403
     interview_id = store().claim_handoff(token_hash(token), moment_ago(0)) if len(token) <= 100 else None
     moved = store().move(interview_id) if interview_id else None
     if moved is None:
-        return render_page("error.html", title="This link no longer works",
-                           message="A link to continue on your phone works once, within a few minutes of "
-                                   "its code being shown. Ask the screen for a new one, or start again."), 410
+        return render_page("error.html", title=_("This link no longer works"),
+                           message=_("A link to continue on your phone works once, within a few minutes of "
+                                     "its code being shown. Ask the screen for a new one, or start again.")), 410
     security_event("hand-off claimed", interview=moved.id)
     kiosk.remember_on_phone(moved.id)
     # Where the organizer was: the result (which sends an unfinished interview on to its next step).

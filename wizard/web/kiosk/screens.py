@@ -22,9 +22,12 @@ from flask import Blueprint, current_app, flash, redirect, request, session, url
 
 from ...store.retention import moment_ago
 from ...store.interviews import ENROLMENT_MINUTES
+from ...language import gettext as _
+from ..edge.filters import N_
 from ..edge.logs import security_event
 from ..edge.clients import SCREEN_COOKIE, SCREEN_MAX_AGE, screen_cookie_value, screen_id
 from ..edge.pages import render_page
+from ..edge.languages import forget_choice
 from ..edge.state import store
 
 bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
@@ -42,7 +45,7 @@ NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout", "s
 # The hand-off page reloads itself to see whether the phone took over, and the no-JavaScript
 # "still there?" page shows because no one touched the screen: neither is someone using it.
 NOT_USE = {"handoff.show", "handoff.waiting", "kiosk.still_there"}
-IDLE_MESSAGE = "The screen was cleared because no one had used it for a while."
+IDLE_MESSAGE = N_("The screen was cleared because no one had used it for a while.")
 
 
 class ScreenCleared(Exception):
@@ -136,12 +139,12 @@ def not_here():
     if not on_screen():
         return None
     if request.endpoint in DOWNLOADS:
-        return render_page("error.html", title="No downloads on this screen",
-                           message="This is a shared screen, so it does not save files. Use Print, or "
-                                   "continue on your phone, from your result page."), 404
+        return render_page("error.html", title=_("No downloads on this screen"),
+                           message=_("This is a shared screen, so it does not save files. Use Print, or "
+                                     "continue on your phone, from your result page.")), 404
     if request.endpoint in NOT_ON_SCREEN:
-        return render_page("error.html", title="Not on this screen",
-                           message="This is a shared screen. Use your own computer or phone for this."), 404
+        return render_page("error.html", title=_("Not on this screen"),
+                           message=_("This is a shared screen. Use your own computer or phone for this.")), 404
     return None
 
 
@@ -186,7 +189,8 @@ def still_there():
 def clear():
     idle = request.form.get("reason") == "idle"
     clear_session("idle" if idle else "finished")
-    flash(IDLE_MESSAGE if idle else "Your answers have been cleared from this screen. Thank you.", "success")
+    forget_choice()  # the next person starts in the screen's own language
+    flash(_(IDLE_MESSAGE) if idle else _("Your answers have been cleared from this screen. Thank you."), "success")
     return redirect(url_for("interview.start"), code=303)
 
 
@@ -195,7 +199,8 @@ def timeout():
     """The no-JavaScript idle timer lands here (a meta refresh cannot post)."""
     if enabled():
         clear_session("idle")
-        flash(IDLE_MESSAGE, "success")
+        forget_choice()
+        flash(_(IDLE_MESSAGE), "success")
     return redirect(url_for("interview.start"), code=303)
 
 
@@ -210,15 +215,15 @@ def enrol(token: str):
         return enrol_refused()
     screen = secrets.token_urlsafe(16)
     security_event("kiosk enrolment", screen=screen)
-    flash("This screen is now a kiosk: it clears itself after each person.", "success")
+    flash(_("This screen is now a kiosk: it clears itself after each person."), "success")
     return screen_cookie(redirect(url_for("interview.start"), code=303), screen)
 
 
 def enrol_refused():
     security_event("kiosk enrolment refused")
-    return render_page("error.html", title="This link no longer works",
-                       message=f"A link to set up a kiosk screen works once, for {ENROLMENT_MINUTES} minutes. "
-                               "Make a new one with `wizard kiosk-link`."), 410
+    return render_page("error.html", title=_("This link no longer works"),
+                       message=_("A link to set up a kiosk screen works once, for %(minutes)d minutes. "
+                                 "Make a new one with `wizard kiosk-link`.", minutes=ENROLMENT_MINUTES)), 410
 
 
 def cleared_page(error: ScreenCleared):

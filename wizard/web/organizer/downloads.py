@@ -13,7 +13,7 @@ from ...engine.assess import assess_jurisdiction
 from ...engine.event_dates import CONFIRMED_KEY, confirmed_days, date_problems, far_days
 from ...errors import AnswersError
 from ...interview.flow import Interview, applicable_answers, steps_done_at_start
-from ...language import current
+from ...language import current, gettext as _
 from ...packet.cache import cached_packet_pdf, prefetch
 from ...packet.calendar import build_calendar
 from ..kiosk import screens as kiosk
@@ -39,7 +39,7 @@ def _interview(interview_id: str) -> Interview:
 
 
 def _not_ready(message: str):
-    return render_template("error.html", status=409, title="Not ready yet", message=message), 409
+    return render_template("error.html", status=409, title=_("Not ready yet"), message=message), 409
 
 
 def _filename(answers: dict, what: str) -> str:
@@ -68,7 +68,7 @@ def packet(interview_id: str):
     interview = _interview(interview_id)
     j = _jurisdiction(interview)
     if j is None:
-        return _not_ready("Say where your event takes place first: the packet follows that place's ordinance.")
+        return _not_ready(_("Say where your event takes place first: the packet follows that place's ordinance."))
     body = cached_packet_pdf(interview.answers, rulebook(), today(j), office=office_card(interview.jurisdiction),
                              language=current())
     return _download(body, "application/pdf",
@@ -105,12 +105,12 @@ def calendar_file(interview_id: str):
     interview = _interview(interview_id)
     j = _jurisdiction(interview)
     if j is None:
-        return _not_ready("Say where your event takes place first: the dates follow that place's ordinance.")
+        return _not_ready(_("Say where your event takes place first: the dates follow that place's ordinance."))
     assessment = assess_jurisdiction(j, interview.answers)
     seed = hashlib.sha256(interview.id.encode()).hexdigest()
     body = build_calendar(interview.answers, assessment, j, seed, office=office_card(j.id))
     if body is None:
-        return _not_ready("Give the dates of your event first: there is nothing to put in a calendar yet.")
+        return _not_ready(_("Give the dates of your event first: there is nothing to put in a calendar yet."))
     return _download(body, "text/calendar", _filename(interview.answers, "dates.ics"))
 
 
@@ -126,7 +126,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
     try:
         raw = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError covers JSONDecodeError
-        return None, "That file is not a saved answers file: it could not be read as JSON."
+        return None, _("That file is not a saved answers file: it could not be read as JSON.")
     book = rulebook()
     questions = book.questions_for_answers(raw)
     try:
@@ -134,7 +134,7 @@ def _read_answers_file() -> tuple[dict | None, str | None]:
         day = today(book.get(answers.get("jurisdiction") or ""))  # the place's day: dates are its office's
         problems = date_problems(answers, questions, day, confirmed_days(raw))
     except AnswersError as error:
-        return None, f"That file has an answer we cannot use. {error}"
+        return None, _("That file has an answer we cannot use. %(problem)s", problem=error)
     # Last year's file for this year's event: its dates are asked again, the rest is kept.
     for problem in problems:
         answers.pop(problem.key, None)

@@ -33,6 +33,7 @@ def _drawing_key(field, q: dict, single: bool) -> tuple | None:
     if field.errors or KINDS[q["kind"]].widget not in OPTION_WIDGETS:
         return None
     choices = tuple((c.value, c.label, bool(c.selected)) for c in field.iter_choices())
+    # The language too: the macro's own words ("Select all that apply", "(optional)") are the page's.
     return (language.current(), q["kind"], field.id, field.name, field.label.text, field.description, bool(single),
             bool(field.flags.required), field.option_widget.input_type, choices)
 

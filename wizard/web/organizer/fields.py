@@ -15,6 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 from ...engine.event_dates import day_problem
 from ...kinds import KINDS, Kind
 from ...kinds.typed_dates import TypedPartError, date_text, time_text
+from ...language import gettext as _
 from .choose import SEARCH_ABOVE
 from .people import PeopleField
 
@@ -143,7 +144,7 @@ class CheckboxesField(SelectMultipleField):
         # Unknown values are a tampered post; say so plainly instead of WTForms' generic message.
         known = {choice.value for choice in self.choices}
         if any(v not in known for v in (self.data or [])):
-            raise ValidationError("Choose only from the options shown.")
+            raise ValidationError(_("Choose only from the options shown."))
 
 
 def _required(question: dict, message: str):
@@ -176,14 +177,14 @@ def make_field(key: str, question: dict, today: date | None = None):
     if kind.widget == "number":
         low, high, message = kind.form_range
         return NumberField(label, kind=kind, description=description,
-                           validators=[required, NumberRange(min=low, max=high, message=message)])
+                           validators=[required, NumberRange(min=low, max=high, message=_(message))])
     if kind.widget == "people":
         return PeopleField(label, description=description, optional=bool(question.get("optional")),
                            required_message=question.get("error") or kind.required_message(_short(label)))
     if kind.widget == "datetime":
         return WhenField(label, kind=kind, today=today, description=description, validators=[required])
     limit = kind.max_length(question)
-    validators = [required, Length(max=limit, message=f"Use {limit:,} characters or fewer")]
+    validators = [required, Length(max=limit, message=_("Use %(limit)s characters or fewer", limit=format(limit, ",")))]
     if kind.widget == "lines":
         return TextAreaField(label, description=description, validators=validators)
     return LineField(label, kind=kind, description=description, validators=validators)

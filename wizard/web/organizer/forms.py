@@ -49,9 +49,9 @@ class AnswerForm(FlaskForm):
 
 
 # Step form classes already built: (the step, the question dicts it was built from, the class), by
-# the ids of the step and those dicts and by `today` (a date field's bounds depend on it). Holding
-# the objects keeps their ids from being reused while the entry lives. Building a class costs more
-# than a whole rendered field (0.09 ms a request).
+# the ids of the step and those dicts, by `today` (a date field's bounds depend on it) and by the
+# language (its messages). Holding the objects keeps their ids from being reused while the entry
+# lives. Building a class costs more than a whole rendered field (0.09 ms a request).
 FORM_CLASSES = 4096
 _form_classes = Remembered(FORM_CLASSES, "step form classes")
 DRAWN_ONLY = {"csrf": False}

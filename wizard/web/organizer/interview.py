@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import (Blueprint, abort, current_app, flash, redirect, request, url_for)
 
+from ... import language
 from ...engine.answers import clean_answers
 from ...errors import AnswersError
 from ...interview.flow import (
@@ -99,7 +100,7 @@ def begin():
         answers = clean_answers({**prefill, **raw}, book.questions_for_answers(raw), book.jurisdictions)
     except AnswersError:
         return render_page("start.html", jurisdictions=book.listing(), chosen=None, prefill={},
-                           error="Select where your event will take place", search=start_search(),
+                           error=language.gettext("Select where your event will take place"), search=start_search(),
                            spread=None if choose.needs_search(book) else spread_of_minutes()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
         j = book.get(answers["jurisdiction"])
@@ -107,7 +108,7 @@ def begin():
                            estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
     kiosk.clear_for_next_person()
-    interview = store().create(answers, steps_done_at_start(answers, book))
+    interview = store().create(answers, steps_done_at_start(answers, book), language=language.current())
     kiosk.remember(interview.id)
     if request.form.get("before_you_start") == "show":  # from the home page: the place's start page unseen
         return redirect(next_url(interview) + "?" + BEFORE_OPEN, code=303)
@@ -273,7 +274,7 @@ def check(interview_id: str):
             groups.append({"name": section, "rows": []})
         for key in s["questions"]:
             groups[-1]["rows"].append({
-                "label": questions[key]["label"] if key != "jurisdiction" else "Where the event is",
+                "label": questions[key]["label"] if key != "jurisdiction" else language.gettext("Where the event is"),
                 "value": show_answer(key, state.answers, questions) if key != "jurisdiction" else j.name,
                 "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
                 "key": key,
@@ -316,5 +317,5 @@ def own_link(interview_id: str) -> dict:
 def delete(interview_id: str):
     interview = load(interview_id)
     store().clear([interview.id])  # for good: overwritten, and out of the WAL
-    flash("Your answers have been deleted from our server for good.", "success")
+    flash(language.gettext("Your answers have been deleted from our server for good."), "success")
     return redirect(url_for(".start"), code=303)

@@ -20,6 +20,7 @@ from ...office.reminders import planned_reminders
 from ...kinds import NotAnEmail, email_address
 from ...language import current
 from ...readable import clean_text, long_date
+from ...language import gettext as _
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
 from ..kiosk.access import load_interview
@@ -66,12 +67,12 @@ def by_email(interview_id: str):
     interview = load_interview(interview_id)
     address, problem = posted_address()
     if not by_email_on():
-        flash("This site does not send email. Copy the link instead.", "danger")
+        flash(_("This site does not send email. Copy the link instead."), "danger")
     elif problem:
         flash(problem, "danger")
     elif not limits.allow_organizer_mail(interview.id):
-        flash("We have sent as many emails for these answers as we allow in an hour. Copy the link for now, "
-              "or try again in an hour.", "danger")
+        flash(_("We have sent as many emails for these answers as we allow in an hour. Copy the link for now, "
+                "or try again in an hour."), "danger")
     elif request.form.get("send") == "reminders":
         ask_reminders(interview, address)
     else:
@@ -88,8 +89,8 @@ def send_own_link(interview, address: str) -> None:
     event = clean_text(interview.answers.get("event_name") or "") or "your event"
     send_mail(own_link_mail(address, full(url_for("interview.resume", interview_id=interview.id)), event,
                             j.name if j else "your town", current_app.config["RETENTION_DAYS"]))
-    flash(f"We sent the link to {address}. It should arrive in a few minutes; if not, look in your spam folder.",
-          "success")
+    flash(_("We sent the link to %(address)s. It should arrive in a few minutes; if not, look in your spam folder.",
+            address=address), "success")
 
 
 def ask_reminders(interview, address: str) -> None:
@@ -97,7 +98,7 @@ def ask_reminders(interview, address: str) -> None:
     timeline = None if j is None or state.next_step is not None else build_plan(j, state)
     planned = planned_reminders(timeline) if timeline else []
     if not planned:
-        flash("Your plan has no deadline still to come, so there is nothing to remind you of.", "danger")
+        flash(_("Your plan has no deadline still to come, so there is nothing to remind you of."), "danger")
         return
     result = full(url_for("interview.result", interview_id=interview.id))
     stop = full(url_for(".reminders", interview_id=interview.id))
@@ -105,7 +106,8 @@ def ask_reminders(interview, address: str) -> None:
                                                    "language": current()} for r in planned])
     send_mail(reminders_confirmation(address, planned, result, stop))
     days = ", ".join(long_date(date.fromisoformat(r["remind_on"])) for r in planned)
-    flash(f"Reminders set. We will email {address} on {days}. Each email says how to stop them.", "success")
+    flash(_("Reminders set. We will email %(address)s on %(days)s. Each email says how to stop them.", address=address,
+            days=days), "success")
 
 
 def build_plan(j, state) -> Timeline:
@@ -124,7 +126,7 @@ def reminders(interview_id: str):
 def stop_reminders(interview_id: str):
     interview = load_interview(interview_id)
     stopped = office_records().stop_reminders(interview.id)
-    flash("Reminders stopped. We deleted your email address." if stopped else "No reminders were set.", "success")
+    flash(_("Reminders stopped. We deleted your email address.") if stopped else _("No reminders were set."), "success")
     return redirect(url_for(".reminders", interview_id=interview.id), code=303)
 
 

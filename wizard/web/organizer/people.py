@@ -15,6 +15,7 @@ from wtforms import Field
 from wtforms.validators import ValidationError
 
 from ...kinds import AGE_LIMIT, PEOPLE_LIMIT, PERSON_FIELDS, SHORT_TEXT_LIMIT
+from ...language import gettext as _
 
 ADD_BUTTON, REMOVE_BUTTON = "add_person", "remove_person"
 BLANK = {"name": "", "age": "", "address": ""}
@@ -78,12 +79,12 @@ class PeopleField(Field):
         if not any(row.values()):
             return ""
         if not row["name"]:
-            return f"Enter the name of person {n}"
+            return _("Enter the name of person %(number)d", number=n)
         age = row["age"].replace(" ", "")
         if age and not (age.isascii() and age.isdigit() and int(age) <= AGE_LIMIT):
-            return f"Enter the age of person {n} as a whole number, like 42"
+            return _("Enter the age of person %(number)d as a whole number, like 42", number=n)
         if any(len(value) > SHORT_TEXT_LIMIT for value in row.values()):
-            return f"Use {SHORT_TEXT_LIMIT:,} characters or fewer for person {n}"
+            return _("Use %(limit)s characters or fewer for person %(number)d", limit=format(SHORT_TEXT_LIMIT, ","), number=n)
         return ""
 
     def row_pairs(self) -> list[tuple[str, str]]:

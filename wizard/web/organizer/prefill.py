@@ -11,6 +11,7 @@ from ...engine.answers import clean_answers
 from ...engine.event_dates import date_problems
 from ...errors import AnswersError
 from ...kinds import KINDS
+from ...language import gettext as _
 from ...rules.rulebook import RuleBook
 from .forms import answer_form, form_answers, linkable_keys
 from ..edge.state import rulebook, today
@@ -28,7 +29,7 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
             continue
         question = questions.get(key)
         if question is None or not KINDS[question["kind"]].answer_key:
-            unknown = "The link had an answer we do not use. We left it out."
+            unknown = _("The link had an answer we do not use. We left it out.")
             if unknown not in problems:
                 problems.append(unknown)
             continue
@@ -40,15 +41,16 @@ def answers_from_query(args, book: RuleBook, skip: Iterable[str] = ("jurisdictio
     answers = _consistent(answers, questions, book, problems)
     for problem in date_problems(answers, questions, today(book.get(jurisdiction_id or ""))):  # last year's link
         answers.pop(problem.key)
-        problems.append(f"The link's date for “{questions[problem.key]['label']}” "
-                        f"{'has passed' if problem.reason == 'past' else 'is more than three years away'}. "
-                        "We will ask you.")
+        problems.append(_("The link's date for “%(label)s” has passed. We will ask you.", label=questions[problem.key]["label"])
+                        if problem.reason == "past" else
+                        _("The link's date for “%(label)s” is more than three years away. We will ask you.",
+                          label=questions[problem.key]["label"]))
     return answers, problems
 
 
 def unusable(question: dict) -> str:
     """A bad value in a link, said by the question's label: the inquirer never sees a key name."""
-    return f"The link had an answer we could not use for “{question['label']}”. We will ask you."
+    return _("The link had an answer we could not use for “%(label)s”. We will ask you.", label=question["label"])
 
 
 def _consistent(answers: dict, questions: dict, book: RuleBook, problems: list[str]) -> dict:

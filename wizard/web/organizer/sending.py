@@ -29,8 +29,9 @@ from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
 from ...office.mailing import clerk_notice, clerk_upload_notice, organizer_receipt
 from ...engine.wording import office_short
-from ...language import gettext as engine_gettext
 from ...store.interviews import looks_like_id
+from ...language import gettext as _
+from ..edge.filters import N_
 from ..kiosk import screens as kiosk
 from ..kiosk.access import load_interview
 from ..edge.extensions import csrf
@@ -40,9 +41,9 @@ from ..edge.state import office_records, rulebook, sent_version, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
-DECLARATION = ("I confirm that the answers and documents I am sending are true and complete, "
-               "to the best of my knowledge.")
-DECLARATION_MISSING = "Tick the box to confirm that your answers and documents are true and complete"
+DECLARATION = N_("I confirm that the answers and documents I am sending are true and complete, "
+                 "to the best of my knowledge.")  # shown in the page's language (`_` where drawn)
+DECLARATION_MISSING = N_("Tick the box to confirm that your answers and documents are true and complete")
 # Flashed categories a page draws itself, not as a notice at the top (templates/_flashes.html):
 # the declaration's error (the Send page's error summary and inline error) and the reference just
 # sent (the status page's confirmation panel).
@@ -75,7 +76,7 @@ def send_page(interview_id: str):
     interview, j, answers, assessment = sendable(interview_id)
     missing = get_flashed_messages(category_filter=[DECLARATION_ERROR])
     return render_page("send.html", interview=interview, jurisdiction=j, office=office_short(j.file_with),
-                       originals=originals_needed(j, answers, assessment["outcome"]), declaration=DECLARATION,
+                       originals=originals_needed(j, answers, assessment["outcome"]), declaration=_(DECLARATION),
                        declaration_error=missing[0] if missing else None,
                        co_signers=co_signers_needed(j, answers, assessment["outcome"]),
                        sent=office_records().application_for(interview.id),
@@ -90,8 +91,8 @@ def back_to(interview_id: str):
 UPLOAD_REQUEST_LIMIT = MAX_FILE + 64 * 1024  # one document and the form around it
 
 
-TOO_BIG = ("That file is larger than 10 MB. Make it smaller (scan at a lower resolution, or save the PDF "
-           "for the web) and upload it again.")
+TOO_BIG = N_("That file is larger than 10 MB. Make it smaller (scan at a lower resolution, or save the PDF "
+             "for the web) and upload it again.")
 
 
 @bp.post("/i/<interview_id>/uploads")
@@ -109,14 +110,14 @@ def add_upload(interview_id: str):
             csrf.protect()
         request.files.get("file")
     except RequestEntityTooLarge:
-        flash(TOO_BIG, "danger")
+        flash(_(TOO_BIG), "danger")
         return back_to(interview.id)
     j = rulebook().get(interview.jurisdiction or "") or abort(404)
     known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
     document = request.form.get("document", OTHER)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        flash("Choose a file to upload.", "danger")
+        flash(_("Choose a file to upload."), "danger")
         return back_to(interview.id)
     try:
         with upload.stream:  # a large upload is a temporary file: closed now, kept or refused
@@ -131,7 +132,7 @@ def add_upload(interview_id: str):
             send_mail(clerk_upload_notice(clerk_email, sent["reference"],
                                           url_for("office.application", reference=sent["reference"]),
                                           current_app.config.get("PUBLIC_URL"), language=sent.get("language")))
-    flash("Document uploaded.", "success")
+    flash(_("Document uploaded."), "success")
     return back_to(interview.id)
 
 
@@ -139,9 +140,9 @@ def add_upload(interview_id: str):
 def remove_upload(interview_id: str, upload_id: str):
     interview = load_interview(interview_id)
     if office_records().application_for(interview.id) is not None:
-        flash("A document already sent to the office stays with the application.", "danger")
+        flash(_("A document already sent to the office stays with the application."), "danger")
     elif office_records().remove_upload(interview.id, upload_id[:40]):
-        flash("Document removed.", "success")
+        flash(_("Document removed."), "success")
     return back_to(interview.id)
 
 
@@ -169,8 +170,8 @@ def send_application(interview_id: str):
         flash(str(error), "danger")
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
     if sent.unchanged:  # a second press, or nothing changed since: the office has these answers already
-        flash(f"Already sent: your reference is {sent.reference}. Your answers have not changed since, "
-              "so nothing new was sent.", "success")
+        flash(_("Already sent: your reference is %(reference)s. Your answers have not changed since, "
+                "so nothing new was sent.", reference=sent.reference), "success")
         return redirect(url_for(".status", interview_id=interview.id), code=303)
     notify(sent.reference, j)
     flash(sent.reference, JUST_SENT)  # the status page shows its confirmation panel once
@@ -204,7 +205,7 @@ def status(interview_id: str):
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
-    return render_page("application_status.html", a=row, jurisdiction=j, status_label=engine_gettext(STATUSES[row["status"]]),
+    return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
                        due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
