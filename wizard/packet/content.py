@@ -48,8 +48,17 @@ SIGNER_ROLES = {"applicant": "applicant_name", "property_owner": "property_owner
                 "local_agent": "local_agent_name", "someone_else": None, "each_owner": None, "each_officer": None}
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _nth(label: str, n: int) -> str:
+    """A numbered line's signer by what the page is for: "the second owner of a parcel"."""
+    label = label[:1].lower() + label[1:]
+    return f"the {ORDINALS[n - 1]} {label}" if n <= len(ORDINALS) else f"{label} {n}"
 
 
 class _Builder:
@@ -275,11 +284,11 @@ class _Builder:
         if role == "each_owner":
             owner = clean_text(self.answers.get("property_owner_name") or "")
             extra = MULTI_SIGNER_LINES - 1 if self.answers.get("multiple_parcels") or not owner else 0
-            return [SignerLine(f"{label} 1", owner, capacity=True)] + [
-                SignerLine(f"{label} {n}", capacity=True) for n in range(2, extra + 2)]
+            return [SignerLine(_nth(label, 1), owner, capacity=True, numbered=True)] + [
+                SignerLine(_nth(label, n), capacity=True, numbered=True) for n in range(2, extra + 2)]
         if role == "each_officer":
             named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
-            return [SignerLine(f"{label} {n}", name, capacity=True)
+            return [SignerLine(_nth(label, n), name, capacity=True, numbered=True)
                     for n, name in enumerate(named or [""] * MULTI_SIGNER_LINES, 1)]
         printed = clean_text(self.answers.get(SIGNER_ROLES[role]) or "") if SIGNER_ROLES[role] else ""
         if role == "applicant" and self.group:

@@ -66,10 +66,27 @@ class FacilityRow:
 
 @dataclass
 class SignerLine:
-    role: str
+    role: str  # who signs, as the caption under the line says it ("The operator", "the second partner")
     printed_name: str = ""
     capacity: bool = False  # the line has the signer's title or office
     title: str = ""  # that title, when the interview asked it (else a box to fill in)
+    numbered: bool = False  # one of several lines for people of one kind (each owner, each officer)
+
+    @property
+    def caption(self) -> str:
+        """Whose signature the line is for: a numbered line by the name the answers give, else as
+        the role says it ("the property owner", "the second owner of a parcel")."""
+        return self.printed_name if self.printed_name and self.numbered else _lower_first(self.role)
+
+    @property
+    def who(self) -> str:
+        """Whom the line's boxes are for, in their accessible names ("Title or office of Pat
+        Farmer"): the name where the answers give one, else what the line is for."""
+        return self.printed_name or _lower_first(self.role)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 @dataclass
