@@ -33,7 +33,7 @@ from .model import (
 )
 from .plan import plan_steps
 from ..readable import clean_text, long_date, money, number, parse_moment
-from .formatting import answer_text, counted, duration_text, field_label
+from .formatting import answer_text, counted, duration_text, field_label, move_to_addendum
 
 GROUP_TYPES = ("corporation", "partnership", "association")
 # A company's application: the person's details are those of the officer who signs for it.
@@ -360,7 +360,8 @@ def packet_parts(p: Packet) -> list[Part]:
               ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
               ("plan", "Your plan, day by day", bool(p.plan)),
               ("afterwards", "After you apply", p.applies and bool(p.afterwards)),
-              ("notes", "Notes", True)]
+              ("notes", "Notes", True),
+              ("addendum", "Addendum", bool(p.addendum))]
     shown = [(anchor, title) for anchor, title, present in wanted if present]
     return [Part(n, title, anchor) for n, (anchor, title) in enumerate(shown, 1)]
 
@@ -405,6 +406,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, b.today) if applies else [],
     )
+    packet.addendum = move_to_addendum(packet.application)
     packet.glossary = terms_in(packet.strings())
     packet.parts = packet_parts(packet)
     return packet

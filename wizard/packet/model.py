@@ -50,6 +50,16 @@ class FormItem:
 
 
 @dataclass
+class AddendumItem:
+    """An answer too long for its line of the application, printed whole at the end (as AssemblyLine
+    does): the line says "See the addendum, item N"."""
+    number: int
+    label: str
+    where: str  # the application item it answers: "(b) Kind of gathering"
+    text: str
+
+
+@dataclass
 class ChecklistGroup:
     title: str
     items: list[Cited]
@@ -135,6 +145,7 @@ class Packet:
     afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
     plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/interview/timeline.py)
     parts: list[Part] = field(default_factory=list)
+    addendum: list[AddendumItem] = field(default_factory=list)  # answers too long for their line
     glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/engine/glossary.py)
 
     def part(self, anchor: str) -> Part | None:
