@@ -53,13 +53,15 @@ def line_end_spaces(document, pdf, objects) -> None:
     next text of the page is on another line and the break was not after a hyphen, a slash or
     between two CJK characters (which break with no space)."""
     fonts = {font.hash: font for font in document.fonts.values()}
+    spaces = {font.hash: next((glyph for glyph, text in font.to_unicode.items() if text == " "), None)
+              for font in fonts.values() if not font.bitmap}
     for page_reference in pdf.page_references:
         stream = objects.get(objects.get(page_reference)["Contents"])
         if stream is not None:
-            _page_spaces(stream.stream, fonts)
+            _page_spaces(stream.stream, fonts, spaces)
 
 
-def _page_spaces(content: list, fonts: dict) -> None:
+def _page_spaces(content: list, fonts: dict, spaces: dict) -> None:
     runs = _text_runs(content, fonts)
     for (at, font, y, _, last, _), (_, _, next_y, first, _, spaced) in zip(runs, runs[1:]):
         new_line = y is not None and next_y is not None and abs(y - next_y) >= 0.01
@@ -68,8 +70,8 @@ def _page_spaces(content: list, fonts: dict) -> None:
         if last.isspace() or first.isspace() or last in _NO_SPACE_AFTER or (_wide(last) and _wide(first)) \
                 or (last in ")]" and first in "(["):  # "(k)" / "(9)": a citation broken between its parts
             continue
-        space = next((glyph for glyph, text in font.to_unicode.items() if text == " "), None)
-        if space is None or font.bitmap:
+        space = spaces.get(font.hash)  # the font's space glyph: only one it has drawn is in its subset
+        if space is None:
             continue
         item = content[at]
         content[at] = item[: item.rindex(b"]")] + f"<{space:04x}>".encode() + item[item.rindex(b"]"):]
