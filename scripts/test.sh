@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test: makes .venv, installs the app with its test dependencies, installs Debian's
-# Chromium, Graphviz, Pango, calcurse, nginx and poppler-utils if they are missing, then runs pytest. Extra arguments go to pytest.
+# Chromium, Graphviz, Pango, calcurse, nginx, poppler-utils, mupdf-tools and pdftk-java if they are missing, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -21,6 +21,9 @@ command -v calcurse >/dev/null 2>&1 || missing="$missing calcurse"
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
 # poppler's pdftoppm renders packet pages in tests/test_packet_fields.py (issue 37): a ticked box must show.
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
+# MuPDF's mutool draws a ticked box and pdftk-java fills and flattens the packet in tests/test_packet_viewers.py.
+command -v mutool >/dev/null 2>&1 || missing="$missing mupdf-tools"
+command -v pdftk >/dev/null 2>&1 || missing="$missing pdftk-java"
 if [ -n "$missing" ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi

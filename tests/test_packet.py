@@ -78,7 +78,8 @@ def body_text(data: bytes, title: str) -> str:
     kept = []
     for lines in pages:
         for line in lines:
-            if line.startswith(title) or line in running or re.search(r"Page \d+ of \d+$", line):
+            # the running header: the place, then the title (right-aligned), on every page but the cover
+            if line.startswith(title) or line.rstrip().endswith(title) or line in running or re.search(r"Page \d+ of \d+$", line):
                 continue
             kept.append(line)
     return normalise("\n".join(kept))

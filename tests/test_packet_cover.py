@@ -67,3 +67,44 @@ def test_the_packet_says_what_each_page_is(book):
     assert "Signatures and oaths" in wisconsin  # its officers swear before a notary
     assert "Signature of Jane Q. Organizer" in wisconsin  # the officer the answers name
     assert "Signature of signer 1" not in wisconsin and "of owner 1" not in wisconsin
+
+
+# The organizer forms and answers that give each signature role its lines: a named company officer,
+# partners the answers do not name, an owner not named on several parcels.
+SIGNING_CASES = {"named": {}, "partners not named": {"organizer_type": "partnership", "officers": []},
+                 "owner not named": {"property_owner_name": None, "multiple_parcels": True},
+                 "individual": {"organizer_type": "individual"}}
+
+
+def signer_words(book, jurisdiction: str, changes: dict) -> list[tuple[str, list[str], str]]:
+    """Each signature line's caption, its boxes' accessible names and the name printed on it."""
+    soup = BeautifulSoup(packet_document(festival(jurisdiction, book, **changes), book), "html.parser")
+    return [(" ".join(line.select_one(".signer__caption").get_text(" ").split()),
+             [box["title"] for box in line.select("input")],
+             (line.select_one(".signer__printed") or BeautifulSoup("", "html.parser")).get_text(strip=True))
+            for line in soup.select("section .signer") if "Notary" not in line.get_text()]
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+@pytest.mark.parametrize("case", SIGNING_CASES)
+def test_every_signature_line_says_whom_it_is_for(book, jurisdiction, case):
+    """Issue 37, item 5: no "Signature of signer 1" or "Title or office of owner 1". A line and its
+    boxes say what the page is for ("the second partner", "the property owner") and, where the
+    answers name the person, name them ("Title or office of Pat Farmer")."""
+    lines = signer_words(book, jurisdiction, SIGNING_CASES[case])
+    assert lines
+    for caption, titles, printed in lines:
+        for words in [caption, *titles]:
+            assert not re.search(r"\b(?:signer|owner|officer|partner) \d", words, re.I), words
+            assert not re.search(r"\bsigner\b", words, re.I), words  # "signer" says nothing of who
+        if printed:
+            assert all(title.endswith(f" {printed}") for title in titles), (titles, printed)
+    if case == "partners not named" and jurisdiction == "wi-village-ch64":
+        assert [caption for caption, _, _ in lines][:2] == ["Signature of the first partner", "Signature of the second partner"]
+        assert "Title or office of the first partner" in lines[0][1]
+    if case == "owner not named" and jurisdiction == "dekalb-il":
+        assert lines[1][0] == "Signature of the first owner of a parcel"
+        assert "Printed name of the second owner of a parcel" in lines[2][1]
+    if case == "named" and jurisdiction == "whitesboro-ny":
+        owner = next(line for line in lines if line[0] == "Signature of the owner")
+        assert owner[1:] == (["Date signed by Pat Farmer"], "Pat Farmer")

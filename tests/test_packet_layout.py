@@ -3,11 +3,16 @@ packets lies inside its page's margins, and an answer typed into the facilities 
 whole (wrapped and sized to its box), not cut at the box's right edge."""
 from __future__ import annotations
 
+import re
+import subprocess
 from io import BytesIO
 
 import pikepdf
 import pytest
 
+from wizard.packet.printing import packet_pdf
+
+from .test_packet import festival
 from .test_packet_complete import FESTIVAL_PATHS
 from .test_packet_fields import rendered, typed_into_worksheet
 
@@ -85,3 +90,26 @@ def test_headings_stay_with_what_they_head(downloads, jurisdiction):
     """Issue 37, item 4: no heading and its citation at a page's foot, their content on the next."""
     with pikepdf.open(BytesIO(downloads[jurisdiction])) as pdf:
         assert headings_left_behind(pdf) == []
+
+
+def words_past_the_margins(data: bytes) -> list[str]:
+    """Every word poppler finds (pdftotext -bbox) further left or right than the page's margins."""
+    boxes = subprocess.run(["pdftotext", "-bbox", "-", "-"], input=data, capture_output=True, check=True).stdout.decode()
+    outside = []
+    for number, page in enumerate(boxes.split("<page ")[1:], 1):
+        width = float(re.search(r'width="([\d.]+)"', page).group(1))
+        for left, right, word in re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page):
+            if float(left) < MARGIN - 1 or float(right) > width - MARGIN + 1:
+                outside.append(f"page {number}: {word[:30]} from {float(left):.0f} to {float(right):.0f} pt")
+    return outside
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_a_word_longer_than_its_line_stays_inside_the_margins(book, jurisdiction):
+    """Issue 37, item 3: an answer with a word longer than a line (a pasted address, a name typed
+    without spaces) is broken inside the margins; the event's name ran past the page's edge on the
+    cover and past the margin in every page's running header."""
+    answers = festival(jurisdiction, book, event_name="Riverbend " + "Music" * 25, organization_name="Riverbend" + "Events" * 15,
+                       applicant_email="jane.q.organizer.longest.address.anyone.types@riverbend-music-festival-example.org",
+                       site_address="400 County Road 9 " + "X" * 100, property_owner_name="Pat " + "F" * 70)
+    assert words_past_the_margins(packet_pdf(answers, book)) == []

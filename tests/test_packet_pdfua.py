@@ -6,6 +6,7 @@ structure tree, form fields, marked content) and pypdf (filling a field) read it
 """
 from __future__ import annotations
 
+import re
 from io import BytesIO
 
 import pikepdf
@@ -13,6 +14,7 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 from .pdfua_support import pdfua_problems
+from .structure_text import StructureReader, structure_blocks
 from .test_packet_complete import FESTIVAL_PATHS
 
 
@@ -141,3 +143,53 @@ def test_a_link_is_announced_by_its_text(downloads, jurisdiction):
         said = [str(link.Contents) for link in links]
         assert links and all(str(link.get("/Dest", "")) != text for link, text in zip(links, said))
         assert "1. The application" in said and any(text.endswith(". Notes") for text in said)
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_structure_order_keeps_the_space_a_line_broke_at(downloads, jurisdiction):
+    """Issue 37, item 8: read in structure order, as a screen reader does, the lines of a paragraph
+    were joined with no space ("theoperator", "toSunday", "Notrefundable"): CSS drops the space a line
+    breaks at and WeasyPrint marks each line apart. Every word read so is a word the page shows."""
+    with pikepdf.open(downloads[jurisdiction]) as pdf:
+        read = " ".join(text for _, text in structure_blocks(pdf))
+    shown = words(" ".join(page.extract_text() for page in PdfReader(downloads[jurisdiction]).pages))
+    assert sorted(words(read) - shown) == []
+    if jurisdiction == "baroda-mi":
+        assert "That is a mass gathering, and the operator and the landowner must get a license" in read
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
+def test_a_term_and_its_value_are_one_list_item(downloads, jurisdiction):
+    """Issue 37, item 8: each `<dl>` pair is one /LI, its term the /Lbl and its value the /LBody
+    ("When" and "Friday, July 9, ..." were two items)."""
+    with pikepdf.open(downloads[jurisdiction]) as pdf:
+        items = [dict(blocks) for blocks in _items_with_label(pdf)]
+        blocks = structure_blocks(pdf)
+    when = next(item for item in items if item["/Lbl"].strip() == "When")
+    assert re.match(r"\w+day, \w+ \d+, 20\d\d", when["/LBody"])
+    assert ("/LI", "When") not in [(tag, text.strip()) for tag, text in blocks]  # not an item of its own
+    assert any(text.startswith("When ") for tag, text in blocks if tag == "/LI")
+
+
+def _items_with_label(pdf) -> list[list[tuple[str, str]]]:
+    """The kids (tag, text) of every /LI that has a /Lbl, the bullets' included."""
+    found, reader = [], StructureReader(pdf)
+
+    def visit(element) -> None:
+        if not isinstance(element, pikepdf.Dictionary):
+            return
+        kids = element.get("/K")
+        kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+        if element.get("/S") == "/LI":
+            parts = [(str(kid.get("/S")), reader.text(kid)) for kid in kids if isinstance(kid, pikepdf.Dictionary)]
+            if any(tag == "/Lbl" for tag, _ in parts):
+                found.append(parts)
+        for kid in kids:
+            visit(kid)
+
+    visit(pdf.Root.StructTreeRoot)
+    return found

@@ -107,7 +107,8 @@ def jurisdiction_sections(jurisdictions: list) -> list[str]:
             lines += ["", "| reworded key | new words |", "| --- | --- |"] if own else \
                      ["| reworded key | new words |", "| --- | --- |"]
             for key, words in wording.items():
-                parts = [f"{field}: {_cell(text)}" for field, text in words.items() if field != "options"]
+                parts = [f"{field}: {_cell(text if isinstance(text, str) else ', '.join(map(str, text)))}"
+                         for field, text in words.items() if field != "options"]
                 parts += [f"`{o}`: {_cell(text)}" for o, text in (words.get("options") or {}).items()]
                 lines.append(f"| `{key}` | {'<br>'.join(parts)} |")
     return lines

@@ -14,6 +14,7 @@ from ..engine.answers import clean_answers, usable_answers
 from ..engine.assess import Decision, assess_jurisdiction, decide
 from ..engine.conditions import evaluate
 from ..errors import AnswersError
+from ..kinds import KINDS
 from ..language import N_, gettext as _
 from ..engine.facts import Facts
 from .road import deciding_keys, plan_road
@@ -159,8 +160,11 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
         return expand_questions(keys, questions)
 
     def covered(step: dict) -> bool:
+        # An answer that leaves blank a part the question needs (an officer's age where the
+        # ordinance asks it) does not cover its step: the interview asks it again.
         keys = required(step)
-        return bool(keys) and all(key in answers for key in keys)
+        return bool(keys) and all(key in answers and not KINDS[questions[key]["kind"]].missing_parts(
+            questions[key], answers[key]) for key in keys)
 
     path, _ = path_and_answers(j, answers, book)
     finished = all(covered(s) for s in path if required(s))

@@ -24,7 +24,7 @@ from .base import (
 )
 from .email import ADDRESS_LIMIT, Email, NotAnEmail, email_address
 from .phone import NotAPhone, Phone, phone_number
-from .people import AGE_LIMIT, PEOPLE_LIMIT, PERSON_FIELDS, People
+from .people import AGE_LIMIT, NEEDABLE, NEEDS_KEY, PEOPLE_LIMIT, PERSON_FIELDS, People
 from .simple import Choice, Choices, Count, Datetime, FlagSet, LongText, Share, Text, YesNo
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
@@ -38,5 +38,5 @@ def show_answer(key: str, answers: dict, questions: dict) -> str:
 
 
 __all__ = ["ADDRESS_LIMIT", "AGE_LIMIT", "COUNT_LIMIT", "DATETIME_FORMAT", "FIRST_YEAR", "KINDS", "Kind", "LAST_YEAR",
-           "LONG_TEXT_LIMIT", "NotAPhone", "NotAnEmail", "PEOPLE_LIMIT", "PERSON_FIELDS", "SHORT_TEXT_LIMIT", "SamplePlan", "brief",
+           "LONG_TEXT_LIMIT", "NEEDABLE", "NEEDS_KEY", "NotAPhone", "NotAnEmail", "PEOPLE_LIMIT", "PERSON_FIELDS", "SHORT_TEXT_LIMIT", "SamplePlan", "brief",
            "email_address", "in_range", "parse_datetime", "phone_number", "show_answer"]

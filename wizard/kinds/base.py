@@ -93,6 +93,10 @@ class Kind:
     def required_message(self, label: str) -> str:
         return _("Enter %(label)s", label=label)
 
+    def missing_parts(self, question: dict, value: Any) -> list[str]:
+        """Parts of an answer the question needs that it leaves blank (a person's age: `people`)."""
+        return []
+
     def sample(self, key: str, question: dict, plan: SamplePlan) -> Any:
         return None
 

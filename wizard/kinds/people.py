@@ -4,15 +4,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import AnswersError
-from ..language import gettext as _
+from ..language import N_, gettext as _
 from ..readable import clean_text
 from .base import Kind, brief
 from .simple import Text
 
 
 # A person in a `people` answer: what Whitesboro B(1), Baroda (a) and Wisconsin item A ask of
-# each partner, officer or director. Age and address may be left for later; the name may not.
+# each partner, officer or director. Age and address may be left for later; the name may not,
+# unless the question's `each_person_needs:` lists them (Baroda (a): "name, age, residence and
+# mailing address ... for all partners, officers and directors").
 PERSON_FIELDS = ("name", "age", "address")
+NEEDS_KEY = "each_person_needs"
+NEEDABLE = {"age": N_("age"), "address": N_("home address")}  # what a question may need of each person, in words
 PEOPLE_LIMIT = 50  # more rows than any board has; keeps a posted form small
 AGE_LIMIT = 130
 
@@ -41,6 +45,18 @@ class People(Kind):
             raise AnswersError(key, f"person {n}: expected an age from 0 to {AGE_LIMIT}, got {brief(age)}")
         address = text.clean(key, {}, person.get("address") or "", ()).strip()
         return {"name": name, "age": age, "address": address}
+
+    @staticmethod
+    def needs(question: dict) -> tuple[str, ...]:
+        """The parts besides the name each person must have (`each_person_needs:`), in form order."""
+        wanted = question.get(NEEDS_KEY) or ()
+        return tuple(part for part in NEEDABLE if part in wanted)
+
+    def missing_parts(self, question: dict, value: Any) -> list[str]:
+        """The needed parts some person in an answer leaves blank, in words ("age", "home address")."""
+        people = value if isinstance(value, list) else []
+        return [NEEDABLE[part] for part in self.needs(question)
+                if any(isinstance(p, dict) and p.get(part) in (None, "") for p in people)]
 
     def parse_query(self, key, values):
         return values[-1]  # a link cannot carry a list of people; clean() says so plainly

@@ -33,7 +33,7 @@ from .model import (
 )
 from .plan import plan_steps
 from ..readable import clean_text, long_date, money, number, parse_moment
-from .formatting import answer_text, counted, duration_text, field_label
+from .formatting import answer_text, counted, duration_text, field_label, move_to_addendum
 
 GROUP_TYPES = ("corporation", "partnership", "association")
 # A company's application: the person's details are those of the officer who signs for it.
@@ -48,8 +48,17 @@ SIGNER_ROLES = {"applicant": "applicant_name", "property_owner": "property_owner
                 "local_agent": "local_agent_name", "someone_else": None, "each_owner": None, "each_officer": None}
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _nth(label: str, n: int) -> str:
+    """A numbered line's signer by what the page is for: "the second owner of a parcel"."""
+    label = label[:1].lower() + label[1:]
+    return f"the {ORDINALS[n - 1]} {label}" if n <= len(ORDINALS) else f"{label} {n}"
 
 
 class _Builder:
@@ -275,11 +284,11 @@ class _Builder:
         if role == "each_owner":
             owner = clean_text(self.answers.get("property_owner_name") or "")
             extra = MULTI_SIGNER_LINES - 1 if self.answers.get("multiple_parcels") or not owner else 0
-            return [SignerLine(f"{label} 1", owner, capacity=True)] + [
-                SignerLine(f"{label} {n}", capacity=True) for n in range(2, extra + 2)]
+            return [SignerLine(_nth(label, 1), owner, capacity=True, numbered=True)] + [
+                SignerLine(_nth(label, n), capacity=True, numbered=True) for n in range(2, extra + 2)]
         if role == "each_officer":
             named = [clean_text(p["name"]) for p in self.answers.get("officers") or []]
-            return [SignerLine(f"{label} {n}", name, capacity=True)
+            return [SignerLine(_nth(label, n), name, capacity=True, numbered=True)
                     for n, name in enumerate(named or [""] * MULTI_SIGNER_LINES, 1)]
         printed = clean_text(self.answers.get(SIGNER_ROLES[role]) or "") if SIGNER_ROLES[role] else ""
         if role == "applicant" and self.group:
@@ -351,7 +360,8 @@ def packet_parts(p: Packet) -> list[Part]:
               ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
               ("plan", "Your plan, day by day", bool(p.plan)),
               ("afterwards", "After you apply", p.applies and bool(p.afterwards)),
-              ("notes", "Notes", True)]
+              ("notes", "Notes", True),
+              ("addendum", "Addendum", bool(p.addendum))]
     shown = [(anchor, title) for anchor, title, present in wanted if present]
     return [Part(n, title, anchor) for n, (anchor, title) in enumerate(shown, 1)]
 
@@ -396,6 +406,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, b.today) if applies else [],
     )
+    packet.addendum = move_to_addendum(packet.application)
     packet.glossary = terms_in(packet.strings())
     packet.parts = packet_parts(packet)
     return packet

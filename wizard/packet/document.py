@@ -24,6 +24,7 @@ from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .fields import finish_fields
 from .model import FONTS, Packet
+from .tagging import definition_pairs, line_end_spaces
 
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
 LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
@@ -221,6 +222,8 @@ def _finish(document, pdf, front: tuple[int, str] | None = None) -> None:
     if front is not None:
         _front_language(objects, pdf, *front)
     _header_scopes(objects)
+    definition_pairs(objects)
+    line_end_spaces(document, pdf, objects)
     _loose_spans(objects)
     _running_artifacts(objects, pdf)
     _link_texts(document)

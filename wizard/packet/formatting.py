@@ -7,6 +7,13 @@ from typing import Any
 from ..engine.facts import FACTS
 from ..kinds import KINDS
 from ..readable import clean_text, number
+from .model import AddendumItem, FormItem, Row
+
+# Characters: a longer answer is printed whole in the addendum, its line of the application saying so
+# (as AssemblyLine does). About 15 lines beside its label; an answer may hold 20,000 (LONG_TEXT_LIMIT),
+# and a label and its value are inline blocks, which cannot go on to the next page: past a page, the
+# rest of the answer was cut off.
+ADDENDUM_ABOVE = 1_000
 
 
 def answer_text(key: str, value: Any, questions: dict) -> str:
@@ -42,3 +49,16 @@ def duration_text(start: datetime, end: datetime) -> str:
     day_word = "day" if days == 1 else "days"
     hour_word = "hour" if hours == 1 else "hours"
     return f"{days} calendar {day_word}; {hours_text} {hour_word} from first opening to last closing"
+
+
+def move_to_addendum(application: list[FormItem]) -> list[AddendumItem]:
+    """Each answer longer than ADDENDUM_ABOVE, moved whole to the addendum; its row says where it is."""
+    moved: list[AddendumItem] = []
+    for item in application:
+        for at, row in enumerate(item.rows):
+            if row.value is not None and len(row.value) > ADDENDUM_ABOVE:
+                n = len(moved) + 1
+                moved.append(AddendumItem(n, row.label, f"{item.ref} {item.heading}", row.value))
+                item.rows[at] = Row(row.label, f"See the addendum, item {n}: the whole answer "
+                                               f"({number(len(row.value.split()))} words) is on the last pages.")
+    return moved

@@ -50,6 +50,16 @@ class FormItem:
 
 
 @dataclass
+class AddendumItem:
+    """An answer too long for its line of the application, printed whole at the end (as AssemblyLine
+    does): the line says "See the addendum, item N"."""
+    number: int
+    label: str
+    where: str  # the application item it answers: "(b) Kind of gathering"
+    text: str
+
+
+@dataclass
 class ChecklistGroup:
     title: str
     items: list[Cited]
@@ -66,10 +76,27 @@ class FacilityRow:
 
 @dataclass
 class SignerLine:
-    role: str
+    role: str  # who signs, as the caption under the line says it ("The operator", "the second partner")
     printed_name: str = ""
     capacity: bool = False  # the line has the signer's title or office
     title: str = ""  # that title, when the interview asked it (else a box to fill in)
+    numbered: bool = False  # one of several lines for people of one kind (each owner, each officer)
+
+    @property
+    def caption(self) -> str:
+        """Whose signature the line is for: a numbered line by the name the answers give, else as
+        the role says it ("the property owner", "the second owner of a parcel")."""
+        return self.printed_name if self.printed_name and self.numbered else _lower_first(self.role)
+
+    @property
+    def who(self) -> str:
+        """Whom the line's boxes are for, in their accessible names ("Title or office of Pat
+        Farmer"): the name where the answers give one, else what the line is for."""
+        return self.printed_name or _lower_first(self.role)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 @dataclass
@@ -118,6 +145,7 @@ class Packet:
     afterwards: list[tuple[str, list[Cited]]] = field(default_factory=list)  # After you apply, revocation, penalties
     plan: list[PlanStep] = field(default_factory=list)  # the plan to the day (wizard/interview/timeline.py)
     parts: list[Part] = field(default_factory=list)
+    addendum: list[AddendumItem] = field(default_factory=list)  # answers too long for their line
     glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/engine/glossary.py)
     summary: Any = None  # the summary page in the organizer's language, in front (wizard/packet/summary.py)
 

@@ -2,7 +2,8 @@
 
 A rule file may declare `questions:` of its own (the format of interviews/questions.yaml) and
 `question_wording:` to change a shared question's label, form label, hint, error or option texts
-(never its key, kind or option keys: the answers vocabulary stays the same for every jurisdiction).
+(never its key, kind or option keys: the answers vocabulary stays the same for every jurisdiction),
+and, for a list of people, what the ordinance needs of each one (`each_person_needs: [age, address]`).
 `question_changes` gives what a jurisdiction adds or rewords; the rule book merges it over the
 shared questions wherever that jurisdiction's answers are read (`RuleBook.questions_for`).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 OWN = "questions"
 WORDING = "question_wording"
-REWORDABLE = ("label", "form_label", "hint", "error", "options")
+REWORDABLE = ("label", "form_label", "hint", "error", "options", "each_person_needs")
 
 
 def question_changes(shared: dict, data: dict) -> dict:

@@ -6,7 +6,8 @@ from ...engine.facts import FACTS
 from ...rules.questionbook import OWN, WORDING, effective_questions
 from ...rules.rulebook import Jurisdiction
 from .common import Reporter
-from .vocabulary import question_problems
+from ...kinds import NEEDS_KEY
+from .vocabulary import needs_problems, question_problems
 
 
 def own_question_problems(j: Jurisdiction, shared: dict) -> list[Problem]:
@@ -40,6 +41,9 @@ def own_question_problems(j: Jurisdiction, shared: dict) -> list[Problem]:
                           "the keys are listed in docs/vocabulary.md")
         else:
             _option_problems(report, where, key, shared[key], wording)
+            if isinstance(wording, dict) and NEEDS_KEY in wording:
+                needs_problems(shared[key].get("kind"), wording[NEEDS_KEY],
+                               lambda path, message, where=where: report(where + path, message))
     return report.problems
 
 

@@ -7,7 +7,7 @@ from ...errors import Problem
 from ...engine.facts import FACTS
 from ...engine.cross_answers import TESTS, declared
 from ...interview.road import SECTIONS
-from ...kinds import KINDS
+from ...kinds import KINDS, NEEDABLE, NEEDS_KEY
 from ...resources import resource_dir
 from ...language import OFFICE_LANGUAGE
 from ...rules.texts import in_language
@@ -15,7 +15,7 @@ from .texts import language_problems
 from ...rules.yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
-                 "form_label", "autocomplete", "input_type", "section", "must_be", "always_used", "counts"}
+                 "form_label", "autocomplete", "input_type", "section", "must_be", "always_used", "counts", NEEDS_KEY}
 INPUT_TYPES = ("text", "email", "tel", "url")
 
 
@@ -58,6 +58,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
         problem(("section",), f"section must be one of: {', '.join(SECTIONS)}")
     if "must_be" in q:
         must_be_problems(key, q, questions, problem)
+    if NEEDS_KEY in q:
+        needs_problems(q["kind"], q[NEEDS_KEY], problem)
     if "input_type" in q and q["input_type"] not in INPUT_TYPES:
         problem(("input_type",), f"input_type must be one of: {', '.join(INPUT_TYPES)}")
     if ("autocomplete" in q or "input_type" in q) and KINDS[q["kind"]].widget not in ("line", "lines"):
@@ -75,6 +77,21 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
     parent = q.get("part_of")
     if parent and flag_owner_missing(questions, parent, key):
         problem(("part_of",), f"{parent!r} is not a flag_set listing {key!r}")
+
+
+def needs_problems(kind: str, needs, problem) -> None:
+    """`each_person_needs: [age, address]`: only on a list of people, each part once and known."""
+    if kind != "people":
+        problem((NEEDS_KEY,), f"{NEEDS_KEY} applies to a list of people (kind: people) only, not to a {kind} question")
+        return
+    parts = ", ".join(NEEDABLE)
+    unknown = [p for p in needs if not isinstance(p, str) or p not in NEEDABLE] if isinstance(needs, list) else []
+    if unknown:
+        problem((NEEDS_KEY,), f"{', '.join(repr(p) for p in unknown)} is not one of: {parts}; {NEEDS_KEY} lists "
+                              f"what each person must have besides the name, like `{NEEDS_KEY}: [age, address]`")
+    elif not isinstance(needs, list) or not needs or len(set(needs)) != len(needs):
+        problem((NEEDS_KEY,), f"{NEEDS_KEY} lists what each person must have besides the name, each once, "
+                              f"from: {parts}, like `{NEEDS_KEY}: [age, address]`")
 
 
 def must_be_problems(key: str, q: dict, questions: dict, problem) -> None:

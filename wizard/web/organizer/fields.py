@@ -180,7 +180,8 @@ def make_field(key: str, question: dict, today: date | None = None):
                            validators=[required, NumberRange(min=low, max=high, message=_(message))])
     if kind.widget == "people":
         return PeopleField(label, description=description, optional=bool(question.get("optional")),
-                           required_message=question.get("error") or kind.required_message(_short(label)))
+                           required_message=question.get("error") or kind.required_message(_short(label)),
+                           needs=kind.needs(question))
     if kind.widget == "datetime":
         return WhenField(label, kind=kind, today=today, description=description, validators=[required])
     limit = kind.max_length(question)

@@ -14,7 +14,7 @@ import re
 from wtforms import Field
 from wtforms.validators import ValidationError
 
-from ...kinds import AGE_LIMIT, PEOPLE_LIMIT, PERSON_FIELDS, SHORT_TEXT_LIMIT
+from ...kinds import AGE_LIMIT, NEEDABLE, PEOPLE_LIMIT, PERSON_FIELDS, SHORT_TEXT_LIMIT
 from ...language import gettext as _
 
 ADD_BUTTON, REMOVE_BUTTON = "add_person", "remove_person"
@@ -24,12 +24,14 @@ BLANK = {"name": "", "age": "", "address": ""}
 class PeopleField(Field):
     """Rows of people; `rows` keeps what was typed (to show it again), `data` the finished people."""
 
-    def __init__(self, label=None, validators=None, optional=False, required_message="", **kwargs):
+    def __init__(self, label=None, validators=None, optional=False, required_message="", needs=(), **kwargs):
         super().__init__(label, validators, **kwargs)
         self.optional = optional
         self.required_message = required_message
+        self.needs = tuple(needs)  # the parts each person must have besides the name (`each_person_needs:`)
         self.rows: list[dict] = []
         self.row_errors: dict[int, str] = {}
+        self.row_error_part: dict[int, str] = {}  # the box of a row its error is about ("name", "age"...)
         self.added = False  # a row was just added: the new row's name box takes focus
 
     def process(self, formdata, data=None, extra_filters=None):
@@ -64,28 +66,42 @@ class PeopleField(Field):
         return {"name": row["name"], "age": int(age) if age else None, "address": row["address"]}
 
     def pre_validate(self, form):
-        self.row_errors = {}
+        self.row_errors, self.row_error_part = {}, {}
         for n, row in enumerate(self.rows):
-            message = self.row_problem(n + 1, row)
+            message, part = self.row_problem(n + 1, row, self.needs)
             if message:
-                self.row_errors[n] = message
+                self.row_errors[n], self.row_error_part[n] = message, part
         if self.row_errors:
             raise ValidationError(next(iter(self.row_errors.values())))
         if not self.data and not self.optional:
             raise ValidationError(self.required_message)
 
     @staticmethod
-    def row_problem(n: int, row: dict) -> str:
+    def row_problem(n: int, row: dict, needs: tuple[str, ...] = ()) -> tuple[str, str]:
+        """The row's error and the box it is about, or ("", "") when the row is fine or blank."""
         if not any(row.values()):
-            return ""
+            return "", ""
         if not row["name"]:
-            return _("Enter the name of person %(number)d", number=n)
+            return _("Enter the name of person %(number)d", number=n), "name"
         age = row["age"].replace(" ", "")
         if age and not (age.isascii() and age.isdigit() and int(age) <= AGE_LIMIT):
-            return _("Enter the age of person %(number)d as a whole number, like 42", number=n)
+            return _("Enter the age of person %(number)d as a whole number, like 42", number=n), "age"
         if any(len(value) > SHORT_TEXT_LIMIT for value in row.values()):
-            return _("Use %(limit)s characters or fewer for person %(number)d", limit=format(SHORT_TEXT_LIMIT, ","), number=n)
-        return ""
+            return _("Use %(limit)s characters or fewer for person %(number)d", limit=format(SHORT_TEXT_LIMIT, ","),
+                     number=n), "name"
+        blank = [part for part in needs if not row[part]]
+        words = [_(NEEDABLE[part]) for part in blank]
+        if len(words) == 1:
+            return _("Enter the %(part)s of person %(number)d (%(name)s)", part=words[0], number=n,
+                     name=row["name"]), blank[0]
+        if words:
+            return _("Enter the %(part)s and %(other)s of person %(number)d (%(name)s)", part=words[0],
+                     other=words[1], number=n, name=row["name"]), blank[0]
+        return "", ""
+
+    def box_id(self, n: int, part: str) -> str:
+        """The id of a row's box: the name box is `<id>-<n>`, the others `<id>-<n>-<part>`."""
+        return f"{self.id}-{n}" if part == "name" else f"{self.id}-{n}-{part}"
 
     def row_pairs(self) -> list[tuple[str, str]]:
         """The rows as form pairs, in the names they are posted under."""
@@ -93,8 +109,9 @@ class PeopleField(Field):
 
     @property
     def error_anchor(self) -> str:
-        """The box the error summary links to: the name in the first row with a problem."""
-        return f"{self.id}-{min(self.row_errors, default=0)}"
+        """The box the error summary links to: the box the first row with a problem is about."""
+        n = min(self.row_errors, default=0)
+        return self.box_id(n, self.row_error_part.get(n, "name"))
 
     def change_rows(self, formdata) -> bool:
         """Apply a posted "Add another person" or "Remove"; True when one was pressed for this field."""
