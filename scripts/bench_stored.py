@@ -202,6 +202,11 @@ def stored_rows(results: dict) -> list[tuple[str, str]]:
          each(lambda f: f"{f['start_mb']:.0f} / {f['after_mb']:.0f}")),
         ("stored data: `wizard db copy` SQLite to PostgreSQL, s / peak MB",
          each(lambda f: f"{f['copy']['s']:.1f} s {f['copy']['mb']:.0f} MB" if "copy" in f else None)),
+        ("stored data: PostgreSQL against SQLite, step GET / new interview POST, CPU", " · ".join(
+            f"{size}: {f['step_ms'] / results[f'sqlite {size}']['step_ms']:.2f}× / "
+            f"{f['start_ms'] / results[f'sqlite {size}']['start_ms']:.2f}×"
+            for key, f in results.items() if key.startswith("postgresql ")
+            and f"sqlite {(size := key.split()[1])}" in results)),
     ]
     return rows
 

@@ -82,3 +82,26 @@ def test_each_applications_referrals_are_its_own(app):
     due = [s for s in summaries(client.get(path).data) if "answer due" in s]
     assert len(due) == min(2, len(j.referrals)) and all(s.startswith(second) for s in due)
     assert first not in " ".join(due)
+
+
+def test_each_entry_is_lean_and_links_to_its_application(app):
+    """Issue 39: the feed of a place with many current applications stays small because each entry says
+    only what a clerk needs (the reference, the event, the status, the section to decide under) with the
+    application page's address; the place and its ordinance are named once, for the whole calendar."""
+    app.config["PUBLIC_URL"] = "https://permits.example.org"
+    client, path = subscribed(app)
+    references = keep(app, 40, starts_at="2027-08-01T12:00", ends_at="2027-08-01T20:00")
+    body = client.get(path).data
+    calendar = Calendar.from_ical(body)
+    j = app.extensions["rulebook"].get("baroda-mi")
+    about = str(calendar["X-WR-CALDESC"]).replace("\\,", ",")  # an X- property: icalendar leaves it escaped
+    assert j.name in about and j.ordinance in about
+    events = calendar.walk("VEVENT")
+    assert len(events) == 80  # each application's event and its decision deadline
+    assert not any(j.name in str(e.get("description", "")) for e in events)
+    for reference in references:
+        link = f"https://permits.example.org/office/a/{reference}"
+        ours = [e for e in events if str(e["summary"]).startswith(reference)]
+        assert [str(e["description"]).splitlines()[-1] for e in ours] == [link, link]
+    assert client.get(link.removeprefix("https://permits.example.org")).status_code == 200
+    assert len(body) / len(references) < 560  # bytes an application, with its link; 639 before, with none

@@ -21,7 +21,7 @@ def test_the_counts_page_has_a_chart_and_a_table_per_measure_and_no_personal_dat
     page = client.get("/office/counts")
     doc = html.parse(page)
     sections = doc.select("section.measure")
-    assert len(sections) == 9  # six per year and place (issue 39), and issue 40's money, inspections and closings
+    assert len(sections) == 10  # seven per year and place (issue 39), and issue 40's money, inspections and closings
     for section in sections:
         svg = section.select_one("svg[role=img]")
         assert svg is not None and svg.select_one("title").get_text() == section.select_one("h2").get_text()

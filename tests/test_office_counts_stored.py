@@ -11,8 +11,11 @@ import pytest
 from wizard.web.edge.state import office_records
 
 from . import html
+from .browser.stories import BIG_FESTIVAL
 from .office_days import office_day
 from .office_support import BARODA, app_on_each_backend, clerk, finished, keep, send, sign_in  # noqa: F401
+from .posting import step_data
+from .test_packet_complete import walk
 
 BARODA_NAME, DEKALB_NAME = "Village of Baroda, Michigan", "City of DeKalb, Illinois"
 
@@ -76,3 +79,34 @@ def test_counting_never_assesses_the_kept_interviews(app, board, monkeypatch):
     response = board.get("/office/counts")
     assert response.status_code == 200
     assert table(html.parse(response), "started") == {f"{office_day('baroda-mi').year}, {BARODA_NAME}": "3"}
+
+
+def test_interviews_finished_are_counted_by_month_and_outcome_as_they_finish(app, board, book):
+    """The outcome is recorded when the last page is answered (m010_finished_counts) and counted per
+    month by the database; an interview not finished is not counted, nor one answered again later."""
+    organizer = app.test_client()
+    interview_id, shown = walk(organizer, book, "baroda-mi", BIG_FESTIVAL)
+    organizer.post("/start", data={"jurisdiction": "baroda-mi"})  # started, never finished
+    month = office_day("baroda-mi").isoformat()[:7]
+    doc = html.parse(board.get("/office/counts"))
+    assert table(doc, "finished") == {f"{month}, {BARODA_NAME}: needs a permit": "1"}
+    assert "Interviews finished, by month, place and outcome" in [h.get_text() for h in doc.select("h2")]
+    # Answered again after the end: still one interview finished, in the month and outcome it had.
+    last = f"/i/{interview_id}/step/{shown[-1]}"
+    organizer.post(last, data=step_data(book, "baroda-mi", last, BIG_FESTIVAL))
+    assert table(html.parse(board.get("/office/counts")), "finished") == {f"{month}, {BARODA_NAME}: needs a permit": "1"}
+
+
+def test_the_days_to_decide_are_the_median_not_the_average(app, board):
+    """Days 1, 2 and 30 in one year: the median 2 (the average would say 11); 1, 2, 10 and 30 in another: 6."""
+    with app.app_context():
+        records = office_records()
+        for n, (year, days) in enumerate([(2023, 1), (2023, 2), (2023, 30), (2024, 1), (2024, 2), (2024, 10),
+                                          (2024, 30)]):
+            reference = keep(app, 1, start=60 + n, received_day=f"{year}-02-01", status="approved")[0]
+            records.set_decision(dict(reference=reference, decision="approved", decided_on=f"{year}-03-01",
+                                      decided_by="clerk@example.org", version=1, days_to_decide=days))
+    doc = html.parse(board.get("/office/counts"))
+    days = table(doc, "days")
+    assert days[f"2023, {BARODA_NAME}"] == "2" and days[f"2024, {BARODA_NAME}"] == "6"
+    assert "Median days from receipt to decision, by year and place" in [h.get_text() for h in doc.select("h2")]

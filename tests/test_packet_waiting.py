@@ -3,11 +3,12 @@ packet at once; any other download whose packet is not made yet gets the "being 
 once, so eight organizers downloading new packets together cannot hold every thread of the server."""
 from __future__ import annotations
 
+import os
 import threading
 import time
 from concurrent.futures import Future
 
-from wizard.packet import cache
+from wizard.packet import cache, printing
 
 from .test_hardening_round3 import being_prepared, saved
 from .test_packet import festival
@@ -45,3 +46,17 @@ def test_downloads_beyond_the_waiting_ones_get_the_being_prepared_page_at_once(a
             thread.join(LONG_WAIT)
     # Once made, the packet is there for the download the page makes again.
     assert client.get(paths[-1]).status_code == 200
+
+
+def test_the_print_workers_take_a_core_only_when_the_pages_leave_it_idle(app, client, book):
+    """Issue 39: step p99 while eight new packets print stays near the step alone because the workers
+    are in Linux's idle scheduling class (a page's thread takes the core the moment it wakes), and
+    below the server's priority besides."""
+    path = f"/i/{saved(app, festival('baroda-mi', book, event_name='Idle Fair'))}/packet.pdf"
+    while client.get(path).status_code == 503:  # the pool is started by the first packet
+        time.sleep(0.5)
+    workers = printing.worker_pids()
+    assert workers
+    for pid in workers:
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+        assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + printing.PRIORITY_BELOW

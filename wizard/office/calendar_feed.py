@@ -48,72 +48,97 @@ def feed_version(changes: dict, places: list[str], book: RuleBook, now: datetime
 
 
 def _uid(reference: str, what: str) -> str:
-    digest = hashlib.sha256(f"{reference}:{what}".encode()).hexdigest()[:24]
-    return f"{digest}-{what}@mass-gathering-permit-wizard-office"
+    """Stable for the same entry from poll to poll, so a calendar program updates it in place."""
+    return f"{reference}.{what}@permit-office"
 
 
 def _entry(uid: str, start, end, summary: str, description: str, stamp: datetime) -> Event:
+    """One entry: only what a clerk reads (the reference and what is due in the summary, a line and
+    the application's address in the description) and the fields a calendar program needs; the place
+    and its ordinance are named once, in the calendar's description (issue 39: at 10,000 applications
+    of one place the feed holds about 2,000 entries, so every byte of one is 2 KB of the feed). An
+    all-day deadline carries no TRANSP: calendar programs show it above the day's hours, not in them."""
     event = Event()
     event.add("uid", uid)
     event.add("dtstamp", stamp)
     event.add("dtstart", start)
-    event.add("dtend", end)
+    if end is not None:  # an all-day entry has none: it lasts its one day (RFC 5545, 3.6.1)
+        event.add("dtend", end)
+        event.add("transp", "TRANSPARENT")  # the clerk is not busy during an organizer's event
     event.add("summary", summary)
-    event.add("description", description)
-    event.add("transp", "TRANSPARENT")
+    if description:
+        event.add("description", description)
     return event
 
 
 def _day(day: date, uid: str, summary: str, description: str, stamp: datetime) -> Event:
-    return _entry(uid, day, day + timedelta(days=1), summary, description, stamp)
+    return _entry(uid, day, None, summary, description, stamp)
+
+
+def _said(*parts: str) -> str:
+    return "\n".join(p for p in parts if p)
 
 
 def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp: datetime,
-                        action: dict | None = None) -> list[Event]:
+                        action: dict | None = None, address: str = "", place: bool = False) -> list[Event]:
     """`action`: the permit's latest suspension, reinstatement or revocation (issue 40, item 7): a revoked
-    permit's event is CANCELLED, a suspended one's TENTATIVE, each saying so in its summary."""
+    permit's event is CANCELLED, a suspended one's TENTATIVE, each saying so in its summary. `address`:
+    where the application's page is (each entry's description ends with it); `place`: name the place in
+    the event's description (a feed of several places)."""
     reference = row["reference"]
     name = clean_text(row.get("event_name") or "") or "Event not named"
     j = book.get(row["jurisdiction"])
     status = STATUSES.get(row["status"], row["status"])
+    link = f"{address}{reference}" if address else ""
     entries = []
     if row.get("starts_at") and row.get("ends_at"):
         mark = (action or {}).get("action") if row["status"] == "approved" else None
         said = {"revoked": "Cancelled, permit revoked: ", "suspended": "Permit suspended: "}.get(mark, "")
+        where = f"{j.name if j else row['jurisdiction']}. " if place else ""
         event = _entry(_uid(reference, "event"), parse_moment(row["starts_at"]), parse_moment(row["ends_at"]),
-                       f"{said}{reference}: {name}", f"{j.name if j else row['jurisdiction']}. Status: {status}."
-                       + (f" {said.rstrip(': ')} on {action['acted_on']}." if said else ""), stamp)
+                       f"{said}{reference}: {name}",
+                       _said(f"{where}{status}." + (f" {said.rstrip(': ')} on {action['acted_on']}." if said else ""),
+                             link), stamp)
         if mark in ("revoked", "suspended"):
             event.add("status", "CANCELLED" if mark == "revoked" else "TENTATIVE")
         entries.append(event)
     due = decision_due(row["received_at"], j) if j else None
     if due is not None and row["status"] not in CLOSED:
         entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",
-                            f"Last day to decide on {name} ({j.decision_citation}). Status: {status}.", stamp))
+                            _said(f"{j.decision_citation}.", link), stamp))
     for referral in referrals:
         if referral.get("due_on") and not referral.get("answered_at"):
             entries.append(_day(date.fromisoformat(referral["due_on"]), _uid(reference, f"referral-{referral['id']}"),
-                                f"{reference}: {referral['department']} answer due",
-                                f"The {referral['department']}'s answer on {name} is due.", stamp))
+                                f"{reference}: {referral['department']} answer due", "", stamp))
     return entries
 
 
-def inspection_entries(row: dict, book: RuleBook, inspections: list[dict], stamp: datetime) -> list[Event]:
+def inspection_entries(row: dict, book: RuleBook, inspections: list[dict], stamp: datetime,
+                       address: str = "") -> list[Event]:
     """Each inspection scheduled (issue 40, item 4), all day, with its result once recorded; not the
     inspector's name (the feed carries nothing more personal than the reference and the event's name)."""
     j = book.get(row["jurisdiction"])
     citation = ((j.inspection or {}).get("citation") if j else None) or ""
-    name = clean_text(row.get("event_name") or "") or "Event not named"
+    link = f"{address}{row['reference']}" if address else ""
     return [_day(date.fromisoformat(i["scheduled_on"]), _uid(row["reference"], f"inspection-{i['id']}"),
                  f"{row['reference']}: inspection" + (f" {i['result']}" if i["result"] else ""),
-                 f"Inspection of the site of {name}" + (f" ({citation})." if citation else "."), stamp)
+                 _said("Inspection of the site" + (f" ({citation})." if citation else "."), link), stamp)
             for i in inspections]
+
+
+def _about(places: list[str], book: RuleBook, address: str) -> str:
+    """The calendar's description: the places and their ordinances, named once for every entry."""
+    named = [f"{j.name}: {j.ordinance}" for jid in places if (j := book.get(jid)) is not None]
+    return _said("Permit applications received by " + "; ".join(named) + "." if named else "",
+                 f"Each entry's application: {address}REFERENCE" if address else "")
 
 
 def office_calendar(applications: list[dict], referrals: list[dict], book: RuleBook,
                     now: datetime | None = None, actions: dict[str, dict] | None = None,
-                    inspections: list[dict] = ()) -> bytes:
-    """The whole feed as .ics bytes (an empty calendar when nothing is in the inbox yet)."""
+                    inspections: list[dict] = (), places: list[str] = (), address: str = "") -> bytes:
+    """The whole feed as .ics bytes (an empty calendar when nothing is in the inbox yet). `places`: the
+    feed's places, named once in its description; `address`: the start of an application page's address
+    (`https://host/office/a/`), ending each entry's description."""
     stamp = (now or datetime.now(timezone.utc)).replace(microsecond=0)
     cal = Calendar()
     cal.add("prodid", PRODID)
@@ -121,6 +146,8 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", vText("Permit applications"))
+    if about := _about(list(places), book, address):
+        cal.add("x-wr-caldesc", vText(about))
     by_application = defaultdict(list)  # each application's referrals, found by its reference
     for referral in referrals:
         by_application[referral["reference"]].append(referral)
@@ -129,9 +156,9 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
         checks[inspection["reference"]].append(inspection)
     for row in applications:
         for event in application_entries(row, book, by_application[row["reference"]], stamp,
-                                         (actions or {}).get(row["reference"])):
+                                         (actions or {}).get(row["reference"]), address, len(places) != 1):
             cal.add_component(event)
-        for event in inspection_entries(row, book, checks[row["reference"]], stamp):
+        for event in inspection_entries(row, book, checks[row["reference"]], stamp, address):
             cal.add_component(event)
     body = cal.to_ical()
     refuse_injected_lines(body)

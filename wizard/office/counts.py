@@ -6,7 +6,8 @@ recorded (`days_to_decide`, m009_office_counts); each measure is one GROUP BY ov
 written once for both backends. A place's counts cost the same whatever other places keep.
 
 Per year and per place (issue 39, item 2): interviews started, applications received, approved,
-denied and withdrawn, and the average days from receipt to decision; and (issue 40) the money
+denied and withdrawn, and the median days from receipt to decision; interviews finished per month
+and outcome (recorded when the last page is answered, m010_finished_counts); and (issue 40) the money
 received and returned, inspections by result and applications closed after the event. The figures are counted by
 the database from what was recorded when it happened (`tallies`, below); nothing is assessed
 again on a request. Each measure is a list of (label, figure) rows, drawn on the server as an
@@ -29,27 +30,35 @@ from .records import OfficeRecords
 
 MEASURES = (  # key, title: in the page's order
     ("started", "Interviews started"),
+    ("finished", "Interviews finished"),
     ("received", "Applications received"),
     ("approved", "Applications approved"),
     ("denied", "Applications denied"),
     ("withdrawn", "Applications withdrawn"),
 )
-DAYS_TITLE = "Average days from receipt to decision"
+DAYS_TITLE = "Median days from receipt to decision"
+OUTCOME_WORDS = {"required": "needs a permit", "uncertain": "may need one", "not_required": "needs none",
+                 "exempt": "exempt"}
 
 
 @dataclass(frozen=True)
 class Tally:
     place: str
     year: str
-    what: str  # "started", "received", "approved", "denied", "withdrawn"
+    what: str  # "started", "finished", "received", "approved", "denied", "withdrawn"
     count: int
     days: int = 0  # decisions: the days they took, summed ...
     timed: int = 0  # ... over this many of them (those recorded with their day of receipt)
+    outcome: str = ""  # finished interviews: the outcome (`year` is then the place's month)
 
 
 _QUERIES = {  # each: place, year, what, count [, days, timed]; `{places}` is the clerk's places
     "started": "SELECT jurisdiction AS place, SUBSTR(created_at, 1, 4) AS yr, 'started' AS what, COUNT(*) AS n "
                "FROM interviews WHERE jurisdiction {places} GROUP BY jurisdiction, SUBSTR(created_at, 1, 4)",
+    # The month and outcome recorded when the interview's last page was answered (m010_finished_counts).
+    "finished": "SELECT jurisdiction AS place, SUBSTR(finished_at, 1, 7) AS yr, 'finished' AS what, "
+                "finished_outcome AS outcome, COUNT(*) AS n FROM interviews WHERE finished_at IS NOT NULL AND "
+                "jurisdiction {places} GROUP BY jurisdiction, SUBSTR(finished_at, 1, 7), finished_outcome",
     "received": "SELECT jurisdiction AS place, SUBSTR(received_day, 1, 4) AS yr, 'received' AS what, COUNT(*) AS n "
                 "FROM applications WHERE received_day <> '' AND jurisdiction {places} "
                 "GROUP BY jurisdiction, SUBSTR(received_day, 1, 4)",
@@ -69,8 +78,24 @@ def tallies(records: OfficeRecords, places: list[str]) -> list[Tally]:
     for sql in _QUERIES.values():
         for row in records.grouped(sql, places):
             found.append(Tally(row["place"], row["yr"] or "unknown", row["what"], int(row["n"]),
-                               int(row.get("days") or 0), int(row.get("timed") or 0)))
+                               int(row.get("days") or 0), int(row.get("timed") or 0), row.get("outcome") or ""))
     return found
+
+
+def median_days(records: OfficeRecords, found: list[Tally]) -> dict[tuple[str, str], float]:
+    """The median days to decide per place and year: the middle one or two of the group's figures, read
+    in order from the database (a LIMIT / OFFSET over an index: the same SQL on both backends), never
+    every decision brought here."""
+    timed: dict[tuple[str, str], int] = {}
+    for t in found:
+        if t.what in ("approved", "denied") and t.timed and t.year.isdigit():
+            timed[(t.place, t.year)] = timed.get((t.place, t.year), 0) + t.timed
+    medians = {}
+    for (place, year), count in timed.items():
+        middle = records.decision_days(place, year, (count - 1) // 2, 2 - count % 2)
+        if middle:
+            medians[(place, year)] = sum(middle) / len(middle)
+    return medians
 
 
 def days_to_decide(received_day: str | date | None, decided_on: str | date) -> int | None:
@@ -97,7 +122,8 @@ class Measure:
 
 def _label(tally: Tally, book: RuleBook) -> str:
     j = book.get(tally.place)
-    return f"{tally.year}, {j.name if j is not None else tally.place}"
+    label = f"{tally.year}, {j.name if j is not None else tally.place}"
+    return f"{label}: {OUTCOME_WORDS.get(tally.outcome, tally.outcome)}" if tally.outcome else label
 
 
 def trail_measures(trail: dict) -> list[Measure]:
@@ -113,20 +139,19 @@ def trail_measures(trail: dict) -> list[Measure]:
     ]
 
 
-def board_measures(found: list[Tally], book: RuleBook, trail: dict | None = None) -> list[Measure]:
-    """The page's measures, each by year and place, from the database's tallies; then issue 40's
+def board_measures(found: list[Tally], book: RuleBook, trail: dict | None = None,
+                   medians: dict[tuple[str, str], float] | None = None) -> list[Measure]:
+    """The page's measures, each by year and place (interviews finished by month, place and outcome),
+    from the database's tallies; the median days to decide (`medians`: `median_days`); then issue 40's
     money, inspections and closings (`trail`: OfficeRecords.trail_totals_in), also added up by the database."""
     measures = []
     for key, title in MEASURES:
         rows = sorted((_label(t, book), float(t.count)) for t in found if t.what == key)
-        measures.append(Measure(key, f"{title}, by year and place", rows))
-    timed: dict[str, tuple[int, int]] = {}  # label: (days summed, decisions) over approvals and denials
-    for t in found:
-        if t.what in ("approved", "denied") and t.timed:
-            days, count = timed.get(label := _label(t, book), (0, 0))
-            timed[label] = (days + t.days, count + t.timed)
+        by = "by month, place and outcome" if key == "finished" else "by year and place"
+        measures.append(Measure(key, f"{title}, {by}", rows))
     measures.append(Measure("days", f"{DAYS_TITLE}, by year and place",
-                            sorted((label, round(days / count, 1)) for label, (days, count) in timed.items())))
+                            sorted((_label(Tally(place, year, "days", 0), book), round(median, 1))
+                                   for (place, year), median in (medians or {}).items())))
     return measures + (trail_measures(trail) if trail else [])
 
 

@@ -126,4 +126,12 @@ MIGRATIONS = (
     Migration("m010_language", (
         "ALTER TABLE applications ADD COLUMN language TEXT",
         "ALTER TABLE reminders ADD COLUMN language TEXT")),
+    # Issue 39: "Interviews finished, by month and outcome" from figures recorded when it happens: the
+    # outcome and moment an interview's last page was answered, written once then; counted per month by
+    # the database. The days to decide indexed for the median (an ordered LIMIT / OFFSET per group).
+    Migration("m010_finished_counts", (
+        "ALTER TABLE interviews ADD COLUMN finished_outcome TEXT",
+        "ALTER TABLE interviews ADD COLUMN finished_at TEXT",
+        "CREATE INDEX idx_interviews_place_finished ON interviews (jurisdiction, finished_at)",
+        "CREATE INDEX idx_decisions_decided_days ON decisions (decided_on, days_to_decide)")),
 )

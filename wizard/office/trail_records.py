@@ -249,3 +249,18 @@ class FeedQueries:
 
     def set_days_to_decide(self, reference: str, days: int | None) -> None:
         self._write("UPDATE decisions SET days_to_decide = ? WHERE reference = ?", (days, reference))
+
+    def record_finish(self, interview_id: str, outcome: str, at: str) -> None:
+        """The interview's last page is answered: its outcome, once (a later change of answers keeps it)."""
+        self._write("UPDATE interviews SET finished_outcome = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
+                    (outcome, at, interview_id))
+
+    def decision_days(self, place: str, year: str, offset: int, count: int) -> list[int]:
+        """Days to decide of a place's decisions of a year, in order, `count` of them from `offset`
+        (the median's one or two middle figures; `decided_on` and the days are indexed)."""
+        rows = self._query("SELECT d.days_to_decide AS days FROM decisions d JOIN applications a ON "
+                           "a.reference = d.reference WHERE a.jurisdiction = ? AND d.decided_on >= ? AND "
+                           "d.decided_on < ? AND d.decision IN ('approved', 'denied') AND d.days_to_decide IS NOT NULL "
+                           "ORDER BY d.days_to_decide LIMIT ? OFFSET ?",
+                           (place, f"{year}-01-01", f"{int(year) + 1}-01-01", count, offset))
+        return [int(r["days"]) for r in rows]

@@ -169,6 +169,7 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
 # Every property this module writes. A line starting with anything else would be text that
 # escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
 _OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
+              b"X-WR-CALDESC",  # the office feed names its places once (issue 39)
               b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
               b"ACTION", b"TRIGGER",
               b"STATUS",  # the office feed's cancelled event (issue 40)

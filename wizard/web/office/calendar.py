@@ -27,6 +27,13 @@ def feed_address(token: str) -> str:
     return f"{current_app.config.get('PUBLIC_URL') or ''}{url_for('.feed', token=token)}"
 
 
+def application_address() -> str:
+    """An application page's address up to its reference, for the feed's entries to link to: the
+    site's public address, else the one the calendar program asked at."""
+    site = (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+    return f"{site}{url_for('office.application', reference='REFERENCE')}".removesuffix("REFERENCE")
+
+
 @bp.post("/office/calendar")
 @login_required
 def make_feed():
@@ -60,7 +67,7 @@ def feed(token: str):
         response = Response(office_calendar(records.feed_applications(places, since),
                                             records.feed_referrals(places, since), rulebook(), now,
                                             records.last_permit_actions_in(places, since),
-                                            records.inspections_in(places, since)),
+                                            records.inspections_in(places, since), places, application_address()),
                             mimetype="text/calendar")
         response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
     else:  # nothing changed since the client's copy: no feed made, no body sent

@@ -5,7 +5,8 @@ from flask import Blueprint, Response
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
-from ...office.counts import board_measures, chart_svg, fill_decision_days, figure_text, measures_csv, tallies
+from ...office.counts import (board_measures, chart_svg, fill_decision_days, figure_text, measures_csv, median_days,
+                               tallies)
 from ...office.inbox import fill_figures
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
@@ -18,7 +19,8 @@ def measures():
     records = office_records()
     fill_figures(records, rulebook().get, places)  # applications and decisions kept before the figures were
     fill_decision_days(records, places)
-    return board_measures(tallies(records, places), rulebook(), records.trail_totals_in(places))
+    found = tallies(records, places)
+    return board_measures(found, rulebook(), records.trail_totals_in(places), median_days(records, found))
 
 
 @bp.get("/office/counts")

@@ -41,7 +41,7 @@ from ..edge.pages import render_page
 from ..edge.qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from ..edge.signing import SIGNATURE, signed_by_site
-from ..edge.state import rulebook, store, today
+from ..edge.state import office_records, rulebook, store, today
 
 bp = Blueprint("interview", __name__)
 
@@ -208,6 +208,9 @@ def step(interview_id: str, step_id: str):
         after = where[1]
         if after is not None and after.next_step is None and not after.finished_early:
             packet.prefetch_packet(interview)
+        if after is not None and after.next_step is None and not after.decision.missing:
+            # The Board's "interviews finished" (issue 39): the outcome, written once, in the place's month.
+            office_records().record_finish(interview.id, after.decision.outcome, today(where[0]).isoformat())
         if changing and after is not None and not after.decision.missing:
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:

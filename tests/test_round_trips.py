@@ -1,0 +1,99 @@
+"""Issue 39, item 5: on PostgreSQL a step costs few round trips to the database. A step GET reads the
+interview once; an answer POST reads it, counts the client against the abuse limits in one exchange
+(a pipelined transaction; it was five statements, then four exchanges) and saves it; a connection
+used a moment ago is not checked with a round trip of its own before each use."""
+from __future__ import annotations
+
+import contextlib
+
+import psycopg
+import pytest
+from psycopg._pipeline_base import BasePipeline
+from psycopg_pool import ConnectionPool
+
+from .office_support import app_on_each_backend  # noqa: F401 - the `app` fixture
+
+
+@contextlib.contextmanager
+def round_trips(backend):
+    """How many times psycopg waited for the database server's answer meanwhile: each statement sent
+    on its own, and each sync of a pipeline (where the statements sent so far are answered)."""
+    counted = [0]
+    wait, sync, check = psycopg.Connection.wait, BasePipeline._enqueue_sync, ConnectionPool.check_connection
+
+    def exchanges(gen):
+        try:
+            ask = next(gen)
+            counted[0] += 1  # a statement's own exchange (a commit with nothing to send yields nothing)
+            while True:
+                ask = gen.send((yield ask))
+        except StopIteration as done:
+            return done.value
+
+    def waiting(self, gen, *args, **kwargs):
+        return wait(self, gen if self._pipeline is not None else exchanges(gen), *args, **kwargs)
+
+    def syncing(self):
+        counted[0] += 1
+        return sync(self)
+
+    def checking(conn):  # a connection the pool has just opened is checked at its first use: not counted
+        before, new = counted[0], conn not in backend._idle._returned
+        check(conn)
+        counted[0] = before if new else counted[0]
+
+    psycopg.Connection.wait, BasePipeline._enqueue_sync = waiting, syncing
+    ConnectionPool.check_connection = staticmethod(checking)
+    try:
+        yield counted
+    finally:
+        psycopg.Connection.wait, BasePipeline._enqueue_sync = wait, sync
+        ConnectionPool.check_connection = staticmethod(check)
+
+
+def postgres_only(app) -> None:
+    if app.extensions["interview_store"].backend.dialect.name != "postgresql":
+        pytest.skip("round trips to a database server: PostgreSQL only")
+
+
+def test_a_step_get_and_an_answer_post_take_few_round_trips(app):
+    postgres_only(app)
+    client = app.test_client()
+    step = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
+    for _ in range(12):  # every connection of the pool used once (a new one is checked at its first use)
+        client.get(step)
+    with round_trips(app.extensions["interview_store"].backend) as get:
+        assert client.get(step).status_code == 200
+    assert get[0] == 1  # the interview
+    with round_trips(app.extensions["interview_store"].backend) as post:
+        response = client.post(step, data={"property_owner": "private"})
+    assert response.status_code == 303 and "/step/" in response.headers["Location"]
+    assert post[0] == 3  # the interview, the limits (one pipelined transaction), the answer saved
+    with round_trips(app.extensions["interview_store"].backend) as again:
+        assert client.get(response.headers["Location"]).status_code == 200
+    assert again[0] == 1
+
+
+def test_a_failed_statement_of_a_pipelined_transaction_changes_nothing_and_the_connection_goes_on(app):
+    postgres_only(app)
+    backend = app.extensions["interview_store"].backend
+    backend.execute("CREATE TABLE trip_test (n INTEGER PRIMARY KEY)")
+    with pytest.raises(psycopg.Error):
+        backend.together((("INSERT INTO trip_test (n) VALUES (?)", (1,)),
+                          ("INSERT INTO trip_test (n) VALUES (?)", (1,))))  # the same key twice
+    assert backend.query("SELECT COUNT(*) AS n FROM trip_test") == [{"n": 0}]
+    assert backend.together((("INSERT INTO trip_test (n) VALUES (?)", (2,)),
+                             ("SELECT n FROM trip_test", ()))) == [{"n": 2}]
+
+
+def test_a_connection_goes_back_to_the_pool_in_the_requests_own_thread(app, monkeypatch):
+    """With a `reset` callback psycopg_pool hands each returned connection to its worker thread: a
+    thread switch for every statement (about 0.1 ms of CPU each). The pool is given none."""
+    postgres_only(app)
+    tasks = []
+    real = ConnectionPool.run_task
+    monkeypatch.setattr(ConnectionPool, "run_task", lambda self, task: tasks.append(task) or real(self, task))
+    backend = app.extensions["interview_store"].backend
+    for _ in range(20):
+        assert backend.query("SELECT 1 AS one") == [{"one": 1}]
+    assert tasks == []
