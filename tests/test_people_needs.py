@@ -90,8 +90,9 @@ def test_wizard_check_explains_a_wrong_each_person_needs(tmp_path, bad, words):
 
 def test_wizard_check_refuses_each_person_needs_on_a_question_not_of_people(tmp_path):
     text = BARODA.read_text(encoding="utf-8")
-    text = text.replace("    label: What is the maximum number of attendants",
-                        "    each_person_needs: [age]\n    label: What is the maximum number of attendants")
+    daily_label = "    label:\n      en: What is the maximum number of attendants"
+    assert daily_label in text
+    text = text.replace(daily_label, "    each_person_needs: [age]\n" + daily_label)
     lines = check(tmp_path, "baroda-mi.yaml", text)
     assert any("question_wording.daily_attendance.each_person_needs" in entry
                and "applies to a list of people (kind: people) only, not to a long_text question" in entry

@@ -41,16 +41,16 @@ def test_wisconsin_owner_statement_says_what_item_c_says(book):
     # such property that the applicant has permission to use such property for an assembly of 2,000 or
     # more persons."
     j = book.jurisdictions["wi-village-ch64"]
-    statement = next(s for s in j.data["signatures"] if s["id"] == "owner-statement")
+    statement = next(s for s in j.read["signatures"] if s["id"] == "owner-statement")
     assert statement["text"].endswith("for an assembly of 2,000 or more persons.")
-    item = next(c for c in j.data["checklist"] if c["id"] == "owner-permission")
+    item = next(c for c in j.read["checklist"] if c["id"] == "owner-permission")
     assert "for an assembly of 2,000 or more persons" in item["text"]
 
 
 def test_wisconsin_claims_no_lean_where_none_is_given(book):
     # The text names no threshold; likely is null, so no note may say "we only say which way the text leans".
     j = book.jurisdictions["wi-village-ch64"]
-    assert not any("which way the text leans" in w["text"] for w in j.data["warnings"])
+    assert not any("which way the text leans" in w["text"] for w in j.read["warnings"])
 
 
 def test_dekalb_escrow_may_be_asked_for_police_patrol_alone(book):

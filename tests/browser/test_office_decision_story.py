@@ -107,7 +107,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     click(clerk, "Add the note")
     audit(clerk, "local notes")
     clerk.goto(f"{base}/office/counts")
-    assert clerk.locator("section.measure svg[role=img]").count() == 9  # six (issue 39), and issue 40's three
+    assert clerk.locator("section.measure svg[role=img]").count() == 10  # six (issue 39), issue 40's three, and the interviews finished by month
     audit(clerk, "counts for the Board")
     clerk.goto(f"{base}/office")
     audit(clerk, "inbox with the calendar feed, counts and notes links")
