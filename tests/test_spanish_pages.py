@@ -68,6 +68,8 @@ def test_every_step_the_check_page_and_the_result_read_in_spanish(app, book, sto
         if client.get(interview + part).status_code == 200:
             read_in_spanish(client, interview + part)
     result = read_in_spanish(client, interview + "/result")
+    # The place's name, as its ordinance writes it, is marked English where the check page shows it.
+    assert parse(client.get(interview + "/check")).select('dd[lang="en"]') or "/result" in location
     # The office's name in a Spanish sentence is the Spanish one, its English title beside it.
     assert "ante the " not in result and " a the " not in result
 
