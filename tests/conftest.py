@@ -28,7 +28,7 @@ from .test_packet_complete import FESTIVAL_PATHS, walk
 # scripts/test.sh gives each xdist worker whole files (`--dist loadfile`, so a module's fixtures are
 # made once) in collection order (`--no-loadscope-reorder`; xdist would otherwise hand out files
 # with the most tests first, and these one-test files last, where they were the run's tail).
-LONGEST_FIRST = ("test_bench.py", "test_hostile_input.py")
+LONGEST_FIRST = ("test_bench.py", "test_hostile_input.py", "test_spanish_story.py")
 
 
 def pytest_collection_modifyitems(items):

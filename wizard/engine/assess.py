@@ -21,6 +21,7 @@ from ..language import gettext as _
 from ..readable import money
 from .formulas import as_json_number, exact, fee_amount, quantity
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
+from ..rules.texts import Quoting
 from .wording import permit_applies
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
@@ -113,7 +114,10 @@ def warning_text(warning: dict, facts: Facts) -> str | None:
     values = {name: fee_amount(spec, facts) for name, spec in figures.items()}
     if any(v is None for v in values.values()) or len(set(values.values())) == 1:
         return None
-    return FIGURE.sub(lambda m: money(values[m[1]]) if m[1] in values else m[0], warning["text"])
+    text = warning["text"]
+    filled = FIGURE.sub(lambda m: money(values[m[1]]) if m[1] in values else m[0], text)
+    # A Spanish text keeps the ordinance's words marked as English (issue 41) with its figures filled in.
+    return Quoting(filled, text.quotes) if isinstance(text, Quoting) else filled
 
 
 def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:

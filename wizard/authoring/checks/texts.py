@@ -5,7 +5,8 @@ A rule file that writes any text in Spanish, or declares `languages: [en, es]`, 
 organizer text in both languages; `languages: [en]` declares it English-only (the Spanish page
 then says this place's texts are in English). Which keys hold organizer texts is `TEXT_FIELDS`
 below: ids, answer keys, citations, conditions, numbers and the office's own texts (the
-referrals) are never translated, nor the names of the place, its ordinance and its offices.
+referrals) are never translated, nor the names of the place and its ordinance; the office's names
+read in sentences (`issuer`, `file_with`) may be written in both languages, not asked for.
 """
 from __future__ import annotations
 

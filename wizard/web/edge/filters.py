@@ -8,6 +8,7 @@ from .state import zone_of
 from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
 from ...rules.rulebook import FEE_DUE
+from ...interview.road import said_section
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -74,6 +75,11 @@ def office_time(stamp: str | None, place) -> str:
     return moment_text(stamp, zone_of(place)) if stamp else ""
 
 
+def section_name(name: str, word: str) -> str:
+    """A section's name (the English, its key in pages and links) in the page's language (issue 41)."""
+    return said_section(name, word) if name else name
+
+
 def init_app(app) -> None:
     app.add_template_filter(office_day)
     app.add_template_filter(office_time)
@@ -83,3 +89,4 @@ def init_app(app) -> None:
     app.add_template_filter(when)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
     app.add_template_filter(fee_due)
+    app.add_template_filter(section_name)

@@ -1,0 +1,79 @@
+"""Issue 41, "done when": a browser that asks for Spanish (`Accept-Language: es-US`) finishes every
+built-in place in Spanish, `<html lang="es">` and no axe violation on every page, and downloads the
+packet: a Spanish summary page in front, then the English path's own packet, page for page.
+
+Two places with JavaScript on and two with it off, so that each place is finished once and each way
+is taken twice (tests/browser/test_interview_paths.py walks every place both ways in English)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wizard.packet.printing import packet_pdf
+from wizard.web.edge.state import office_card, rulebook, store, today
+
+from ..test_interview_http import interview_id
+from ..test_packet import page_texts
+from .audit import audit
+from .stories import PATHS
+from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
+
+# place -> (its festival story, JavaScript on)
+PLACES = {"baroda-mi": ("baroda-festival", True), "whitesboro-ny": ("whitesboro-festival", True),
+          "dekalb-il": ("dekalb-festival", False), "wi-village-ch64": ("wisconsin-festival", False)}
+
+
+def in_spanish(page, what: str) -> None:
+    """The page as shown is Spanish (`<html lang>`) and axe finds nothing on it."""
+    assert page.locator("html").get_attribute("lang") == "es", what
+    audit(page, what)
+
+
+def click(page, locator) -> None:
+    """Follow a link or press a button: htmx swaps the content with JavaScript on, a page loads without."""
+    if page.context.javascript_enabled:
+        wait_for_new_content(page, locator.click)
+    else:
+        locator.click()
+        page.wait_for_load_state()
+
+
+@pytest.mark.parametrize("place", sorted(PLACES))
+def test_a_spanish_reader_finishes_the_place_and_downloads_the_packet(browser, live_app, live_server, place):
+    story_path, javascript = PLACES[place]
+    _place, story, expected_steps, _heading = PATHS[story_path]
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="es-US",
+                                  java_script_enabled=javascript, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.context.javascript_enabled = javascript  # what the audit reads (tests/browser/audit.py)
+        page.goto(f"{live_server}/for/{place}")
+        in_spanish(page, f"{place}: the start page")
+        click(page, page.get_by_role("button", name="Empezar ahora"))
+        shown = []
+        while (match := STEP_URL.search(page.url)) is not None and len(shown) < 30:
+            shown.append(match.group(1))
+            in_spanish(page, f"{place}: step {shown[-1]}")
+            fill_page(page, story)
+            submit_and_wait(page) if javascript else click(page, page.locator("form.step-form > button[type=submit]"))
+            assert page.locator(".error-summary").count() == 0, page.locator(".error-summary").inner_text()
+        assert shown == expected_steps
+        assert page.url.endswith("/check") and page.locator("h1").inner_text() == "Revise sus respuestas"
+        in_spanish(page, f"{place}: the check page")
+        click(page, page.get_by_role("link", name="Ver su resultado"))
+        assert page.url.endswith("/result")
+        in_spanish(page, f"{place}: the result")
+        with page.expect_download(timeout=90_000) as download:  # WeasyPrint: seconds on a busy machine
+            page.get_by_role("link", name="Descargar el paquete (PDF)").click(no_wait_after=True)
+        spanish = page_texts(Path(download.value.path()).read_bytes())
+    finally:
+        context.close()
+    with live_app.app_context():  # the English path's packet of the same answers, on the same day
+        interview = store().get(interview_id(page.url))
+        assert interview.language == "es"  # the choice is kept with the interview
+        english = page_texts(packet_pdf(interview.answers, rulebook(), today(rulebook().get(place)),
+                                        office_card(place), "en"))
+    assert spanish[0].startswith("Resumen en español")
+    assert spanish[1:] == english
