@@ -166,8 +166,18 @@ def body(message, subtype="plain") -> str:
 def app_on_each_backend(request, tmp_path, book):
     """The `app` of a test module that imports this: the same pages on each backend in turn (SQLite,
     then a fresh PostgreSQL schema), for the office's SQL written once for both."""
+    yield from _app_on(request.param, tmp_path, book)
+
+
+@pytest.fixture(name="app")
+def app_on_postgresql(tmp_path, book):
+    """The `app` of a test module about a database server only (round trips): a fresh PostgreSQL schema."""
+    yield from _app_on("postgresql", tmp_path, book)
+
+
+def _app_on(backend: str, tmp_path, book):
     with contextlib.ExitStack() as stack:
-        database = str(tmp_path / "wizard.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
+        database = str(tmp_path / "wizard.db") if backend == "sqlite" else stack.enter_context(fresh_schema())
         app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "test-secret",
                           "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
         yield app

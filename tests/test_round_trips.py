@@ -11,7 +11,7 @@ import pytest
 from psycopg._pipeline_base import BasePipeline
 from psycopg_pool import ConnectionPool
 
-from .office_support import app_on_each_backend  # noqa: F401 - the `app` fixture
+from .office_support import app_on_postgresql  # noqa: F401 - the `app` fixture: round trips to a server
 
 
 @contextlib.contextmanager
@@ -51,13 +51,7 @@ def round_trips(backend):
         ConnectionPool.check_connection = staticmethod(check)
 
 
-def postgres_only(app) -> None:
-    if app.extensions["interview_store"].backend.dialect.name != "postgresql":
-        pytest.skip("round trips to a database server: PostgreSQL only")
-
-
 def test_a_step_get_and_an_answer_post_take_few_round_trips(app):
-    postgres_only(app)
     client = app.test_client()
     step = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
     for _ in range(12):  # every connection of the pool used once (a new one is checked at its first use)
@@ -75,7 +69,6 @@ def test_a_step_get_and_an_answer_post_take_few_round_trips(app):
 
 
 def test_a_failed_statement_of_a_pipelined_transaction_changes_nothing_and_the_connection_goes_on(app):
-    postgres_only(app)
     backend = app.extensions["interview_store"].backend
     backend.execute("CREATE TABLE trip_test (n INTEGER PRIMARY KEY)")
     with pytest.raises(psycopg.Error):
@@ -89,7 +82,6 @@ def test_a_failed_statement_of_a_pipelined_transaction_changes_nothing_and_the_c
 def test_a_connection_goes_back_to_the_pool_in_the_requests_own_thread(app, monkeypatch):
     """With a `reset` callback psycopg_pool hands each returned connection to its worker thread: a
     thread switch for every statement (about 0.1 ms of CPU each). The pool is given none."""
-    postgres_only(app)
     tasks = []
     real = ConnectionPool.run_task
     monkeypatch.setattr(ConnectionPool, "run_task", lambda self, task: tasks.append(task) or real(self, task))
