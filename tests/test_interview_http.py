@@ -337,3 +337,19 @@ def test_a_link_with_contradicting_numbers_leaves_them_out_with_a_note(client):
     assert response.status_code == 200 and "cannot be fewer than the most people" in response.get_data(as_text=True)
     response = client.post("/start", data={"jurisdiction": "whitesboro-ny", "max_attendance": "500"})
     assert response.status_code == 303 and response.headers["Location"].endswith("/step/dates")
+
+
+def test_htmx_title_with_an_apostrophe_reads_as_written(client):
+    # The title block is escaped by its template: htmx's <title> must not escape it twice, or the tab
+    # reads "The building&#39;s legal capacity".
+    url = start(client, "dekalb-il")
+    ident = interview_id(url)
+    with client.application.app_context():
+        interview = store().get(ident)
+        interview.answers.update(property_owner="private", setting="permanent_building")
+        store().save(interview)
+    fragment = client.get(f"/i/{ident}/step/capacity", headers={"HX-Request": "true"})
+    whole = client.get(f"/i/{ident}/step/capacity")
+    assert texts(fragment.get_data(as_text=True), "title") == [
+        "The building's legal capacity – Mass Gathering Permit Wizard"]
+    assert texts(whole.get_data(as_text=True), "title") == texts(fragment.get_data(as_text=True), "title")

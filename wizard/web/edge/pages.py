@@ -104,7 +104,9 @@ def render_page(template: str, **context):
     # The switch link outside #content follows the swap: it names the page now shown (its form).
     body += render_template("_language_switch.html", oob=True, **context)
     # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
-    response = make_response(f"<title>{escape(title)} – {SITE_NAME}</title>\n{body}")
+    # The block is already escaped by the template ("The building&#39;s"): escaping it again would
+    # show the entity itself in the tab.
+    response = make_response(f"<title>{Markup(title)} – {escape(SITE_NAME)}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()
     return response
 
