@@ -6,6 +6,7 @@ de 4"); the English pages between them are the English path's, page numbers too;
 packet is what it was, byte for byte."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pikepdf
@@ -54,6 +55,8 @@ def test_each_sheet_is_right_before_its_parts_first_english_page(book, tmp_path,
     found = sheet_pages(spanish)
     assert [(number, total) for _, number, total in found] == [(n, len(sheets)) for n in range(1, len(sheets) + 1)]
     assert without_sheets(spanish[1:]) == english  # the English path's pages, "Page N of M" too
+    for index in [0] + [index for index, _, _ in found]:  # the summary and the sheets are not "Page N of M"
+        assert not re.search(r"Page \d+ of \d+", spanish[index]), spanish[index]
     starts = part_starts(english)
     for (index, number, _), sheet in zip(found, sheets):
         text = " ".join(spanish[index].split())
