@@ -221,14 +221,16 @@ def _other_languages(objects: _Objects, pdf, pages: dict[int, str], english: str
     words they quote as the packet prints them (a `<div lang="en">`, the only divs of their tagged
     content), which say `english`."""
     languages = {pdf.page_references[index]: lang for index, lang in pages.items()}
+    elements = [obj for obj in objects.by_number.values()
+                if isinstance(obj, pydyf.Dictionary) and obj.get("Type") == "/StructElem" and obj.get("Pg") in languages]
     quoted: set[int] = set()
-    for obj in objects.by_number.values():
-        if isinstance(obj, pydyf.Dictionary) and obj.get("Type") == "/StructElem" and obj.get("Pg") in languages:
-            obj["Lang"] = pydyf.String(languages[obj["Pg"]])
-            if obj.get("S") == "/Div":
-                _reachable(objects, obj.reference, quoted)
-    for number in quoted:
-        objects.by_number[number]["Lang"] = pydyf.String(english)
+    for element in elements:
+        element["Lang"] = pydyf.String(languages[element["Pg"]])
+        if element.get("S") == "/Div":
+            _reachable(objects, element.reference, quoted)
+    for element in elements:
+        if element.number in quoted:
+            element["Lang"] = pydyf.String(english)
 
 
 def _finish(document, pdf, languages: tuple[dict[int, str], str] | None = None) -> None:
