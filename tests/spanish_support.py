@@ -2,6 +2,8 @@
 the web edge's choice of language will set them; for the tests of what lies below the web edge."""
 from __future__ import annotations
 
+import re
+
 from flask import g, request
 
 from wizard import language
@@ -24,3 +26,11 @@ def organizers_read(app, lang: str = "es"):
             language.reset(token)
 
     return app
+
+
+SHEET_NUMBER = re.compile(r"Instrucciones, hoja (\d+) de (\d+)")
+
+
+def without_sheets(pages: list[str]) -> list[str]:
+    """A Spanish packet's page texts without its instruction sheets (wizard/packet/sheets.py)."""
+    return [text for text in pages if not SHEET_NUMBER.search(text)]

@@ -109,6 +109,15 @@ def summary_html(packet: Packet) -> tuple[str, str] | None:
     return environment().get_template("packet/summary_document.html").render(p=packet, s=packet.summary), tag
 
 
+def sheets_html(packet: Packet) -> tuple[str, str] | None:
+    """The instruction sheets in the organizer's language as a document of their own, with its language
+    tag, or None (issue 41)."""
+    if packet.summary is None or not packet.summary.sheets:
+        return None
+    tag = LOCALES[packet.summary.lang].replace("_", "-")
+    return environment().get_template("packet/sheets_document.html").render(p=packet, s=packet.summary), tag
+
+
 def _stylesheet_text(names: tuple[str, ...]) -> str:
     return "\n".join((resource_dir("static") / name).read_text(encoding="utf-8") for name in names)
 
@@ -206,21 +215,28 @@ def _link_texts(document) -> None:
                     annotation["Contents"] = pydyf.String(text)
 
 
-def _front_language(objects: _Objects, pdf, pages: int, lang: str) -> None:
-    """The front pages are in another language than the document (the organizer's summary page): each
-    structure element with content on them says so with /Lang (PDF/UA-1, 7.2)."""
-    nums = objects.get(objects.get(pdf.catalog["StructTreeRoot"])["ParentTree"])["Nums"]
-    for page_index in range(pages):
-        for owner in nums[2 * page_index + 1]:
-            element = objects.get(owner)
-            if isinstance(element, pydyf.Dictionary):
-                element["Lang"] = pydyf.String(lang)
+def _other_languages(objects: _Objects, pdf, pages: dict[int, str], english: str) -> None:
+    """Pages in another language than the document (the organizer's summary page and instruction
+    sheets): each structure element on them says so with /Lang (PDF/UA-1, 7.2), but for the English
+    words they quote as the packet prints them (a `<div lang="en">`, the only divs of their tagged
+    content), which say `english`."""
+    languages = {pdf.page_references[index]: lang for index, lang in pages.items()}
+    elements = [obj for obj in objects.by_number.values()
+                if isinstance(obj, pydyf.Dictionary) and obj.get("Type") == "/StructElem" and obj.get("Pg") in languages]
+    quoted: set[int] = set()
+    for element in elements:
+        element["Lang"] = pydyf.String(languages[element["Pg"]])
+        if element.get("S") == "/Div":
+            _reachable(objects, element.reference, quoted)
+    for element in elements:
+        if element.number in quoted:
+            element["Lang"] = pydyf.String(english)
 
 
-def _finish(document, pdf, front: tuple[int, str] | None = None) -> None:
+def _finish(document, pdf, languages: tuple[dict[int, str], str] | None = None) -> None:
     objects = _Objects(pdf)
-    if front is not None:
-        _front_language(objects, pdf, *front)
+    if languages is not None:
+        _other_languages(objects, pdf, *languages)
     _header_scopes(objects)
     definition_pairs(objects)
     line_end_spaces(document, pdf, objects)
@@ -231,29 +247,59 @@ def _finish(document, pdf, front: tuple[int, str] | None = None) -> None:
 
 
 def tagged_pdf(html: str, title: str, lang: str, stylesheets: tuple[str, ...] = ("packet-pages.css",),
-               front: tuple[str, str] | None = None) -> bytes:
+               front: tuple[str, str] | None = None, sheets: tuple[str, str] | None = None) -> bytes:
     """Any HTML document of ours as tagged PDF/UA-1 bytes, set in the project's fonts (Noto Sans, and the
     CJK pieces its text needs), with `title` shown by viewers and `lang` as the document's language.
     `stylesheets` are file names in static/; the document's `<input>`s and `<textarea>`s become form
     fields, its `<th>`s get a scope and its running header and footer are artifacts. `front`: a document
-    and its language, laid out on its own and put before it, so the pages after it are numbered as without it."""
-    fonts, sheets = _styles(tuple(cjk_pieces([html, front[0] if front else ""])), stylesheets)
+    and its language, laid out on its own and put before it; `sheets`: one laid out on its own whose
+    `id="sheet-X"` sections each go before the page where the document's `id="part-X"` starts. Either
+    way the document's own pages are numbered as without them."""
+    extras = [extra for extra in (front, sheets) if extra is not None]
+    fonts, sheets_css = _styles(tuple(cjk_pieces([html, *(extra[0] for extra in extras)])), stylesheets)
 
     def laid_out(source: str):
         return HTML(string=source, base_url=str(resource_dir("static"))).render(
-            stylesheets=sheets, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
+            stylesheets=sheets_css, font_config=fonts, pdf_variant="pdf/ua-1", pdf_forms=True)
     document, finish = laid_out(html), _finish
-    if front is not None:
-        front_pages = laid_out(front[0]).pages
-        document = document.copy(front_pages + document.pages)
-        finish = partial(_finish, front=(len(front_pages), front[1]))
+    if extras:
+        pages = [(page, None) for page in document.pages]
+        if sheets is not None:
+            pages = _between(pages, laid_out(sheets[0]).pages, sheets[1])
+        if front is not None:
+            pages = [(page, front[1]) for page in laid_out(front[0]).pages] + pages
+        document = document.copy([page for page, _ in pages])
+        finish = partial(_finish, languages=({n: tag for n, (_, tag) in enumerate(pages) if tag}, lang))
     document.metadata.title, document.metadata.lang = title, lang
     return document.write_pdf(pdf_variant="pdf/ua-1", pdf_forms=True, finisher=finish, uncompressed_pdf=False)
 
 
+def _starts(pages, prefix: str) -> dict[str, int]:
+    """The page each `id="<prefix>X"` is on, by X."""
+    found: dict[str, int] = {}
+    for index, page in enumerate(pages):
+        for name in page.anchors:
+            if name.startswith(prefix):
+                found.setdefault(name[len(prefix):], index)
+    return found
+
+
+def _between(pages: list, sheet_pages: list, tag: str) -> list:
+    """The document's pages (each with None: its own language) with each sheet's pages (with `tag`) put
+    before the page its part starts on; a sheet runs to the next sheet's first page."""
+    parts, sheets = _starts([page for page, _ in pages], "part-"), _starts(sheet_pages, "sheet-")
+    firsts = sorted((index, name) for name, index in sheets.items() if name in parts)
+    ends = [index for index, _ in firsts[1:]] + [len(sheet_pages)]
+    before: dict[int, list] = {}
+    for (first, name), end in zip(firsts, ends):
+        before.setdefault(parts[name], []).extend((page, tag) for page in sheet_pages[first:end])
+    return [entry for index, own in enumerate(pages) for entry in (*before.get(index, []), own)]
+
+
 def render_packet(packet: Packet) -> bytes:
     """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
-    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS, front=summary_html(packet))
+    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS, front=summary_html(packet),
+                      sheets=sheets_html(packet))
 
 
 def packet_title_line(packet: Packet) -> str:

@@ -3,7 +3,8 @@
 The packet is the office's document, so it stays in English (`packet_for` builds it under
 `speaking(OFFICE_LANGUAGE)`), the same pages as for an organizer who reads English. An organizer who
 reads Spanish gets one more page in front, in Spanish: what this packet is, what to do next, the
-dates and the sums, and what to do with each numbered part of the English pages after it. Every
+dates and the sums, and what to do with each numbered part of the English pages after it (a part
+the organizer completes has an instruction sheet of its own just before it: sheets.py). Every
 word of it comes from here, through the catalogs, so its template has no words of its own. No Flask.
 """
 from __future__ import annotations
@@ -20,15 +21,11 @@ from ..rules.office_cards import OfficeCard
 from ..rules.rulebook import FEE_DUE, RuleBook
 from .content import build_packet, place_today
 from .model import Packet
+from .sheets import InstructionSheet, instruction_sheets
 
-# What to do with each numbered part of the English packet, said beside its English title.
+# What to do with each numbered part of the English packet that has no instruction sheet of its own
+# (sheets.py), said beside its English title.
 PART_HELP = {
-    "application": N_("Your answers are filled in, in the ordinance's order. Check them. Fill in each shaded "
-                      "FILL IN box, in English. Put each document marked ATTACH with the application."),
-    "signatures": N_("Sign and date each block. Where a notary is named, sign only in front of the notary."),
-    "checklist": N_("Everything to send or to have ready, in order. Tick each item when it is done."),
-    "facilities": N_("The toilets, water, parking and staff the ordinance asks for, worked out from your "
-                     "answers. There is nothing to fill in."),
     "plan": N_("Your dates, day by day. They are on this page too."),
     "afterwards": N_("What happens after you apply, and what the ordinance says about revoking the {word} "
                      "and about penalties."),
@@ -52,6 +49,11 @@ class SummaryPage:
     sums: list[tuple[str, str, str]]  # (what, how much, when it is paid or what it covers)
     parts_heading: str
     parts: list[tuple[str, str]] = field(default_factory=list)  # (the English part as printed, what to do)
+    sheets: list[InstructionSheet] = field(default_factory=list)  # one before each part to complete (sheets.py)
+
+    def sheet(self, anchor: str) -> InstructionSheet | None:
+        """The instruction sheet that goes before the part `anchor`, if it has one."""
+        return next((sheet for sheet in self.sheets if sheet.anchor == anchor), None)
 
 
 def packet_for(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
@@ -74,6 +76,7 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
     result = summarize(a, j.license_word, today)
     office = office_short(j.file_with)
     event = clean_text(answers.get("event_name") or "") or _("your event")
+    sheets = instruction_sheets(packet)
     what = [say(N_("This packet is the {word} application for {event}, in {place}. It is in English because it "
                    "goes to {office}, and the office works in English. This page says in your language what it is "
                    "and what to do."), j.license_word, event=event, place=j.name, office=office),
@@ -89,9 +92,17 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
         next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result.applies),
         dates_heading=_("The dates"), dates=dates,
         sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
-        parts_heading=_("Each part of the packet"),
-        parts=[(f"{part.number}. {part.title}", say(PART_HELP[part.anchor], j.license_word))
-               for part in packet.parts if part.anchor in PART_HELP])
+        parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets)
+
+
+def parts_list(packet: Packet, sheets: list[InstructionSheet], word: str) -> list[tuple[str, str]]:
+    """Each numbered part as printed, with what to do with it; a part with its own instruction sheet
+    points to the sheet instead."""
+    numbers = {sheet.anchor: n for n, sheet in enumerate(sheets, 1)}
+    return [(f"{part.number}. {part.title}",
+             _("Instruction sheet %(sheet)d, just before this part, says what to do.", sheet=numbers[part.anchor])
+             if part.anchor in numbers else say(PART_HELP[part.anchor], word))
+            for part in packet.parts if part.anchor in PART_HELP or part.anchor in numbers]
 
 
 def next_steps(packet: Packet, a: dict, office: str, applies: bool) -> list[str]:

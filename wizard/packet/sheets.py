@@ -1,0 +1,141 @@
+"""The instruction sheets in the organizer's language before each part they complete (issue 41, item 6).
+
+The packet stays the office's English; an organizer who reads Spanish gets, besides the summary page
+in front (summary.py), a sheet just before each part they fill in, sign or act on: the part's English
+title as printed, what to do with it, and what these answers make of it (the FILL IN boxes and what
+they ask, the signature blocks and which need a notary, the documents to gather, the rows to fill
+in). The English words a sheet quotes are printed as the packet prints them and marked English
+(`lang="en"`). Every other word comes from here, through the engine catalog. No Flask.
+
+The parts with a sheet: the application (answers to check, boxes to fill in, documents to attach),
+the signatures (lines to sign, some before a notary), the checklist (items to tick, documents to
+gather) and the facilities worksheet (its last column, "You will provide", is a box per row to fill
+in). The others have none: the plan, "After you apply" and the notes are to read, and the summary
+page gives their dates and what each is in Spanish; the addendum is the application's own long
+answers, which the application's sheet points to.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..language import gettext as _, ngettext
+from .model import Packet
+
+SHEET_PARTS = ("application", "signatures", "checklist", "facilities")
+
+
+@dataclass
+class SheetList:
+    """A list on a sheet: its lead in the organizer's language, then each entry as the English pages
+    print it (lang="en") with an optional note in the organizer's language."""
+    lead: str
+    entries: list[tuple[str, str]]
+
+
+@dataclass
+class InstructionSheet:
+    anchor: str  # the part it comes before ("application")
+    number: str  # "Instructions, sheet 2 of 4", in the organizer's language
+    heading: str
+    title_label: str
+    title: str  # the part's English title as printed: "1. The application"
+    what: list[str]
+    lists: list[SheetList] = field(default_factory=list)
+    after: str = ""
+
+
+def instruction_sheets(packet: Packet) -> list[InstructionSheet]:
+    """A sheet for each part the organizer completes that this packet has, in the packet's order, in
+    the language in force."""
+    makers = {"application": _application, "signatures": _signatures, "checklist": _checklist,
+              "facilities": _facilities}
+    parts = [part for part in packet.parts if part.anchor in SHEET_PARTS]
+    sheets = []
+    for n, part in enumerate(parts, 1):
+        what, lists = makers[part.anchor](packet)
+        sheets.append(InstructionSheet(
+            anchor=part.anchor, number=_("Instructions, sheet %(sheet)d of %(sheets)d", sheet=n, sheets=len(parts)),
+            heading=_("Part %(number)d: what to do", number=part.number),
+            title_label=_("The part's title in English, as printed:"), title=f"{part.number}. {part.title}",
+            what=what, lists=[found for found in lists if found.entries],
+            after=_("The pages after this sheet are in English, as the office reads them.")))
+    return sheets
+
+
+def _attachments(packet: Packet) -> list[tuple[str, str]]:
+    return [(f"{item.ref} {item.attach}", "") for item in packet.application if item.attach]
+
+
+def _blanks(packet: Packet) -> list[tuple[str, str]]:
+    """The application's FILL IN boxes, each as its item and what it asks."""
+    found = []
+    for item in packet.application:
+        found += [(f"{item.ref} {item.heading}: {row.label}", "") for row in item.rows
+                  if row.value is None and not row.note]
+        if item.asks:
+            found.append((f"{item.ref} {item.heading}: {item.asks}", ""))
+    return found
+
+
+def _application(packet: Packet) -> tuple[list[str], list[SheetList]]:
+    blanks, attachments = _blanks(packet), _attachments(packet)
+    what = [_("These pages are the application. Your answers are filled in, in the order of the ordinance. "
+              "Read each one and check that it is right.")]
+    if blanks:
+        what.append(ngettext("It has %(num)d shaded FILL IN box. Write in it in English.",
+                             "It has %(num)d shaded FILL IN boxes. Write in them in English.", len(blanks)))
+    else:
+        what.append(_("It has no FILL IN box: every answer is there."))
+    if attachments:
+        what.append(ngettext("%(num)d document is marked ATTACH. Put it with the application.",
+                             "%(num)d documents are marked ATTACH. Put them with the application.", len(attachments)))
+    addendum = packet.part("addendum")
+    if addendum:
+        what.append(_("Some answers are too long for their line. They are in full in part %(number)d, at the end.",
+                      number=addendum.number))
+    cover = [(row.label, "") for row in packet.event + packet.organizer if row.value is None and not row.note]
+    return what, [SheetList(ngettext("What the box asks:", "What the boxes ask:", len(blanks)), blanks),
+                  SheetList(_("The documents to put with the application:"), attachments),
+                  SheetList(ngettext("The first page has a box to fill in too:",
+                                     "The first page has boxes to fill in too:", len(cover)), cover)]
+
+
+def _signatures(packet: Packet) -> tuple[list[str], list[SheetList]]:
+    blocks = packet.signatures
+    sworn = sum(1 for block in blocks if block.notary)
+    what = [_("Sign each line by hand, with a pen, and write the date beside it. Where there is a box for "
+              "the name, write the name in capital letters."),
+            ngettext("This part has %(num)d signature block.", "This part has %(num)d signature blocks.", len(blocks))]
+    if sworn:
+        what.append(ngettext("%(num)d of them must be signed in front of a notary public. Do not sign it before. "
+                             "The notary fills in the part under it.",
+                             "%(num)d of them must be signed in front of a notary public. Do not sign them before. "
+                             "The notary fills in the part under each one.", sworn))
+    else:
+        what.append(_("None of them needs a notary."))
+    entries = [(f"{block.title}: {block.signers}",
+                ngettext("%(num)d line to sign", "%(num)d lines to sign", len(block.lines))
+                + (". " + _("In front of a notary.") if block.notary else "."))
+               for block in blocks]
+    return what, [SheetList(_("Each block, and who signs it:"), entries)]
+
+
+def _checklist(packet: Packet) -> tuple[list[str], list[SheetList]]:
+    items = sum(len(group.items) for group in packet.checklist)
+    what = [_("This list has everything the ordinance asks of you, grouped by when it is due. "
+              "Tick each box when the item is done."),
+            ngettext("It has %(num)d item.", "It has %(num)d items.", items)]
+    groups = [(group.title, ngettext("%(num)d item.", "%(num)d items.", len(group.items))) for group in packet.checklist]
+    return what, [SheetList(_("Each group, and how many items it has:"), groups),
+                  SheetList(_("The documents to gather and put with the application:"), _attachments(packet))]
+
+
+def _facilities(packet: Packet) -> tuple[list[str], list[SheetList]]:
+    rows = packet.facilities
+    what = [_("This table gives the facilities the ordinance asks for your crowd, worked out from your answers. "
+              "The numbers are rounded up."),
+            ngettext("In the last column, write in English what you will provide. It has %(num)d box to fill in.",
+                     "In the last column, write in English what you will provide. It has %(num)d boxes to fill in.",
+                     len(rows))]
+    entries = [(row.label, _("Required: %(quantity)s.", quantity=row.quantity)) for row in rows]
+    return what, [SheetList(_("Each row, and the number the ordinance asks for:"), entries)]
