@@ -5,6 +5,8 @@ Both ends are first brought up to the current schema by the same migrations a se
 so the tables match column for column; a column only one side has is left out. The tables are
 read from the source's own catalogue (`Backend.tables`), not listed here: a table a later migration adds is copied too.
 A target that already holds any row is refused unless `replace` empties its tables first.
+A table named `..._totals` is kept by the target's own triggers from the rows copied (the Board's
+counts, m011_count_totals): it is not copied, or every figure would be counted twice.
 Each table goes across in batches (`copy_table`), so a million interviews take no more memory than a hundred.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .interviews import InterviewStore
 # Rows read and written at a time: an interview is up to 256 KB of answers, most are a few KB, so a
 # batch is a few MB at most, whatever the size of the table.
 BATCH_ROWS = 500
+KEPT_BY_TRIGGERS = "_totals"  # a table's name ending so: filled by the target's triggers, never copied
 
 
 class CopyRefused(WizardError):
@@ -66,7 +69,7 @@ def copy_database(source_target: str, destination: str, upgrade: Callable[[Inter
         raise
     try:
         wanted = set(target.backend.tables())
-        chosen = [t for t in source.backend.tables() if t in wanted]
+        chosen = [t for t in source.backend.tables() if t in wanted and not t.endswith(KEPT_BY_TRIGGERS)]
         filled = [t for t in chosen if rows_in(target.backend, t)]
         if filled and not replace:
             raise CopyRefused(f"{shown(destination)} already holds rows (in {', '.join(filled)}): copy into an "
