@@ -246,6 +246,10 @@ MIGRATIONS = (
         "(CASE WHEN decide_by IS NULL OR decide_by = '' THEN 1 ELSE 0 END), decide_by, reference)",
         "CREATE INDEX idx_applications_place_starts ON applications (jurisdiction, "
         "(CASE WHEN starts_at IS NULL OR starts_at = '' THEN 1 ELSE 0 END), starts_at, reference)",
+        # The calendar feed's applications (trail_records.in_feed_sql, the same expression): a place's
+        # current ones read as a range, whatever the years of decided, past ones kept.
+        "CREATE INDEX idx_applications_place_feed ON applications (jurisdiction, (CASE WHEN status NOT IN "
+        "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
         *count_triggers(),
         *count_fills())),
 )

@@ -18,8 +18,12 @@ CLOSED_SQL = "('approved', 'denied', 'withdrawn')"  # the statuses that close an
 
 def in_feed_sql(a: str = "a.") -> str:
     """What the calendar feed holds (issue 39, item 3): the open applications and those whose event
-    ends on or after a day (the one `?`); an event without an end counts by its start."""
-    return f"({a}status NOT IN {CLOSED_SQL} OR COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) >= ?)"
+    ends on or after a day (the one `?`); an event without an end counts by its start. Written as one
+    comparison, the same expression as the index idx_applications_place_feed (m011_count_totals), so
+    the database reads a place's current applications from it, never every one kept (an open one
+    compares as the last day there is)."""
+    return (f"(CASE WHEN {a}status NOT IN {CLOSED_SQL} THEN '9999-12-31' "
+            f"ELSE COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) END >= ?)")
 
 
 PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
