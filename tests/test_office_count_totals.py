@@ -189,3 +189,20 @@ def test_a_copied_database_counts_the_same(tmp_path):
         assert kept(OfficeRecords(target)) == figures == recounted(OfficeRecords(target))
         target.close()
 
+
+
+def test_the_figures_still_to_fill_are_found_by_index_not_by_every_row_kept(tmp_path):
+    """Each counts page first fills the figures of rows kept before them (the day of receipt, the days
+    to decide): those rows are found from an index of what is missing, not by reading every
+    application and decision of the place (5 and 2 ms at 10,000 applications on SQLite, growing)."""
+    kept_store = InterviewStore(str(tmp_path / "wizard.db"))
+    records = OfficeRecords(kept_store)
+    seen = []
+    records._query_in = lambda sql, places, params=(): seen.append(sql.replace("{places}", "IN (?)")) or []
+    records.decisions_without_days(["baroda-mi"])
+    records.applications_without_figures(["baroda-mi"])
+    plans = [" / ".join(str(r["detail"]) for r in kept_store.backend.query(f"EXPLAIN QUERY PLAN {sql}", ("baroda-mi",)))
+             for sql in seen]
+    assert "SEARCH d USING INDEX idx_decisions_days_to_decide (days_to_decide=?)" in plans[0], plans[0]
+    assert "idx_applications_place_unfilled (jurisdiction=? AND received_day=?)" in plans[1], plans[1]
+    kept_store.close()

@@ -177,7 +177,9 @@ class TrailQueries:
     def trail_totals_in(self, jurisdictions: list[str]) -> dict:
         """Sums received and returned, inspections by result and closings, added up by the database
         from the stored figures (the Board's counts assess nothing for them)."""
-        join = "JOIN applications a ON a.reference = t.reference WHERE a.jurisdiction {places}"
+        # CROSS JOIN: SQLite reads the trail's rows first and looks each application up, rather than
+        # every application of the place (PostgreSQL plans it as the join it is).
+        join = "CROSS JOIN applications a WHERE a.reference = t.reference AND a.jurisdiction {places}"
         money = self._query_in("SELECT COALESCE(SUM(t.amount_cents), 0) AS received, "
                                f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join}", jurisdictions)
         results = self._query_in("SELECT COALESCE(t.result, 'scheduled') AS result, COUNT(*) AS count "
@@ -254,8 +256,9 @@ class FeedQueries:
                               jurisdictions)
 
     def decisions_without_days(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d JOIN applications a "
-                              "ON a.reference = d.reference WHERE d.days_to_decide IS NULL AND a.received_day <> '' "
+        # The decisions still without the figure, from its index (CROSS JOIN: SQLite reads them first).
+        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d CROSS JOIN applications "
+                              "a WHERE d.days_to_decide IS NULL AND a.reference = d.reference AND a.received_day <> '' "
                               "AND a.jurisdiction {places}", jurisdictions)
 
     def set_days_to_decide(self, reference: str, days: int | None) -> None:
