@@ -100,6 +100,15 @@ def count_fills() -> list[str]:
     return fills
 
 
+
+def refill_count_totals(backend) -> None:
+    """The totals made again from the rows kept (`wizard db copy`, whose target's triggers were off)."""
+    for table in TOTALS:
+        backend.execute(f"DELETE FROM {table}")
+    for statement in count_fills():
+        backend.execute(statement)
+
+
 MIGRATION_SET = "permit_wizard_office"
 MIGRATIONS = (
     Migration("m001_office", (
