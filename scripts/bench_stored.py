@@ -13,6 +13,14 @@ time and peak memory).
     .venv/bin/python scripts/bench_stored.py            # the table alone, full sizes
     .venv/bin/python scripts/bench_stored.py --smoke    # the smallest size, once
     .venv/bin/python scripts/bench_stored.py --large    # 100,000 interviews with 10,000 applications
+    .venv/bin/python scripts/bench_stored.py --done-when  # 200 against 10,000 applications (minutes)
+
+--done-when measures the issue's "each page within 1.5x of the same page at 200 applications": 200
+applications with 2,000 interviews against 10,000 with 100,000, both with the same current traffic
+(the last 100 days' 200 applications, two a day, the same ones open; the larger keeps 9,800 more,
+received over the three years before, decided and past), then the 10,000 received evenly over three
+years as the other sizes are (whose feed holds about 9% of them: it grows with the traffic, not with
+the years kept). It prints each page's KB and ms at each size and the ratios.
 """
 from __future__ import annotations
 
@@ -29,7 +37,12 @@ from pathlib import Path
 
 SCRIPT = Path(__file__).resolve()
 SIZES = {"full": ((1_000, 100), (10_000, 1_000)), "quick": ((1_000, 100),), "smoke": ((100, 10),),
-         "large": ((100_000, 10_000),)}  # --large: the issue's largest size, alone (minutes)
+         "large": ((100_000, 10_000),),  # --large: the issue's largest size, alone (minutes)
+         # --done-when: the issue's "at 10,000 applications ... within 1.5x of the same page at 200",
+         # ten interviews an application; the same current traffic, the larger keeping more years
+         # ("kept"); and the 10,000 received evenly over three years, for the feed ("uniform").
+         "done-when": ((2_000, 200, "kept"), (100_000, 10_000, "kept"), (100_000, 10_000, "uniform"))}
+RECENT, RECENT_DAYS = 200, 100  # "kept": the applications of the last 100 days, two a day, at both sizes
 PLACE = "baroda-mi"
 CLERK = "bench-clerk@example.org"
 FEED_TOKEN = "bench-feed-token-0123456789abcdef"
@@ -41,7 +54,19 @@ ANSWERS = {"jurisdiction": PLACE, "property_owner": "private", "setting": "outdo
            "event_name": "Harvest Fair", "applicant_name": "Zoe Quill", "applicant_email": "zoe@example.org"}
 
 
-def fill(database: str, interviews: int, applications: int) -> None:
+def received_at(n: int, applications: int, shape: str, now: datetime) -> datetime:
+    """When the n-th application (0: the newest) came in: evenly over three years ("uniform"), or
+    ("kept") two a day over the last 100 days and the rest over the three years before them."""
+    if shape == "uniform" or applications <= RECENT:
+        days = (RECENT_DAYS * n / RECENT) if shape == "kept" else 1095 * n / applications
+    elif n < RECENT:
+        days = RECENT_DAYS * n / RECENT
+    else:
+        days = RECENT_DAYS + 1 + 1095 * (n - RECENT) / (applications - RECENT)
+    return now - timedelta(days=days)
+
+
+def fill(database: str, interviews: int, applications: int, shape: str = "uniform") -> None:
     """A database as years of use leave it, through the storage API (a child process)."""
     from tests.office_support import CHEAP_HASH, PASSWORD
     from wizard.authoring.loader import load_rulebook
@@ -63,7 +88,7 @@ def fill(database: str, interviews: int, applications: int) -> None:
     for start in range(0, applications, 200):
         with store.backend.transaction():
             for n in range(start, min(start + 200, applications)):
-                application(records, columns, n, now - timedelta(days=1095 * n / applications), now)
+                application(records, columns, n, received_at(n, applications, shape, now), now)
     token = add_clerk(records, CLERK, [PLACE], set(places))
     choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
     records.add_feed(token_hash(FEED_TOKEN), CLERK)
@@ -168,17 +193,19 @@ def stored(mode: str) -> dict:
     runs = 3 if mode == "smoke" else 10
     results = {}
     with postgres_server(), tempfile.TemporaryDirectory() as folder:
-        for interviews, applications in SIZES[mode]:
+        for interviews, applications, *shaped in SIZES[mode]:
+            shape = shaped[0] if shaped else "uniform"
+            size = f"{interviews}" if shape == "uniform" else f"{interviews}-{shape}"
             for backend in ("sqlite", "postgresql"):
                 with contextlib.ExitStack() as stack:
-                    database = (f"{folder}/stored-{interviews}.db" if backend == "sqlite"
+                    database = (f"{folder}/stored-{size}.db" if backend == "sqlite"
                                 else stack.enter_context(fresh_schema()))
-                    child("--fill", database, str(interviews), str(applications))
+                    child("--fill", database, str(interviews), str(applications), shape)
                     figures = json.loads(child("--pages", database, str(runs)).splitlines()[-1])
-                    if backend == "sqlite":
+                    if backend == "sqlite" and mode != "done-when":  # the copy: the other modes' rows
                         target = stack.enter_context(fresh_schema())
                         figures["copy"] = copied(database, target)
-                    results[f"{backend} {interviews}"] = figures
+                    results[f"{backend} {size}"] = figures
     return results
 
 
@@ -211,14 +238,47 @@ def stored_rows(results: dict) -> list[tuple[str, str]]:
     return rows
 
 
+GOALS = {"/office": "under 100 KB and 50 ms", "/office/counts": "under 100 ms", "/office/counts.csv": "under 100 ms",
+         f"/office/calendar/{FEED_TOKEN}.ics": "under 500 KB"}
+
+
+def done_when_rows(results: dict) -> list[tuple[str, str]]:
+    """The issue's done-when at 10,000 applications of one place: each page at 200 and at 10,000
+    applications (ten interviews each, the same current traffic) and the ratio, per backend; then
+    the feed of 10,000 received evenly over three years, beside it."""
+    rows = []
+    for backend, name in (("sqlite", "SQLite"), ("postgresql", "PostgreSQL")):
+        small, large = results[f"{backend} 2000-kept"], results[f"{backend} 100000-kept"]
+        for path, page in PAGES.items():
+            a, b = small["pages"][path], large["pages"][path]
+            rows.append((f"done when, {name}: {page}, 200 → 10,000 applications (years kept), KB / ms of CPU",
+                         f"{a['kb']:.0f} KB {a['ms']:.1f} ms → {b['kb']:.0f} KB {b['ms']:.1f} ms: "
+                         f"{b['kb'] / a['kb']:.2f}× the size, {b['ms'] / a['ms']:.2f}× the CPU"
+                         + (f" (goal {GOALS[path]}, each within 1.5×)" if path in GOALS else " (within 1.5×)")))
+        rows.append((f"done when, {name}: the feed polled again with its ETag, 200 → 10,000",
+                     f"{small['poll']['status']} {small['poll']['ms']:.2f} ms → "
+                     f"{large['poll']['status']} {large['poll']['ms']:.2f} ms"))
+        even = results.get(f"{backend} 100000")
+        if even:
+            feed = list(PAGES)[-1]
+            a, b = small["pages"][feed], even["pages"][feed]
+            rows.append((f"done when, {name}: the feed, 10,000 received evenly over three years (nine a day "
+                         f"against the 200's two), KB / ms of CPU", f"{b['kb']:.0f} KB {b['ms']:.1f} ms: "
+                         f"{b['kb'] / a['kb']:.2f}× the size and {b['ms'] / a['ms']:.2f}× the CPU of the 200's feed"))
+    return rows
+
+
 def main() -> int:
-    if sys.argv[1:2] == ["--fill"]:
-        fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    if {"--help", "-h"} & set(sys.argv[1:]):
+        print(__doc__)
+    elif sys.argv[1:2] == ["--fill"]:
+        fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "uniform")
     elif sys.argv[1:2] == ["--pages"]:
         print(json.dumps(pages(sys.argv[2], int(sys.argv[3]))))
     else:
-        mode = next((m for m in ("smoke", "quick", "large") if f"--{m}" in sys.argv), "full")
-        for label, value in stored_rows(stored(mode)):
+        mode = next((m for m in ("smoke", "quick", "large", "done-when") if f"--{m}" in sys.argv), "full")
+        results = stored(mode)
+        for label, value in done_when_rows(results) if mode == "done-when" else stored_rows(results):
             print(f"| {label} | {value} |")
     return 0
 

@@ -7,7 +7,10 @@ from datetime import datetime, timezone
 
 from icalendar import Calendar
 
+from wizard.office.records import OfficeRecords
 from wizard.office.review import refer
+from wizard.office.trail_records import in_feed_sql
+from wizard.store.interviews import InterviewStore
 from wizard.web.edge.state import office_records, rulebook
 
 from .office_support import app_on_each_backend, clerk, keep, sign_in  # noqa: F401 - the `app` fixture
@@ -105,3 +108,14 @@ def test_each_entry_is_lean_and_links_to_its_application(app):
         assert [str(e["description"]).splitlines()[-1] for e in ours] == [link, link]
     assert client.get(link.removeprefix("https://permits.example.org")).status_code == 200
     assert len(body) / len(references) < 560  # bytes an application, with its link; 639 before, with none
+
+
+def test_the_feed_reads_a_places_current_applications_from_an_index(tmp_path):
+    """Issue 39, item 3: the feed's size and cost are bounded by what is current, not by the years
+    kept: its applications are read as a range of an index (m011_count_totals), never every one kept."""
+    kept_store = InterviewStore(str(tmp_path / "wizard.db"))
+    OfficeRecords(kept_store)
+    plan = kept_store.backend.query(f"EXPLAIN QUERY PLAN SELECT a.reference FROM applications a WHERE "
+                                    f"{in_feed_sql()} AND a.jurisdiction IN (?)", ("2027-01-01", "baroda-mi"))
+    assert "idx_applications_place_feed (jurisdiction=? AND <expr>>?)" in str(plan[0]["detail"]), plan
+    kept_store.close()

@@ -7,7 +7,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from wizard.office.inbox import PAGE_SIZE
+from wizard.office.inbox import ORDER, PAGE_SIZE
+from wizard.office.records import OfficeRecords
+from wizard.store.interviews import InterviewStore
 from wizard.web.edge.state import office_records, rulebook
 
 from .office_support import app_on_each_backend, clerk, keep, sign_in  # noqa: F401 - the `app` fixture
@@ -98,3 +100,17 @@ def test_another_places_applications_are_neither_listed_nor_counted(app):
     sign_in(client, "baroda@example.org")
     page = client.get("/office?place=dekalb-il").get_data(as_text=True)
     assert "2 applications" in page and all(r.startswith("BAR-") for r in references(page))
+
+
+@pytest.mark.parametrize("sort", ["deadline", "event"])
+def test_a_page_sorted_by_deadline_or_event_is_read_in_order_from_an_index(tmp_path, sort):
+    """Sorted by deadline or event, page 2 of one place's inbox reads its 50 rows in order from an
+    index (m011_count_totals), never sorting every application kept (10 ms at 10,000 on SQLite)."""
+    kept_store = InterviewStore(str(tmp_path / "wizard.db"))
+    OfficeRecords(kept_store)
+    plan = kept_store.backend.query(
+        f"EXPLAIN QUERY PLAN SELECT a.reference FROM applications a WHERE a.jurisdiction IN (?) "
+        f"ORDER BY {ORDER[sort]} LIMIT 50 OFFSET 50", ("baroda-mi",))
+    steps = " / ".join(str(row["detail"]) for row in plan)
+    assert "USING" in steps and "TEMP B-TREE" not in steps, steps
+    kept_store.close()

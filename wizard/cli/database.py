@@ -6,6 +6,7 @@ import click
 
 from ..errors import StoreUnavailable
 from ..office.records import upgrade_schema
+from ..office.schema import refill_count_totals
 from ..store import shown
 from ..store.copy import CopyRefused, copy_database
 from ..store.interviews import InterviewStore
@@ -48,7 +49,8 @@ def database_copy(source, target, replace) -> None:
     refused (exit status 2) unless --replace, which deletes the target's rows first. The secret key
     is a file, not a row: sessions start again (clerks sign in once more)."""
     try:
-        counts = copy_database(str(source), str(target), upgrade_schema, replace=replace)
+        counts = copy_database(str(source), str(target), upgrade_schema, replace=replace,
+                               refill=refill_count_totals)
     except (CopyRefused, StoreUnavailable) as error:
         raise CommandError(str(error))
     for table, count in counts.items():

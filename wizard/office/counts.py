@@ -2,8 +2,10 @@
 
 The tallies (issue 39, item 2): the office's day of receipt is kept when an application is first
 received (`received_day`, office/inbox.py) and the days it took to decide when the decision is
-recorded (`days_to_decide`, m009_office_counts); each measure is one GROUP BY over indexed columns,
-written once for both backends. A place's counts cost the same whatever other places keep.
+recorded (`days_to_decide`, m009_office_counts). Each figure is a total kept per place, year (or
+month) and measure, added to by the database in the same statement as the row that changes it
+(m011_count_totals, office/schema.py: triggers on interviews, applications and decisions), so the
+page reads a few rows whatever the years kept, and whatever other places keep.
 
 Per year and per place (issue 39, item 2): interviews started, applications received, approved,
 denied and withdrawn, and the median days from receipt to decision; interviews finished per month
@@ -52,50 +54,31 @@ class Tally:
     outcome: str = ""  # finished interviews: the outcome (`year` is then the place's month)
 
 
-_QUERIES = {  # each: place, year, what, count [, days, timed]; `{places}` is the clerk's places
-    "started": "SELECT jurisdiction AS place, SUBSTR(created_at, 1, 4) AS yr, 'started' AS what, COUNT(*) AS n "
-               "FROM interviews WHERE jurisdiction {places} GROUP BY jurisdiction, SUBSTR(created_at, 1, 4)",
-    # The month and outcome recorded when the interview's last page was answered (m010_finished_counts).
-    "finished": "SELECT jurisdiction AS place, SUBSTR(finished_at, 1, 7) AS yr, 'finished' AS what, "
-                "finished_outcome AS outcome, COUNT(*) AS n FROM interviews WHERE finished_at IS NOT NULL AND "
-                "jurisdiction {places} GROUP BY jurisdiction, SUBSTR(finished_at, 1, 7), finished_outcome",
-    "received": "SELECT jurisdiction AS place, SUBSTR(received_day, 1, 4) AS yr, 'received' AS what, COUNT(*) AS n "
-                "FROM applications WHERE received_day <> '' AND jurisdiction {places} "
-                "GROUP BY jurisdiction, SUBSTR(received_day, 1, 4)",
-    "decided": "SELECT a.jurisdiction AS place, SUBSTR(d.decided_on, 1, 4) AS yr, d.decision AS what, COUNT(*) AS n, "
-               "SUM(d.days_to_decide) AS days, COUNT(d.days_to_decide) AS timed FROM decisions d "
-               "JOIN applications a ON a.reference = d.reference WHERE a.jurisdiction {places} "
-               "GROUP BY a.jurisdiction, SUBSTR(d.decided_on, 1, 4), d.decision",
-    "withdrawn": "SELECT jurisdiction AS place, SUBSTR(closed_at, 1, 4) AS yr, 'withdrawn' AS what, COUNT(*) AS n "
-                 "FROM applications WHERE status = 'withdrawn' AND jurisdiction {places} "
-                 "GROUP BY jurisdiction, SUBSTR(closed_at, 1, 4)",
-}
-
-
 def tallies(records: OfficeRecords, places: list[str]) -> list[Tally]:
-    """Every figure the Board's page shows for these places, counted by the database."""
-    found = []
-    for sql in _QUERIES.values():
-        for row in records.grouped(sql, places):
-            found.append(Tally(row["place"], row["yr"] or "unknown", row["what"], int(row["n"]),
-                               int(row.get("days") or 0), int(row.get("timed") or 0), row.get("outcome") or ""))
-    return found
+    """Every figure the Board's page shows for these places: the totals kept as things happened
+    (m011_count_totals), a few rows a place and year whatever the years kept."""
+    return [Tally(row["place"], row["period"] or "unknown", row["what"], int(row["n"]), int(row["days"] or 0),
+                  int(row["timed"] or 0), row["detail"] or "") for row in records.count_totals_in(places)]
 
 
-def median_days(records: OfficeRecords, found: list[Tally]) -> dict[tuple[str, str], float]:
-    """The median days to decide per place and year: the middle one or two of the group's figures, read
-    in order from the database (a LIMIT / OFFSET over an index: the same SQL on both backends), never
-    every decision brought here."""
-    timed: dict[tuple[str, str], int] = {}
-    for t in found:
-        if t.what in ("approved", "denied") and t.timed and t.year.isdigit():
-            timed[(t.place, t.year)] = timed.get((t.place, t.year), 0) + t.timed
-    medians = {}
-    for (place, year), count in timed.items():
-        middle = records.decision_days(place, year, (count - 1) // 2, 2 - count % 2)
-        if middle:
-            medians[(place, year)] = sum(middle) / len(middle)
-    return medians
+def median_days(records: OfficeRecords, places: list[str]) -> dict[tuple[str, str], float]:
+    """The median days to decide per place and year, from the histogram kept with each decision (how
+    many decisions took each number of days): the middle one or two figures, never every decision read."""
+    counted: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for row in records.decision_day_totals_in(places):
+        if str(row["year"]).isdigit():
+            counted.setdefault((row["place"], row["year"]), []).append((int(row["days"]), int(row["n"])))
+    return {group: _middle(sorted(days)) for group, days in counted.items() if sum(n for _, n in days)}
+
+
+def _middle(days: list[tuple[int, int]]) -> float:
+    """The median of figures given as (figure, how many), in order."""
+    total = sum(n for _, n in days)
+    wanted, seen, middle = {(total - 1) // 2, total // 2}, 0, []
+    for figure, n in days:
+        middle += [figure for position in sorted(wanted) if seen <= position < seen + n]
+        seen += n
+    return sum(middle) / len(middle)
 
 
 def days_to_decide(received_day: str | date | None, decided_on: str | date) -> int | None:

@@ -394,6 +394,6 @@ class OfficeRecords(TrailQueries, FeedQueries):
                                    jurisdictions, (note_id,)))
 
     def interviews_in(self, jurisdictions: list[str]) -> list[dict]:
-        """The kept interviews of these places (the storage contract's tests; the counts use `grouped`)."""
+        """The kept interviews of these places (the storage contract's tests; the counts read `count_totals_in`)."""
         return self._query_in("SELECT jurisdiction, answers, created_at FROM interviews WHERE jurisdiction {places}",
                               jurisdictions)

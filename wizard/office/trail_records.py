@@ -1,6 +1,6 @@
 """The statements of the clerk's paper trail (issue 40; migration m008_paper_trail_2): conditions to
 meet before the permit issues, suspensions and revocations, and letters sent by mail; and (issue 39,
-`FeedQueries`) the inbox's counts, the calendar feed's window and the Board's GROUP BYs.
+`FeedQueries`) the inbox's counts, the calendar feed's window and the Board's totals.
 
 A part of `OfficeRecords` (it inherits these), kept in its own module so that each stays short;
 callers still reach the tables only through `OfficeRecords`.
@@ -18,8 +18,12 @@ CLOSED_SQL = "('approved', 'denied', 'withdrawn')"  # the statuses that close an
 
 def in_feed_sql(a: str = "a.") -> str:
     """What the calendar feed holds (issue 39, item 3): the open applications and those whose event
-    ends on or after a day (the one `?`); an event without an end counts by its start."""
-    return f"({a}status NOT IN {CLOSED_SQL} OR COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) >= ?)"
+    ends on or after a day (the one `?`); an event without an end counts by its start. Written as one
+    comparison, the same expression as the index idx_applications_place_feed (m011_count_totals), so
+    the database reads a place's current applications from it, never every one kept (an open one
+    compares as the last day there is)."""
+    return (f"(CASE WHEN {a}status NOT IN {CLOSED_SQL} THEN '9999-12-31' "
+            f"ELSE COALESCE(NULLIF({a}ends_at, ''), {a}starts_at) END >= ?)")
 
 
 PAYMENT = ("id, sum_key, amount_cents, method, detail, received_on, taken_by, recorded_at, returned_on, returned_cents, "
@@ -173,7 +177,9 @@ class TrailQueries:
     def trail_totals_in(self, jurisdictions: list[str]) -> dict:
         """Sums received and returned, inspections by result and closings, added up by the database
         from the stored figures (the Board's counts assess nothing for them)."""
-        join = "JOIN applications a ON a.reference = t.reference WHERE a.jurisdiction {places}"
+        # CROSS JOIN: SQLite reads the trail's rows first and looks each application up, rather than
+        # every application of the place (PostgreSQL plans it as the join it is).
+        join = "CROSS JOIN applications a WHERE a.reference = t.reference AND a.jurisdiction {places}"
         money = self._query_in("SELECT COALESCE(SUM(t.amount_cents), 0) AS received, "
                                f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join}", jurisdictions)
         results = self._query_in("SELECT COALESCE(t.result, 'scheduled') AS result, COUNT(*) AS count "
@@ -196,7 +202,7 @@ class TrailQueries:
 
 class FeedQueries:
     """Issue 39's queries: the inbox's figures, the calendar feed's window and its version, the Board's
-    GROUP BYs (office/counts.py writes them; the places are bound values)."""
+    totals (kept by m011_count_totals's triggers; the places are bound values)."""
 
     def count_applications(self, where: str, params: list) -> int:
         return int(self._one(f"SELECT COUNT(*) AS n FROM applications a WHERE {where}", tuple(params))["n"])
@@ -239,12 +245,20 @@ class FeedQueries:
                 "acted": acts["acted"], "inspections": [checks["n"], checks["last"], checks["results"],
                                                         checks["result_on"], checks["scheduled"]]}
 
-    def grouped(self, sql: str, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in(sql, jurisdictions)
+    def count_totals_in(self, jurisdictions: list[str]) -> list[dict]:
+        """The Board's totals of these places (m011_count_totals): a row per place, year, measure."""
+        return self._query_in("SELECT place, period, what, detail, n, days, timed FROM count_totals "
+                              "WHERE n <> 0 AND place {places}", jurisdictions)
+
+    def decision_day_totals_in(self, jurisdictions: list[str]) -> list[dict]:
+        """How many decisions took each number of days, per place and year (the median's histogram)."""
+        return self._query_in("SELECT place, year, days, n FROM decision_day_totals WHERE n <> 0 AND place {places}",
+                              jurisdictions)
 
     def decisions_without_days(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d JOIN applications a "
-                              "ON a.reference = d.reference WHERE d.days_to_decide IS NULL AND a.received_day <> '' "
+        # The decisions still without the figure, from its index (CROSS JOIN: SQLite reads them first).
+        return self._query_in("SELECT d.reference, d.decided_on, a.received_day FROM decisions d CROSS JOIN applications "
+                              "a WHERE d.days_to_decide IS NULL AND a.reference = d.reference AND a.received_day <> '' "
                               "AND a.jurisdiction {places}", jurisdictions)
 
     def set_days_to_decide(self, reference: str, days: int | None) -> None:
@@ -254,13 +268,3 @@ class FeedQueries:
         """The interview's last page is answered: its outcome, once (a later change of answers keeps it)."""
         self._write("UPDATE interviews SET finished_outcome = ?, finished_at = ? WHERE id = ? AND finished_at IS NULL",
                     (outcome, at, interview_id))
-
-    def decision_days(self, place: str, year: str, offset: int, count: int) -> list[int]:
-        """Days to decide of a place's decisions of a year, in order, `count` of them from `offset`
-        (the median's one or two middle figures; `decided_on` and the days are indexed)."""
-        rows = self._query("SELECT d.days_to_decide AS days FROM decisions d JOIN applications a ON "
-                           "a.reference = d.reference WHERE a.jurisdiction = ? AND d.decided_on >= ? AND "
-                           "d.decided_on < ? AND d.decision IN ('approved', 'denied') AND d.days_to_decide IS NOT NULL "
-                           "ORDER BY d.days_to_decide LIMIT ? OFFSET ?",
-                           (place, f"{year}-01-01", f"{int(year) + 1}-01-01", count, offset))
-        return [int(r["days"]) for r in rows]

@@ -3,7 +3,8 @@
 Callers write each statement once, in SQL that SQLite and PostgreSQL both accept (`?` placeholders,
 `ON CONFLICT ... DO UPDATE`, `RETURNING`); a backend's dialect adapts the placeholders. A migration's
 DDL may use two words the dialect fills in: `{identity}` (an integer key the database numbers) and
-`{binary}` (uploaded bytes).
+`{binary}` (uploaded bytes). A statement the engines cannot share (a trigger: SQLite's body is SQL,
+PostgreSQL's a function) is a mapping from the dialect's name to its text.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import abc
 import contextlib
 import zlib
 from dataclasses import dataclass
-from typing import Iterator, Protocol, Sequence
+from typing import Iterator, Mapping, Protocol, Sequence
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Migration:
     """One versioned schema change; its name is its version, the same on both engines."""
 
     name: str
-    statements: tuple[str, ...]
+    statements: tuple[str | Mapping[str, str], ...]  # a mapping: {dialect name: its own text}
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,9 @@ class Dialect:
         # psycopg reads % as the start of a placeholder: a literal one is doubled first.
         return sql.replace("%", "%%").replace("?", self.placeholder)
 
-    def ddl(self, sql: str) -> str:
+    def ddl(self, sql: str | Mapping[str, str]) -> str:
+        if not isinstance(sql, str):
+            return sql[self.name]  # written for this engine alone: taken as it is
         return sql.format(identity=self.identity, binary=self.binary)
 
 
