@@ -152,24 +152,6 @@ class PostgresBackend(Backend):
             for row in rows:
                 copy.write_row(row)
 
-    def together(self, statements: Sequence[tuple[str, Sequence]]) -> list[dict]:
-        """Statements run as one transaction and sent at once (psycopg's pipeline mode: one round
-        trip for all of them, not one each); the last one's rows."""
-        with self._connection() as conn:
-            try:
-                # BEGIN and COMMIT sent as statements of the pipeline: psycopg's `transaction()` inside a
-                # pipeline waits for the server at its start and at its end (four exchanges, not one).
-                with conn.pipeline():
-                    conn.execute("BEGIN")
-                    cursors = [conn.execute(self.dialect.statement(sql), tuple(params)) for sql, params in statements]
-                    conn.execute("COMMIT")
-            except BaseException:
-                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                    conn.rollback()  # a statement failed: the server skipped the rest, COMMIT too
-                raise
-            last = cursors[-1]
-            return last.fetchall() if last.description else []
-
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         with self._connection() as conn, conn.transaction():
