@@ -38,7 +38,7 @@ def round_trips(backend):
         return sync(self)
 
     def checking(conn):  # a connection the pool has just opened is checked at its first use: not counted
-        before, new = counted[0], conn not in backend._idle._returned
+        before, new = counted[0], conn.returned_at is None
         check(conn)
         counted[0] = before if new else counted[0]
 
