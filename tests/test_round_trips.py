@@ -15,7 +15,7 @@ from .office_support import app_on_postgresql  # noqa: F401 - the `app` fixture:
 
 
 @contextlib.contextmanager
-def round_trips(backend):
+def round_trips():
     """How many times psycopg waited for the database server's answer meanwhile: each statement sent
     on its own, and each sync of a pipeline (where the statements sent so far are answered)."""
     counted = [0]
@@ -84,14 +84,14 @@ def test_a_step_get_and_an_answer_post_take_few_round_trips(app):
     step = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
     for _ in range(12):  # every connection of the pool used once (a new one is checked at its first use)
         client.get(step)
-    with round_trips(app.extensions["interview_store"].backend) as get:
+    with round_trips() as get:
         assert client.get(step).status_code == 200
     assert get[0] == 1  # the interview
-    with round_trips(app.extensions["interview_store"].backend) as post:
+    with round_trips() as post:
         response = client.post(step, data={"property_owner": "private"})
     assert response.status_code == 303 and "/step/" in response.headers["Location"]
     assert post[0] == 3  # the interview, the limits (one statement), the answer saved
-    with round_trips(app.extensions["interview_store"].backend) as again:
+    with round_trips() as again:
         assert client.get(response.headers["Location"]).status_code == 200
     assert again[0] == 1
 

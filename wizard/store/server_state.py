@@ -4,8 +4,9 @@ the abuse limits' counts (and a clerk's failed sign-ins), the secret key, and wh
 With an SQLite file there is one server (`wizard serve` on one machine): its limits count in memory
 (wizard/web/edge/limits.py) and its jobs need no turn. With PostgreSQL every server may be behind the same
 load balancer, so a client's count is its row of `limit_windows` (the moments it was counted within
-the hour; a failed sign-in is a row of `limit_events`), and the sweeper and the mail sender run in one server at a time: the one holding a
-session-level advisory lock, which PostgreSQL releases by itself when that server dies.
+the hour; a failed sign-in is a row of `limit_events`), and the sweeper and the mail sender run in
+one server at a time: the one holding a session-level advisory lock, which PostgreSQL releases by
+itself when that server dies.
 """
 from __future__ import annotations
 
@@ -72,7 +73,8 @@ class DatabaseCounter:
             self._calls += 1
             due = self._calls % PRUNE_EVERY == 0
         if due:
-            self.backend.execute("DELETE FROM limit_windows WHERE kind = ? AND ? >= ALL(times)", (self.kind, now - WINDOW))
+            self.backend.execute("DELETE FROM limit_windows WHERE kind = ? AND ? >= ALL(times)",
+                                 (self.kind, now - WINDOW))
 
 
 # A client's times within the hour, and this one added while there are fewer than the limit.
