@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from wizard.store.postgres import TurnLock
-from wizard.store.server_state import WINDOW, DatabaseCounter
+from wizard.store.server_state import MIGRATION_SET, MIGRATIONS, WINDOW, DatabaseCounter
 from wizard.store.interviews import InterviewStore
 from wizard.web.app import create_app
 
@@ -42,11 +42,29 @@ def test_a_client_alternating_between_servers_is_counted_once(url):
         assert allowed == [True, True, True, False, False]
         assert counters[1].allow("198.51.100.1", 3, now=1005.0)  # another client has its own allowance
         assert counters[0].allow("203.0.113.7", 3, now=1000.0 + WINDOW + 1)  # an hour later: room again
-        left = stores[0].backend.one("SELECT COUNT(*) AS n FROM limit_events WHERE client = '203.0.113.7'")["n"]
-        assert left == 2  # the two counted over an hour before were pruned; refusals were never counted
+        left = stores[0].backend.one("SELECT times FROM limit_windows WHERE client = '203.0.113.7'")["times"]
+        assert left == [1002.0, 1000.0 + WINDOW + 1]  # the two counted over an hour before went; refusals never came
     finally:
         for store in stores:
             store.close()
+
+
+def test_an_upgrade_keeps_the_counts_of_the_hour_under_way(url):
+    """The counts moved to one row per client (issue 39); a client counted before the upgrade is not
+    given its hour again, and the failed sign-ins stay where they are."""
+    store = InterviewStore(url)
+    try:
+        store.migrate()
+        store.backend.migrate(MIGRATION_SET, MIGRATIONS[:1])
+        for n, kind in enumerate(("answers", "answers", "answers", "sign_in_failure")):
+            store.backend.execute("INSERT INTO limit_events (kind, client, at) VALUES (?, '203.0.113.7', ?)",
+                                  (kind, 1000.0 + n))
+        counter = DatabaseCounter(store, "answers")
+        assert not counter.allow("203.0.113.7", 3, now=1010.0)
+        assert counter.allow("203.0.113.7", 4, now=1010.0)
+        assert store.backend.query("SELECT kind FROM limit_events") == [{"kind": "sign_in_failure"}]
+    finally:
+        store.close()
 
 
 def test_the_limit_page_comes_from_the_count_both_servers_keep(url, book):

@@ -10,7 +10,6 @@ import contextlib
 import logging
 import re
 import threading
-import weakref
 import zlib
 from time import monotonic
 from datetime import datetime, timezone
@@ -50,25 +49,20 @@ class BrokenConnection(StoreUnavailable):
     """The connection itself failed (the database dropped it), not the statement."""
 
 
-class IdleCheck:
+class PooledConnection(psycopg.Connection):
+    """A connection of the backend's pool, with when it last went back (None: never used), for the
+    idle check: an attribute of its own, not a table of every connection behind a lock."""
+
+    returned_at: float | None = None
+
+
+def check_when_idle(conn: PooledConnection) -> None:
     """The pool's `check`: a round trip only for a connection idle `CHECK_IDLE_SECONDS` or more (or
-    never used); `returned` is told when each goes back. Not the pool's `reset` callback: with one,
-    psycopg_pool hands every returned connection to its worker thread, a thread switch per statement
-    (about 0.1 ms of CPU each, issue 39)."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._returned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-    def returned(self, conn: psycopg.Connection) -> None:
-        with self._lock:
-            self._returned[conn] = monotonic()
-
-    def check(self, conn: psycopg.Connection) -> None:
-        with self._lock:
-            at = self._returned.get(conn)
-        if at is None or monotonic() - at >= CHECK_IDLE_SECONDS:
-            ConnectionPool.check_connection(conn)
+    never used). Not the pool's `reset` callback to note when one goes back: with one, psycopg_pool
+    hands every returned connection to its worker thread, a thread switch per statement (about 0.1 ms
+    of CPU each, issue 39)."""
+    if conn.returned_at is None or monotonic() - conn.returned_at >= CHECK_IDLE_SECONDS:
+        ConnectionPool.check_connection(conn)
 
 
 def reconnect_failed(pool: ConnectionPool) -> None:
@@ -83,9 +77,9 @@ class PostgresBackend(Backend):
         self._local = threading.local()  # the connection of this thread's open transaction
         # check: a connection idle long enough for the database to have dropped it (a restart) is
         # checked, and replaced, before a request gets it.
-        self._idle = idle = IdleCheck()
-        self._pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=connect_seconds,
-                                    check=idle.check, reconnect_timeout=RECONNECT_SECONDS,
+        self._pool = ConnectionPool(url, connection_class=PooledConnection, min_size=1, max_size=pool_size,
+                                    open=False, timeout=connect_seconds, check=check_when_idle,
+                                    reconnect_timeout=RECONNECT_SECONDS,
                                     reconnect_failed=reconnect_failed,
                                     kwargs={"autocommit": True, "row_factory": dict_row,
                                             "connect_timeout": ATTEMPT_SECONDS})
@@ -96,7 +90,7 @@ class PostgresBackend(Backend):
             raise unreachable(error) from error
 
     @contextlib.contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection]:
+    def _connection(self) -> Iterator[PooledConnection]:
         held = getattr(self._local, "conn", None)
         if held is not None:
             yield held
@@ -110,11 +104,11 @@ class PostgresBackend(Backend):
                         raise BrokenConnection(f"the database dropped the connection: {error}") from error
                     raise
                 finally:
-                    self._idle.returned(conn)  # going back now: not checked if used again soon
+                    conn.returned_at = monotonic()  # going back now: not checked if used again soon
         except (PoolTimeout, psycopg.OperationalError) as error:
             raise unreachable(error) from error
 
-    def _run(self, conn: psycopg.Connection, sql: str, params: Sequence) -> psycopg.Cursor:
+    def _run(self, conn: PooledConnection, sql: str, params: Sequence) -> psycopg.Cursor:
         if not params:  # without parameters psycopg reads the text as it is: no % to double
             return conn.execute(sql)
         return conn.execute(self.dialect.statement(sql), tuple(params))
@@ -151,24 +145,6 @@ class PostgresBackend(Backend):
                 cursor.copy(f'COPY "{table}" ({listed}) FROM STDIN') as copy:
             for row in rows:
                 copy.write_row(row)
-
-    def together(self, statements: Sequence[tuple[str, Sequence]]) -> list[dict]:
-        """Statements run as one transaction and sent at once (psycopg's pipeline mode: one round
-        trip for all of them, not one each); the last one's rows."""
-        with self._connection() as conn:
-            try:
-                # BEGIN and COMMIT sent as statements of the pipeline: psycopg's `transaction()` inside a
-                # pipeline waits for the server at its start and at its end (four exchanges, not one).
-                with conn.pipeline():
-                    conn.execute("BEGIN")
-                    cursors = [conn.execute(self.dialect.statement(sql), tuple(params)) for sql, params in statements]
-                    conn.execute("COMMIT")
-            except BaseException:
-                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                    conn.rollback()  # a statement failed: the server skipped the rest, COMMIT too
-                raise
-            last = cursors[-1]
-            return last.fetchall() if last.description else []
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:

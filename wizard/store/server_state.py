@@ -3,9 +3,10 @@ the abuse limits' counts (and a clerk's failed sign-ins), the secret key, and wh
 
 With an SQLite file there is one server (`wizard serve` on one machine): its limits count in memory
 (wizard/web/edge/limits.py) and its jobs need no turn. With PostgreSQL every server may be behind the same
-load balancer, so a client's count is the rows it left in `limit_events` (pruned as they age out of
-the hour), and the sweeper and the mail sender run in one server at a time: the one holding a
-session-level advisory lock, which PostgreSQL releases by itself when that server dies.
+load balancer, so a client's count is its row of `limit_windows` (the moments it was counted within
+the hour; a failed sign-in is a row of `limit_events`), and the sweeper and the mail sender run in
+one server at a time: the one holding a session-level advisory lock, which PostgreSQL releases by
+itself when that server dies.
 """
 from __future__ import annotations
 
@@ -14,16 +15,28 @@ import threading
 import time
 
 from . import Migration
-from .base import POSTGRES, Turn, lock_key
+from .base import POSTGRES, Turn
 from .interviews import InterviewStore
 
 MIGRATION_SET = "permit_wizard_shared"
+# The kinds DatabaseCounter counted in `limit_events` before s002 (wizard/web/edge/limits.py); the
+# sign-in failures stay there (SharedEvents).
+COUNTED_KINDS = "('new_interviews', 'answers', 'organizer_mails')"
 MIGRATIONS = (
     # at: seconds since the epoch (every server's clock, not one process's monotonic one).
     Migration("s001_limit_events_and_settings", (
         "CREATE TABLE limit_events (kind TEXT NOT NULL, client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
         "CREATE INDEX idx_limit_events ON limit_events (kind, client, at)",
         "CREATE TABLE shared_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")),
+    # One row per counted client (issue 39): the moments it was counted within the hour, so a count is one
+    # statement that locks its row; `counted`: whether the last attempt was. A count made before this
+    # migration moves into it, so no client's hour starts again.
+    Migration("s002_limit_windows", (
+        "CREATE TABLE limit_windows (kind TEXT NOT NULL, client TEXT NOT NULL, times DOUBLE PRECISION[] NOT NULL, "
+        "counted BOOLEAN NOT NULL, PRIMARY KEY (kind, client))",
+        "INSERT INTO limit_windows (kind, client, times, counted) SELECT kind, client, array_agg(at ORDER BY at), TRUE "
+        f"FROM limit_events WHERE kind IN {COUNTED_KINDS} GROUP BY kind, client",
+        f"DELETE FROM limit_events WHERE kind IN {COUNTED_KINDS}")),
 )
 WINDOW = 3600  # seconds: the limits are per hour
 PRUNE_EVERY = 500  # counts between sweeps of every client's expired rows (one client's go at each count)
@@ -45,28 +58,34 @@ class DatabaseCounter:
 
     def allow(self, client: str, limit: int, now: float | None = None) -> bool:
         now = time.time() if now is None else now
-        # One transaction sent in one round trip (issue 39: it was five statements, each waiting for
-        # the last). Two servers counting the same client at once must not both take its last
-        # place: the lock comes first, and each statement after it sees what the other committed.
-        counted = self.backend.together((
-            ("SELECT pg_advisory_xact_lock(?)", (lock_key(f"limit {self.kind} {client}"),)),
-            ("DELETE FROM limit_events WHERE kind = ? AND client = ? AND at <= ?", (self.kind, client, now - WINDOW)),
-            ("INSERT INTO limit_events (kind, client, at) SELECT CAST(? AS TEXT), CAST(? AS TEXT), "
-             "CAST(? AS DOUBLE PRECISION) WHERE (SELECT COUNT(*) FROM limit_events WHERE kind = ? AND client = ?) < ? "
-             "RETURNING at", (self.kind, client, now, self.kind, client, limit)),
-        ))
-        if not counted:
+        # One statement, one round trip (issue 39: it was five statements, then a pipelined
+        # transaction of five). Two servers counting the same client at once must not both take its
+        # last place: the upsert locks the client's row, and the second works on the first's times.
+        row = self.backend.one(COUNT, (self.kind, client, now, limit, now, limit, now - WINDOW))
+        if not row["counted"]:
             return False
         self._prune_now_and_then(now)
         return True
 
     def _prune_now_and_then(self, now: float) -> None:
-        # A client that never comes back leaves rows only this reaches.
+        # A client that never comes back leaves a row only this reaches.
         with self._lock:
             self._calls += 1
             due = self._calls % PRUNE_EVERY == 0
         if due:
-            self.backend.execute("DELETE FROM limit_events WHERE kind = ? AND at <= ?", (self.kind, now - WINDOW))
+            self.backend.execute("DELETE FROM limit_windows WHERE kind = ? AND ? >= ALL(times)",
+                                 (self.kind, now - WINDOW))
+
+
+# A client's times within the hour, and this one added while there are fewer than the limit.
+COUNT = """
+INSERT INTO limit_windows AS w (kind, client, times, counted) VALUES (?, ?, ARRAY[CAST(? AS DOUBLE PRECISION)], TRUE)
+ON CONFLICT (kind, client) DO UPDATE SET (times, counted) = (
+    SELECT CASE WHEN COUNT(*) < ? THEN COALESCE(array_agg(t), CAST('{}' AS DOUBLE PRECISION[])) || CAST(? AS DOUBLE PRECISION)
+                ELSE array_agg(t) END, COUNT(*) < ?
+    FROM unnest(w.times) AS t WHERE t > ?)
+RETURNING counted
+"""
 
 
 class SharedEvents:

@@ -130,7 +130,7 @@ SETTING_MEANINGS = {
                                "counted together with the new short codes of clerks' links (past it, the builder gives "
                                "the long link only); `0` for no limit (`--new-per-hour`)",
     "ANSWERS_PER_HOUR": "answered pages (step POSTs) per client per hour; `0` for no limit. Counted in memory with "
-                        "an SQLite file, in the `limit_events` table with PostgreSQL, so a client alternating "
+                        "an SQLite file, in the `limit_windows` table with PostgreSQL, so a client alternating "
                         "between servers is counted once (`wizard/store/server_state.py`)",
     "SWEEPER": "run the background sweeper (kiosk idle deletion, retention, reminders); tests turn it off to "
                "sweep by hand. With PostgreSQL every server's sweeper (and mail sender) tries each round and one "
