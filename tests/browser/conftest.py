@@ -68,6 +68,7 @@ def browser():
 def desktop_page(browser, **options):
     """A page in a fresh browser context at desktop width; the context is closed after the test."""
     context = browser.new_context(viewport={"width": 1100, "height": 900}, **options)
+    context.javascript_enabled = options.get("java_script_enabled", True)  # what the audit reads
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
