@@ -40,7 +40,7 @@ def round_trips():
         return sync(self)
 
     def checking(conn):  # a connection the pool has just opened is checked at its first use: not counted
-        before, new = counted[0], conn.returned_at is None
+        before, new = counted[0], conn.returned_at is None and threading.get_ident() == mine
         check(conn)
         counted[0] = before if new else counted[0]
 
@@ -56,19 +56,25 @@ def round_trips():
 @contextlib.contextmanager
 def statements():
     """How many statements psycopg sent meanwhile for this thread's requests (a pipeline's each
-    counted; the sweeper's and the mailer's, on threads of their own, not)."""
+    counted; the sweeper's and the mailer's, on threads of their own, not; nor the pool's check of a
+    connection it has just opened, which a request gets when the sweeper holds the one used before)."""
     sent, mine = [0], threading.get_ident()
-    execute = psycopg.Cursor.execute
+    execute, check = psycopg.Cursor.execute, ConnectionPool.check_connection
 
     def counting(self, *args, **kwargs):
         sent[0] += threading.get_ident() == mine
         return execute(self, *args, **kwargs)
 
-    psycopg.Cursor.execute = counting
+    def checking(conn):
+        before, new = sent[0], conn.returned_at is None and threading.get_ident() == mine
+        check(conn)
+        sent[0] = before if new else sent[0]
+
+    psycopg.Cursor.execute, ConnectionPool.check_connection = counting, staticmethod(checking)
     try:
         yield sent
     finally:
-        psycopg.Cursor.execute = execute
+        psycopg.Cursor.execute, ConnectionPool.check_connection = execute, staticmethod(check)
 
 
 def test_a_new_interview_and_an_answer_are_counted_against_the_limits_in_one_statement(app):
