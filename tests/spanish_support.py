@@ -3,6 +3,7 @@ the web edge's choice of language will set them; for the tests of what lies belo
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from flask import g, request
 
@@ -34,3 +35,22 @@ SHEET_NUMBER = re.compile(r"Instrucciones, hoja (\d+) de (\d+)")
 def without_sheets(pages: list[str]) -> list[str]:
     """A Spanish packet's page texts without its instruction sheets (wizard/packet/sheets.py)."""
     return [text for text in pages if not SHEET_NUMBER.search(text)]
+
+
+MADE: dict[tuple[int, str, date], tuple] = {}  # (the rule book's id, place, day): (book, packets)
+
+
+def festival_packets(book, place: str, today: date) -> tuple[dict, list[str], bytes, list[str]]:
+    """A place's festival answers, the English packet's page texts, and the Spanish reader's packet as
+    bytes and page texts: made once for the tests that compare them (WeasyPrint, a second or two each).
+    Keyed by the book's id (a rule book is not hashable), the book kept with them so the id is not reused."""
+    from wizard.packet.printing import packet_pdf
+
+    from .test_packet import festival, page_texts
+
+    key = (id(book), place, today)
+    if key not in MADE:
+        answers = festival(place, book)
+        spanish = packet_pdf(answers, book, today, None, "es")
+        MADE[key] = book, (answers, page_texts(packet_pdf(answers, book, today)), spanish, page_texts(spanish))
+    return MADE[key][1]

@@ -17,7 +17,7 @@ from wizard.web.edge.state import office_records
 from .html import parse
 from .office_support import received
 from .pdfua_support import pdfua_problems
-from .spanish_support import organizers_read, without_sheets
+from .spanish_support import organizers_read, festival_packets, without_sheets
 from .test_packet import festival, page_texts
 
 TODAY = date(2026, 11, 29)
@@ -64,10 +64,7 @@ def spanish_languages(path) -> set[str]:
 
 @pytest.mark.parametrize("place", PLACES)
 def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_path, place):
-    answers = festival(place, book)
-    english = page_texts(packet_pdf(answers, book, TODAY))
-    made = packet_pdf(answers, book, TODAY, None, "es")
-    spanish = page_texts(made)
+    answers, english, made, spanish = festival_packets(book, place, TODAY)
     assert without_sheets(spanish[1:]) == english  # "Page 1 of 12" too: the summary (and sheets) laid out on their own
     front = " ".join(spanish[0].split())
     for words in ("Resumen en español", "QUÉ HACER AHORA", "LAS FECHAS", "LAS SUMAS", "1. The application"):

@@ -19,7 +19,7 @@ from wizard.packet.summary import packet_for
 
 from .html import parse
 from .pdfua_support import pdfua_problems
-from .spanish_support import SHEET_NUMBER, without_sheets
+from .spanish_support import SHEET_NUMBER, festival_packets, without_sheets
 from .test_interview_http import finished_interview
 from .test_packet import FESTIVAL, festival, page_texts
 
@@ -46,10 +46,7 @@ def sheet_pages(spanish: list[str]) -> list[tuple[int, int, int]]:
 
 @pytest.mark.parametrize("place", PLACES)
 def test_each_sheet_is_right_before_its_parts_first_english_page(book, tmp_path, place):
-    answers = festival(place, book)
-    english = page_texts(packet_pdf(answers, book, TODAY))
-    made = packet_pdf(answers, book, TODAY, None, "es")
-    spanish = page_texts(made)
+    answers, english, made, spanish = festival_packets(book, place, TODAY)
     sheets = packet_for(answers, book, TODAY, language="es").summary.sheets
     assert {"application", "signatures", "checklist"} <= {sheet.anchor for sheet in sheets}
     found = sheet_pages(spanish)
