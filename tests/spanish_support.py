@@ -8,6 +8,9 @@ from datetime import date
 from flask import g, request
 
 from wizard import language
+from wizard.packet.printing import packet_pdf
+
+from .test_packet import festival, page_texts
 
 OFFICE_PATHS = ("/office", "/clerks", "/api")
 
@@ -44,10 +47,6 @@ def festival_packets(book, place: str, today: date) -> tuple[dict, list[str], by
     """A place's festival answers, the English packet's page texts, and the Spanish reader's packet as
     bytes and page texts: made once for the tests that compare them (WeasyPrint, a second or two each).
     Keyed by the book's id (a rule book is not hashable), the book kept with them so the id is not reused."""
-    from wizard.packet.printing import packet_pdf
-
-    from .test_packet import festival, page_texts
-
     key = (id(book), place, today)
     if key not in MADE:
         answers = festival(place, book)
