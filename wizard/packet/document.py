@@ -100,22 +100,13 @@ def packet_html(packet: Packet) -> str:
     return environment().get_template("packet/document.html").render(p=packet)
 
 
-def summary_html(packet: Packet) -> tuple[str, str] | None:
-    """The summary page in the organizer's language as a document of its own, with its language tag
-    ("es-US"), or None (issue 41)."""
+def organizers_pages(packet: Packet, template: str) -> tuple[str, str] | None:
+    """Pages in the organizer's language (the summary page, the instruction sheets: issue 41) as a
+    document of their own, with its language tag ("es-US"), or None for an organizer who reads English."""
     if packet.summary is None:
         return None
     tag = LOCALES[packet.summary.lang].replace("_", "-")
-    return environment().get_template("packet/summary_document.html").render(p=packet, s=packet.summary), tag
-
-
-def sheets_html(packet: Packet) -> tuple[str, str] | None:
-    """The instruction sheets in the organizer's language as a document of their own, with its language
-    tag, or None (issue 41)."""
-    if packet.summary is None or not packet.summary.sheets:
-        return None
-    tag = LOCALES[packet.summary.lang].replace("_", "-")
-    return environment().get_template("packet/sheets_document.html").render(p=packet, s=packet.summary), tag
+    return environment().get_template(f"packet/{template}").render(p=packet, s=packet.summary), tag
 
 
 def _stylesheet_text(names: tuple[str, ...]) -> str:
@@ -298,8 +289,9 @@ def _between(pages: list, sheet_pages: list, tag: str) -> list:
 
 def render_packet(packet: Packet) -> bytes:
     """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
-    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS, front=summary_html(packet),
-                      sheets=sheets_html(packet))
+    sheets = organizers_pages(packet, "sheets_document.html") if packet.summary and packet.summary.sheets else None
+    return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS,
+                      front=organizers_pages(packet, "summary_document.html"), sheets=sheets)
 
 
 def packet_title_line(packet: Packet) -> str:
