@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
+
 from wizard.authoring.checks.vocabulary import vocabulary_problems
 from wizard.interview.flow import path_and_answers
 from wizard.interview.road import progress, step_sections
@@ -51,3 +53,21 @@ def test_a_section_that_is_not_one_of_the_four_is_refused(tmp_path):
     problems = vocabulary_problems(broken)
     assert len(problems) == 1 and "section must be one of: Your event" in problems[0].message
     assert problems[0].line is not None
+
+
+def test_every_shared_question_declares_its_section():
+    """The vocabulary is the one home of a question: its section is written there, not inherited from
+    whichever step comes before (only the jurisdiction, chosen on the start page, has none)."""
+    questions = yaml.safe_load((Path(__file__).parent.parent / "interviews" / "questions.yaml").read_text())["questions"]
+    assert [key for key, q in questions.items() if "section" not in q] == ["jurisdiction"]
+
+
+def test_a_shared_question_without_a_section_is_refused(tmp_path):
+    text = (Path(__file__).parent.parent / "interviews" / "questions.yaml").read_text()
+    declared = "  locations:\n    kind: count\n    section: The site\n"
+    assert declared in text
+    broken = tmp_path / "questions.yaml"
+    broken.write_text(text.replace(declared, "  locations:\n    kind: count\n", 1))
+    problems = vocabulary_problems(broken)
+    assert [p.key for p in problems] == ["questions.locations"], problems
+    assert "needs a section" in problems[0].message and problems[0].line is not None

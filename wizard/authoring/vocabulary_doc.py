@@ -57,16 +57,22 @@ def render(questions: dict | None = None, jurisdictions: list | None = None) -> 
         "| --- | --- |",
     ]
     lines += [f"| `{kind}` | {meaning} |" for kind, meaning in KIND_MEANINGS.items()]
+    if jurisdictions is None:  # the built-in rule files
+        jurisdictions = list(check_files()[0].jurisdictions.values())
+    rewordings = _rewordings(jurisdictions)
     lines += [
         "",
         "## Keys",
+        "",
+        "A rule file's new words for a shared question are in that question's row, under the rule file's id.",
         "",
         "| key | kind | options | label | contract or addition |",
         "| --- | --- | --- | --- | --- |",
     ]
     for key, question in questions.items():
+        label = "<br>".join([_cell(question.get("label", "")), *rewordings.get(key, [])])
         lines.append(f"| `{key}` | `{question['kind']}` | {_options(key, question)} | "
-                     f"{_cell(question.get('label', ''))} | {_status(question)} |")
+                     f"{label} | {_status(question)} |")
     lines += [
         "",
         "## Derived facts",
@@ -77,38 +83,39 @@ def render(questions: dict | None = None, jurisdictions: list | None = None) -> 
         "| --- | --- |",
     ]
     lines += [f"| `{name}` | {_cell(meaning)} |" for name, meaning in ((f.name, f.doc) for f in FACTS.values())]
-    if jurisdictions is None:  # the built-in rule files
-        jurisdictions = list(check_files()[0].jurisdictions.values())
     lines += jurisdiction_sections(jurisdictions)
     return "\n".join(lines) + "\n"
 
 
+def _rewordings(jurisdictions: list) -> dict[str, list[str]]:
+    """Each shared key's new words per rule file (`question_wording:`), for the key's own row: the
+    page lists each name once, so a reader finds everything about a key in one place."""
+    found: dict[str, list[str]] = {}
+    for j in jurisdictions:
+        for key, words in (j.question_wording or {}).items():
+            parts = [f"{field}: {_cell(text if isinstance(text, str) else ', '.join(map(str, text)))}"
+                     for field, text in words.items() if field != "options"]
+            parts += [f"`{o}`: {_cell(text)}" for o, text in (words.get("options") or {}).items()]
+            found.setdefault(key, []).append(f"*In `{j.id}`:* " + "; ".join(parts))
+    return found
+
+
 def jurisdiction_sections(jurisdictions: list) -> list[str]:
-    """Each jurisdiction's own questions (`questions:`) and rewordings (`question_wording:`)."""
+    """Each jurisdiction's own questions (`questions:`); its rewordings are in the shared keys' rows."""
     lines = [
         "",
         "## Questions of one jurisdiction",
         "",
         f"A rule file may declare questions of its own (`{OWN}:`), answered only in its interviews, and",
-        f"change the words of shared ones (`{WORDING}:`); the keys and options above stay the same.",
-        "`wizard vocabulary --add-rules FOLDER` lists those of other rule files.",
+        f"change the words of shared ones (`{WORDING}:`, shown in the key's row above); the keys and options",
+        "of shared questions stay the same. `wizard vocabulary --add-rules FOLDER` lists those of other rule files.",
     ]
-    changed = [j for j in jurisdictions if j.own_questions or j.question_wording]
-    if not changed:
-        return lines + ["", "None of the rule files listed here declares or rewords a question."]
-    for j in changed:
+    own_ones = [j for j in jurisdictions if j.own_questions]
+    if not own_ones:
+        return lines + ["", "None of the rule files listed here declares a question of its own."]
+    for j in own_ones:
         lines += ["", f"### {_cell(j.name)} (`{j.id}`)", ""]
-        own = j.own_questions
-        if own:
-            lines += ["| own key | kind | options | label |", "| --- | --- | --- | --- |"]
-            lines += [f"| `{k}` | `{q['kind']}` | {_options(k, q)} | {_cell(q.get('label', ''))} |" for k, q in own.items()]
-        wording = j.question_wording
-        if wording:
-            lines += ["", "| reworded key | new words |", "| --- | --- |"] if own else \
-                     ["| reworded key | new words |", "| --- | --- |"]
-            for key, words in wording.items():
-                parts = [f"{field}: {_cell(text if isinstance(text, str) else ', '.join(map(str, text)))}"
-                         for field, text in words.items() if field != "options"]
-                parts += [f"`{o}`: {_cell(text)}" for o, text in (words.get("options") or {}).items()]
-                lines.append(f"| `{key}` | {'<br>'.join(parts)} |")
+        lines += ["| own key | kind | options | label |", "| --- | --- | --- | --- |"]
+        lines += [f"| `{k}` | `{q['kind']}` | {_options(k, q)} | {_cell(q.get('label', ''))} |"
+                  for k, q in j.own_questions.items()]
     return lines

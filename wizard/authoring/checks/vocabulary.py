@@ -33,6 +33,10 @@ def vocabulary_problems(path: Path | None = None) -> list[Problem]:
     for key, q in questions.items():
         if key in FACTS:  # a rule file reading the name would silently get the fact, not the answer
             problem((key,), f"{key!r} is the name of a derived fact (wizard/engine/facts.py); give the question another key")
+        if key != "jurisdiction" and isinstance(q, dict) and "section" not in q:  # jurisdiction: the start page's
+            # A step is in the section of its first question that names one: a question without one would
+            # take whichever section the step before it happens to be in.
+            problem((key,), f"needs a section: write `section:` and one of: {', '.join(SECTIONS)}")
         question_problems(key, q, questions, lambda where, message, key=key: problem((key,) + where, message))
     if isinstance(written, dict):
         language_problems(written, lambda where, message: found.append(
