@@ -59,7 +59,7 @@ from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
 from bench_stored import stored, stored_rows  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
-DOWNLOADERS = 8  # organizers downloading new packets at once while the step is measured (issue 39)
+DOWNLOADERS = 8  # organizers downloading new packets at once while the step is measured
 BROWSER_ENCODING = "gzip, deflate, br, zstd"  # what Chromium and Firefox send: the page is compressed as in use
 # A packet not made within a few seconds is a "being prepared" page (wizard/packet/cache.py): the
 # benchmark asks again this soon (a browser after the page's Retry-After) and times the whole wait.

@@ -1,4 +1,4 @@
-"""The figures of issue 25 item 4 for scripts/bench.py: two `wizard serve` processes against one on
+"""The many-servers figures for scripts/bench.py (docs/decisions/0008-one-sql-for-both-backends.md): two `wizard serve` processes against one on
 the same PostgreSQL database (requests/s of a step GET + answer POST mix from 16 organizers), and
 the two-server run of tests/test_two_servers.py with one server killed (SIGKILL) halfway: confirmed
 answers, lost ones, 5xx responses.

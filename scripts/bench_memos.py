@@ -9,7 +9,7 @@ The pages: the start page and every step of the big festival in the four built-i
 whole, with CSRF on (the page's token is signed) and the session cookie sent, in one process
 (Flask's test client), timed with `time.process_time`. A memo is measured on the pages that ask
 it (the frame's pieces serve only whole pages, the search only the start page and "where").
-Issue 33 asks that a memo saving less than 0.1 ms of CPU a page be dropped: the last column says
+A memo saving less than 0.1 ms of CPU a page is dropped (docs/decisions/0013-memos-only-where-they-pay.md): the last column says
 which do.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The many-jurisdictions figures of `scripts/bench.py` (issue 24): a folder of generated rule
+"""The many-jurisdictions figures of `scripts/bench.py`: a folder of generated rule
 files, `wizard check` on it (all, then again after one file changed), a server started on it with
 a new instance folder (CPU of the process and its workers, peak memory of them all), and what its
 requests cost against the built-in four.

@@ -1,4 +1,4 @@
-"""The stored-data figures of scripts/bench.py (issue 39, item 6): the office's pages, the calendar
+"""The stored-data figures of scripts/bench.py: the office's pages, the calendar
 feed, a step GET and `wizard db copy` with years of data kept, on SQLite and on PostgreSQL.
 
 For each backend and size (1,000 interviews with 100 applications, then 10,000 with 1,000; a tenth

@@ -1,4 +1,4 @@
-"""The translation catalogs (issue 41): extract, update and compile them, or check them.
+"""The translation catalogs (docs/decisions/0002-spanish-beside-the-law.md): extract, update and compile them, or check them.
 
     .venv/bin/python scripts/catalogs.py update   # after changing a text in _(): then translate the new entries
     .venv/bin/python scripts/catalogs.py check    # what ./scripts/test.sh runs: fails on a stale or incomplete catalog

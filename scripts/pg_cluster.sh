@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster (issue 25), for scripts/test.sh and scripts/bench_cluster.py:
+# A throwaway PostgreSQL cluster (docs/decisions/0008-one-sql-for-both-backends.md), for scripts/test.sh and scripts/bench_cluster.py:
 #   scripts/pg_cluster.sh start DIR   initdb in DIR, start it on a unix socket there (fsync off), create
 #                                     the database wizard_test, print its postgresql:// URL
 #   scripts/pg_cluster.sh stop DIR    stop it at once and remove DIR

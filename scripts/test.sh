@@ -14,12 +14,12 @@ command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
 # Pango (with HarfBuzz's subsetter) lays out the PDF packet: WeasyPrint loads it from the system.
 /sbin/ldconfig -p | grep -q "libpangoft2-1.0.so.0" || missing="$missing libpango-1.0-0 libpangoft2-1.0-0"
 /sbin/ldconfig -p | grep -q "libharfbuzz-subset.so.0" || missing="$missing libharfbuzz-subset0"
-# calcurse imports the office's calendar feed in tests/test_office_calendar.py (issue 22).
+# calcurse imports the office's calendar feed in tests/test_office_calendar.py (docs/decisions/0017-tests-use-the-real-tools.md).
 command -v calcurse >/dev/null 2>&1 || missing="$missing calcurse"
-# nginx in front of the app with docs/nginx.conf in tests/test_behind_nginx.py (issue 36); the tests start
+# nginx in front of the app with docs/nginx.conf in tests/test_behind_nginx.py; the tests start
 # their own, unprivileged, on a loopback port (Debian's service is not used).
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
-# poppler's pdftoppm renders packet pages in tests/test_packet_fields.py (issue 37): a ticked box must show.
+# poppler's pdftoppm renders packet pages in tests/test_packet_fields.py: a ticked box must show.
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 # MuPDF's mutool draws a ticked box and pdftk-java fills and flattens the packet in tests/test_packet_viewers.py.
 command -v mutool >/dev/null 2>&1 || missing="$missing mupdf-tools"
@@ -30,7 +30,7 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
-# A throwaway PostgreSQL cluster for the storage tests on the PostgreSQL backend (issue 25): in a temporary
+# A throwaway PostgreSQL cluster for the storage tests on the PostgreSQL backend (docs/decisions/0008-one-sql-for-both-backends.md): in a temporary
 # folder, as an unprivileged user, on a unix socket in that folder (scripts/pg_cluster.sh); stopped and
 # removed on exit whatever pytest's result. WIZARD_TEST_POSTGRES already set: that database is used instead.
 if [ -z "${WIZARD_TEST_POSTGRES:-}" ]; then
@@ -44,7 +44,7 @@ if [ -z "${WIZARD_TEST_POSTGRES:-}" ]; then
   if [ "$(id -u)" = 0 ]; then export WIZARD_TEST_PG_USER=wizardpg; fi
 fi
 status=0
-# The translation catalogs (issue 41): a text in _() that the Spanish catalog lacks, an entry with no
+# The translation catalogs (docs/decisions/0002-spanish-beside-the-law.md): a text in _() that the Spanish catalog lacks, an entry with no
 # translation, or a .mo that is not its .po compiled fails the run (scripts/catalogs.py says which).
 .venv/bin/python scripts/catalogs.py check || status=$?
 # Two worker processes (pytest-xdist): a browser test mostly waits on Chromium and the server, so

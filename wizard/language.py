@@ -1,4 +1,4 @@
-"""The organizer's language (issue 41): English, the law's and the office's, or Spanish.
+"""The organizer's language (docs/decisions/0002-spanish-beside-the-law.md): English, the law's and the office's, or Spanish.
 
 One language is in force for a piece of work: the web edge sets it for each request (from the
 interview, the switch link or `Accept-Language`), a print worker or the mail thread for the one

@@ -110,7 +110,7 @@ def diagram(j, questions: dict) -> tuple[list[Node], list[Edge]]:
     nodes = [Node("start", f"Start: {j.name}", "start")]
     edges: list[Edge] = []
     pending = [("start", "")]
-    # The order the server asks them in, not the file's: later steps are regrouped by section (issue 38).
+    # The order the server asks them in, not the file's: later steps are regrouped by section (docs/decisions/0006-sections-and-the-road.md).
     road = work_out_road(j, questions)
     for index, step in enumerate(road.steps):
         sid = f"s{index}"

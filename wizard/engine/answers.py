@@ -19,7 +19,7 @@ from ..kinds import KINDS
 # Keys an answers file carries about itself, never answers: accepted wherever answers are read
 # (an import, `wizard assess`, the API) and dropped, so a saved file always goes back in.
 FILE_KEYS = {
-    "application_reference",  # the office's reference, once sent (issue 21): a copy imported is a new interview
+    "application_reference",  # the office's reference, once sent: a copy imported is a new interview
     CONFIRMED_KEY,  # far-off days the organizer confirmed (engine/event_dates.py)
 }
 

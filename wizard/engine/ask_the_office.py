@@ -1,4 +1,4 @@
-"""The question to send the office when the ordinance does not settle the answer (issue 23, item 9).
+"""The question to send the office when the ordinance does not settle the answer (docs/decisions/0012-readings-never-invented.md).
 
 An "uncertain" result comes with a ready-to-send message: to the office the ordinance names, the
 exact question, the section it turns on, and the event's facts from the answers. The question is
@@ -37,7 +37,7 @@ class OfficeQuestion:
         """The message as plain text, for the mailto: link and the printed letter alike: a letter to
         the office with what the organizer asks, the section it turns on and the event's facts. The
         result's own words are written to the organizer ("Ask the Village ... and ask for the answer
-        in writing"), so they are not pasted in (issue 35, item 4)."""
+        in writing"), so they are not pasted in: the office reads the question alone."""
         lines = [f"Dear {self.office[4:] if self.office.startswith('the ') else self.office},", "",
                  f"I am planning an event and want to follow the {self.ordinance}. I would like to ask:", "",
                  self.question, ""]

@@ -116,7 +116,7 @@ def warning_text(warning: dict, facts: Facts) -> str | None:
         return None
     text = warning["text"]
     filled = FIGURE.sub(lambda m: money(values[m[1]]) if m[1] in values else m[0], text)
-    # A Spanish text keeps the ordinance's words marked as English (issue 41) with its figures filled in.
+    # A Spanish text keeps the ordinance's words marked as English (docs/decisions/0002-spanish-beside-the-law.md) with its figures filled in.
     return Quoting(filled, text.quotes) if isinstance(text, Quoting) else filled
 
 
@@ -160,7 +160,7 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     lead = j.filing_lead_days
     within = j.decision_within_days
     # Without a lead time of its own, the last day to file leaves the whole decision period before
-    # the event (issue 38, item 2): "processed within 20 days of receipt" filed 21 days ahead is
+    # the event: "processed within 20 days of receipt" filed 21 days ahead is
     # decided at the latest the day before the event; filed 20 days ahead, on the event day itself.
     basis, days = (("ordinance", lead) if lead is not None
                    else ("decision_period", within + 1) if within is not None else (None, None))
@@ -169,7 +169,7 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
     closed = None if last is None else closed_because(last, j.state)
     return {
         "file_by": file_by,
-        # Issue 38, item 3: a last day on a weekend or holiday; the office is likely closed then.
+        # A last day on a weekend or holiday: the office is likely closed then (docs/decisions/0004-office-days.md).
         "file_by_office_closed": closed,
         "file_by_working_day": working_day_before(last, j.state).isoformat() if closed else None,
         "file_by_basis": basis if file_by else None,
@@ -219,7 +219,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     }
     if result["fee_waivable"]:
         result["fees"]["waiver"] = _cited(waivable)
-    # Beside `fees`, not in it: a client reads each of `fees` as one fee or null (issue 38, item 7).
+    # Beside `fees`, not in it: a client reads each of `fees` as one fee or null (docs/decisions/0005-fees-due-at-their-moment.md).
     others = [_money_entry(spec, facts) for spec in fees.get("others", [])] if applies else []
     result["other_fees"] = [entry for entry in others if entry is not None]
     result["fees_total"] = fees_total(result["fees"], result["other_fees"])

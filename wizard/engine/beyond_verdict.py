@@ -1,4 +1,4 @@
-"""What an ordinance says beyond the verdict (issue 9): the lean of an unsettled verdict, the dates
+"""What an ordinance says beyond the verdict (docs/decisions/0012-readings-never-invented.md): the lean of an unsettled verdict, the dates
 tied to the event (the day the license must be in hand, notices, work due before the event), and
 what happens after filing, how a permit is revoked and the penalties.
 

@@ -2,7 +2,7 @@
 `POST /api/assess`, a clerk's prefilled link).
 
 A day before today is refused: an assessment of a past event says the deadline passed long ago
-(issue 23: a 2025 date went through and the result said so, 540 days late). A day more than three
+(a 2025 date once went through and the result said so, 540 days late; docs/decisions/0003-event-dates.md). A day more than three
 years ahead is most often a slip of the year (2207 for 2027), so it is asked again: the organizer
 confirms it (the form's second press of Continue; `confirmed_far_dates` in a file or an API call).
 

@@ -173,7 +173,7 @@ def _total_attendance_or_max(facts: Facts):
       doc="the event is open at some midnight: its hours cross midnight and it does not close each night")
 def _open_overnight(facts: Facts):
     # Midnight is dark everywhere, so an event open then runs "during hours of darkness"
-    # (Wisconsin § 64-4B(6)) whatever the organizer answered about after dark (issue 9, item 20).
+    # (Wisconsin § 64-4B(6)) whatever the organizer answered about after dark.
     span = facts.span()
     if span is None:
         return None
@@ -233,10 +233,10 @@ def _asked_only_if(answer: str, gate: str) -> Callable[[Facts], Any]:
 
 fact("licensed_auction_held", inputs=("is_auction", "licensed_auction"), kind="yes_no",
      doc="the event is an auction run by a licensed auctioneer: licensed_auction, or No when the event is "
-         "not an auction (issue 11: the auctioneer question is asked only of auctions)",
+         "not an auction (the auctioneer question is asked only of auctions)",
      )(_asked_only_if("licensed_auction", "is_auction"))
 
 fact("government_fair_held", inputs=("is_fair", "government_fair_on_fairgrounds"), kind="yes_no",
      doc="the event is a government fair on regular fairgrounds: government_fair_on_fairgrounds, or No when "
-         "the event is not a fair (issue 11: only a fair is asked who runs it and where)",
+         "the event is not a fair (only a fair is asked who runs it and where)",
      )(_asked_only_if("government_fair_on_fairgrounds", "is_fair"))

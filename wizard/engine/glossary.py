@@ -1,9 +1,9 @@
-"""A plain glossary of the legal words the ordinances use (issue 11): one line each, their general
+"""A plain glossary of the legal words the ordinances use: one line each, their general
 meaning only, never what a particular ordinance requires (the cited text says that).
 
 `terms_in(texts)` picks the entries whose words appear in what a page or the packet shows, so each
 page explains only the words it uses. A Spanish page reads Spanish texts, so each entry has its
-Spanish words too, and the entry is said in the language in force (issue 41). No Flask here.
+Spanish words too, and the entry is said in the language in force (docs/decisions/0002-spanish-beside-the-law.md). No Flask here.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
 
 
-# A Spanish text may keep the ordinance's English words (issue 41: the law stays the law), so it is
+# A Spanish text may keep the ordinance's English words (the law stays the law: docs/decisions/0002-spanish-beside-the-law.md), so it is
 # searched for both.
 _PATTERNS = {"en": {term.term: _pattern(term.words) for term in GLOSSARY},
              "es": {term.term: _pattern(term.words + term.palabras) for term in GLOSSARY}}

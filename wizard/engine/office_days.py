@@ -1,4 +1,4 @@
-"""The days an office keeps (issue 38, item 3): "5 business days" counts weekdays that are not public
+"""The days an office keeps (docs/decisions/0004-office-days.md): "5 business days" counts weekdays that are not public
 holidays, from the `holidays` library's US federal calendar with the rule file's state (`state: IL`);
 a last day to file that falls on a weekend or holiday is a day the office is likely closed."""
 from __future__ import annotations

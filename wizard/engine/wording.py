@@ -2,7 +2,7 @@
 outcome, whether a permit applies, the checklist's phases and the deadline's status.
 
 Templates receive a `ResultSummary` (built by `summarize`) instead of recomputing these rules.
-Every sentence is written in English and said in the language in force (issue 41): the tables keep
+Every sentence is written in English and said in the language in force (docs/decisions/0002-spanish-beside-the-law.md): the tables keep
 the English (`N_`), translated where they are used, with the rule file's word for the permit said
 the way the language needs it (`word_forms`: Spanish needs its article).
 """
@@ -114,13 +114,13 @@ class ChecklistPhase:
 
 
 # The checklist's phases whose items are papers and proofs to gather; the later ones are duties
-# ("keep a competent person in charge", "clean up the site"), not documents (issue 38, item 7).
+# ("keep a competent person in charge", "clean up the site"), not documents (docs/decisions/0005-fees-due-at-their-moment.md).
 TO_GATHER = ("with_application", "before_license")
 
 
 def fees_due(assessment: dict) -> list[tuple[str, dict]]:
     """(when it is paid, fee) for the application fee and every further fee (`other_fees`): the
-    application fee goes with the filing unless its `due` says otherwise (issue 38, item 7)."""
+    application fee goes with the filing unless its `due` says otherwise (docs/decisions/0005-fees-due-at-their-moment.md)."""
     fees = assessment.get("fees") or {}
     entries = ([fees["application"]] if fees.get("application") else []) + list(assessment.get("other_fees") or [])
     return [(entry.get("due", "filing"), entry) for entry in entries]

@@ -1,4 +1,4 @@
-"""What is still ahead on an interview's route, and how long a route takes (issue 35, item 6).
+"""What is still ahead on an interview's route, and how long a route takes (docs/decisions/0015-no-dead-ends-for-the-organizer.md).
 
 "About N questions left" counted only the steps the answers so far already ask: a step whose `if`
 reads an answer not yet given was left out, so Whitesboro's first page said 25 questions and a
@@ -22,8 +22,8 @@ from ..rules.rulebook import Jurisdiction, PerRuleFile, RuleBook
 from .flow import Flow, flow
 from .road import plan_road
 
-# Minutes a question takes, read and answered: the routes timed by hand (issue 23: Baroda's
-# festival, 36 questions, 20 to 25 minutes; issue 35: Wisconsin's small event, 25 questions, about
+# Minutes a question takes, read and answered: the routes timed by hand (Baroda's
+# festival, 36 questions, 20 to 25 minutes; Wisconsin's small event, 25 questions, about
 # 16 minutes, DeKalb's, 16 questions, about 10) took 48.5 minutes for 77 questions.
 MINUTES_PER_QUESTION = 48.5 / 77
 
@@ -91,7 +91,7 @@ def work_out_estimate(j: Jurisdiction, book: RuleBook) -> Estimate:
     return Estimate(minutes_for(small), (low, max(high, low + 1)))
 
 
-# A route longer than about 12 pages offers a task list (issue 35, item 6: a festival is 19 to 23
+# A route longer than about 12 pages offers a task list (a festival is 19 to 23
 # pages in one line), GOV.UK's pattern: the sections, each with its state and a link.
 TASK_LIST_AFTER = 12
 # The states are the task list's keys (its template styles each); the page says them with `_()`.

@@ -50,7 +50,7 @@ class Interview:
     # A post with errors is kept for the step's next GET (web/organizer/corrections.py); knowing there is none
     # spares that GET a second query.
     has_kept_post: bool = False
-    # The organizer's language ("en", "es"; None: chosen before issue 41, read from the browser),
+    # The organizer's language ("en", "es"; None: started before the language was kept, read from the browser),
     # kept with the interview: the pages and the organizer's mails speak it (wizard/language.py).
     language: str | None = None
 
@@ -129,7 +129,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
         finished_early, next_step = True, None  # an exemption or scope limit is final
     elif next_step and decision.outcome == "not_required":
         # Every trigger is already false; only answers that could change the verdict are still worth
-        # asking. An `uncertain` outcome never ends early, whichever way the text leans (issue 18):
+        # asking. An `uncertain` outcome never ends early, whichever way the text leans (docs/decisions/0012-readings-never-invented.md):
         # if the office says the ordinance applies, the organizer needs the whole application.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
@@ -140,7 +140,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
 
 def step_questions(step: dict, questions: dict) -> dict:
     """The step's questions as the page asks them: those its `required` lists are not optional there
-    (issue 11: the applicant's name, age and address, where the ordinance asks for them)."""
+    (the applicant's name, age and address, where the ordinance asks for them)."""
     wanted = set(step.get("required", ()))
     return {k: ({**questions[k], "optional": False} if k in wanted else questions[k]) for k in step["questions"]}
 

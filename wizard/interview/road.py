@@ -1,4 +1,4 @@
-"""The road through an interview (issue 23): the order its steps are asked in, so that the section
+"""The road through an interview (docs/decisions/0006-sections-and-the-road.md): the order its steps are asked in, so that the section
 indicator only moves forward (how many questions are left: ahead.py).
 
 The rule files list steps in the ordinance's order, which jumps between sections (Baroda's
@@ -13,7 +13,7 @@ that a step of an earlier section depends on is asked in that earlier section (W
 admission prices only when the activities include an admission fee, so the activities are asked
 under "Your event").
 
-The sections (issue 11) are a progress indicator that names where the organizer is ("Your event",
+The sections are a progress indicator that names where the organizer is ("Your event",
 "About you", "The site", "Facilities") instead of "Step 4 of 12", a count that grows as answers
 add steps. Each question names its section where it is described (`section:` in
 interviews/questions.yaml, or in a rule file's own `questions:`); a step is in the section of its

@@ -144,7 +144,7 @@ def _dated_items(a: dict, name: str) -> list[Milestone]:
 
 
 def _fees_later(a: dict, name: str, approval: date | None, last_day: date | None) -> list[Milestone]:
-    """A fee paid at another moment than filing (issue 38, item 7: Okaloosa's "same again upon
+    """A fee paid at another moment than filing (docs/decisions/0005-fees-due-at-their-moment.md: Okaloosa's "same again upon
     approval"): on the latest decision day, before the event (no day), or after it (its last day)."""
     steps = []
     for n, (due, fee) in enumerate(fees_due(a)):

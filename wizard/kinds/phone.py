@@ -1,4 +1,4 @@
-"""One telephone number (issue 35, item 7: a phone answer was any text, so "tomorrow" could stand on
+"""One telephone number (docs/decisions/0016-answers-are-typed.md: a phone answer was any text, so "tomorrow" could stand on
 the application where the office calls). The ordinances ask only for a telephone number and say
 nothing of its form, so the check is the loose one any number passes: 7 to 15 digits (the longest
 an international number has), written with the usual marks (+ ( ) - . / and spaces), and an

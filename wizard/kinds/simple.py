@@ -229,7 +229,7 @@ class Share(Count):
 
     def parse_form(self, text):
         """A whole percentage, "25" or "25%"; a count's "like 250" would suggest a share over 100
-        (issue 35, item 7)."""
+        (docs/decisions/0016-answers-are-typed.md)."""
         try:
             return super().parse_form(text.strip().removesuffix("%"))
         except ValueError:

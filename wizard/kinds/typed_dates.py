@@ -1,11 +1,11 @@
-"""Dates and times as people type them (issue 11): "7/16/2027", "07162027", "2027-07-16",
-"July 11th, 2027", "9 July 2027" (issue 23); "2:00 PM", "2pm", "14:00". Each error says what was
+"""Dates and times as people type them (docs/decisions/0003-event-dates.md): "7/16/2027", "07162027", "2027-07-16",
+"July 11th, 2027", "9 July 2027"; "2:00 PM", "2pm", "14:00". Each error says what was
 wrong, in words a form can show, and which part (the date or the time) it is about.
 
 Dates in figures are month first, as in the United States, where these ordinances are. A date
 written with the month's name and no year ("July 11th") is the next such day from today. No Flask here.
 
-In Spanish too (issue 41, item 5): "16 de julio de 2027", "julio 16, 2027", "2:00 p. m."; the
+In Spanish too: "16 de julio de 2027", "julio 16, 2027", "2:00 p. m."; the
 messages are in the language in force. The hint shows month/day/year, but a Spanish reader may
 well write the day first: on a Spanish page a date in figures whose day and month could be either
 way round (5/7/2027) is asked back, naming both days, never guessed.

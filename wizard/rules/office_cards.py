@@ -44,7 +44,7 @@ class OfficeCard:
     payment: str = ""  # how to pay
     form: str = ""     # which application form to use
     web: str = ""
-    # The clerks' local notes (issue 22, item 6), from the office's database: the office's words,
+    # The clerks' local notes (docs/decisions/0019-the-office-reviews-from-the-rule-file.md), from the office's database: the office's words,
     # shown apart from the card's rows and never as the ordinance's.
     notes: tuple[str, ...] = ()
 

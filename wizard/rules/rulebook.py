@@ -29,7 +29,7 @@ from .yamlfile import KeyPath, line_map, line_of, read_yaml
 # The rule file's money under `fees:`, in the order the result page and the packet show them, and
 # the name each goes by when the rule file gives none.
 FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
-# When a fee is paid (`due:` on a fee, issue 38): the application fee goes with the filing unless
+# When a fee is paid (`due:` on a fee, docs/decisions/0005-fees-due-at-their-moment.md): the application fee goes with the filing unless
 # the file says otherwise; a text may ask more "upon approval" (Okaloosa), before or after the event.
 FEE_DUE = {"filing": N_("when you file"), "approval": N_("when the application is approved"),
            "before_event": N_("before the event"), "after_event": N_("after the event")}
@@ -74,7 +74,7 @@ class Jurisdiction:
     # The file's own questions and its rewordings of shared ones, merged over the shared questions
     # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/rules/questionbook.py).
     question_changes: dict = field(default_factory=dict, repr=False)
-    # The file read in each language, made on first use (issue 41): every property below reads the
+    # The file read in each language, made on first use (docs/decisions/0002-spanish-beside-the-law.md): every property below reads the
     # language in force, so a Spanish page and an English one never share a text.
     _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -149,7 +149,7 @@ class Jurisdiction:
 
     steps = given("interview")  # list[dict]
 
-    # What the application will ask for that takes time to get (issue 23), shown on the first page.
+    # What the application will ask for that takes time to get, shown on the first page (docs/decisions/0015-no-dead-ends-for-the-organizer.md).
     before_you_start = listed("before_you_start")
 
     scope = given("scope")  # dict
@@ -171,7 +171,7 @@ class Jurisdiction:
 
     @property
     def issued_under(self) -> str:
-        """The section a permit is issued under, printed on it (issue 22)."""
+        """The section a permit is issued under, printed on it (docs/decisions/0019-the-office-reviews-from-the-rule-file.md)."""
         return self.read["decision"].get("issued_under") or self.decision_citation
 
     @property
@@ -180,13 +180,13 @@ class Jurisdiction:
 
     @property
     def holder_word(self) -> str:
-        """Who holds the permit, as the text names them (issue 38, item 4): Baroda's "licensee"
+        """Who holds the permit, as the text names them: Baroda's "licensee"
         (Application (j)); the other texts speak only of the applicant, the default."""
         return self.read.get("holder_word") or "applicant"
 
     # The section that says the permit is posted at the site, where the text says so.
     post_at_site = given("decision", "post_at_site")  # str | None
-    # Issue 40: the section that lets the office set conditions to meet before it issues the permit
+    # (docs/decisions/0014-the-office-paper-trail.md) The section that lets the office set conditions to meet before it issues the permit
     # (Baroda (h) "prerequisite to the issuance of"), the one that allows suspending it, and the notice
     # the text says goes by mail ({of: [conditions, denial], within_days, certified, citation}).
     conditions_before_issuance = given("decision", "conditions_before_issuance")  # str | None
@@ -194,7 +194,7 @@ class Jurisdiction:
     mailed_notice = given("decision", "mailed_notice")  # dict | None
     inspection = given("decision", "inspection")  # dict | None: {before_issuance, cost_to_applicant, citation}
 
-    referrals = listed("referrals")  # who reviews an application (issue 22)
+    referrals = listed("referrals")  # who reviews an application (docs/decisions/0019-the-office-reviews-from-the-rule-file.md)
 
     checklist = listed("checklist")
 
@@ -335,7 +335,7 @@ class RuleBook:
         """The questions one jurisdiction's interview asks: the shared ones, with its own questions
         and rewordings merged in. An unknown or missing id gets the shared questions. Merged on
         each call: a step page's few merges cost 1 µs of CPU between them (callgrind: 7,000
-        instructions a page), too little to keep them for (issue 33)."""
+        instructions a page), too little to keep them for (docs/decisions/0013-memos-only-where-they-pay.md)."""
         j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
         if j is None or not j.question_changes:
             return self.questions

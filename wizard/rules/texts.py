@@ -1,4 +1,4 @@
-"""Texts written in two languages in the rule files and the shared questions (issue 41).
+"""Texts written in two languages in the rule files and the shared questions (docs/decisions/0002-spanish-beside-the-law.md).
 
 A text the organizer reads may be a plain string (English only) or a mapping with exactly the
 keys `en` and `es`. Such a mapping is recognised anywhere in the data, not key by key, so no

@@ -41,7 +41,7 @@ def rows_in(backend: Backend, table: str) -> int:
 
 def copy_table(source: Backend, target: Backend, table: str, batch: int | None = None) -> int:
     """Copy one table `batch` rows at a time: read by a cursor, written by COPY on PostgreSQL and
-    executemany on SQLite, so memory holds one batch, not the table (issue 39)."""
+    executemany on SQLite, so memory holds one batch, not the table (docs/decisions/0008-one-sql-for-both-backends.md)."""
     wanted = target.columns(table)
     shared = [name for name in source.columns(table) if name in wanted]
     listed = ", ".join(f'"{name}"' for name in shared)

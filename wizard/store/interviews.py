@@ -37,9 +37,9 @@ MIGRATIONS = (
     Migration("m003_kiosk_enrolments", (
         "CREATE TABLE kiosk_enrolments (token_hash TEXT PRIMARY KEY, expires_at TEXT)",)),
     # failed_post: the values of the last post that had errors, as JSON {"step": ..., "fields": [[name, value]...]},
-    # shown again by the GET it redirects to (issue 23). Deleted with the interview.
+    # shown again by the GET it redirects to (docs/decisions/0015-no-dead-ends-for-the-organizer.md). Deleted with the interview.
     Migration("m004_failed_post", ("ALTER TABLE interviews ADD COLUMN failed_post TEXT",)),
-    # language: the organizer's language ("en", "es"; issue 41), set when the interview starts and by
+    # language: the organizer's language ("en", "es"; docs/decisions/0002-spanish-beside-the-law.md), set when the interview starts and by
     # the switch link; NULL for an interview started before it (the browser's choice is used).
     Migration("m_language", ("ALTER TABLE interviews ADD COLUMN language TEXT",)),
 )

@@ -30,8 +30,8 @@ CONNECT_SECONDS = 5.0  # how long a request waits for a connection before the da
 ATTEMPT_SECONDS = 3
 RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it reports (and grows anew on demand)
 # A connection back in the pool longer than this is checked with a round trip before a request gets
-# it (a database restart drops idle connections); one used more recently is not (issue 39: the check
-# was one extra round trip on every statement). One that fails anyway is dropped by the pool, and a
+# it (a database restart drops idle connections); one used more recently is not (the check was one extra
+# round trip on every statement: docs/decisions/0018-servers-share-through-the-database.md). One that fails anyway is dropped by the pool, and a
 # read is tried once more on a fresh connection.
 CHECK_IDLE_SECONDS = 30.0
 READ = re.compile(r"\s*SELECT\b", re.IGNORECASE)
@@ -60,7 +60,7 @@ def check_when_idle(conn: PooledConnection) -> None:
     """The pool's `check`: a round trip only for a connection idle `CHECK_IDLE_SECONDS` or more (or
     never used). Not the pool's `reset` callback to note when one goes back: with one, psycopg_pool
     hands every returned connection to its worker thread, a thread switch per statement (about 0.1 ms
-    of CPU each, issue 39)."""
+    of CPU each)."""
     if conn.returned_at is None or monotonic() - conn.returned_at >= CHECK_IDLE_SECONDS:
         ConnectionPool.check_connection(conn)
 

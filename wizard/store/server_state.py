@@ -28,7 +28,7 @@ MIGRATIONS = (
         "CREATE TABLE limit_events (kind TEXT NOT NULL, client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
         "CREATE INDEX idx_limit_events ON limit_events (kind, client, at)",
         "CREATE TABLE shared_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")),
-    # One row per counted client (issue 39): the moments it was counted within the hour, so a count is one
+    # One row per counted client (docs/decisions/0018-servers-share-through-the-database.md): the moments it was counted within the hour, so a count is one
     # statement that locks its row; `counted`: whether the last attempt was. A count made before this
     # migration moves into it, so no client's hour starts again.
     Migration("s002_limit_windows", (
@@ -58,7 +58,7 @@ class DatabaseCounter:
 
     def allow(self, client: str, limit: int, now: float | None = None) -> bool:
         now = time.time() if now is None else now
-        # One statement, one round trip (issue 39: it was five statements, then a pipelined
+        # One statement, one round trip (it was five statements, then a pipelined
         # transaction of five). Two servers counting the same client at once must not both take its
         # last place: the upsert locks the client's row, and the second works on the first's times.
         row = self.backend.one(COUNT, (self.kind, client, now, limit, now, limit, now - WINDOW))

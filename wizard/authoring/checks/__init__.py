@@ -54,7 +54,7 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
         return None, [Problem(str(path), mark.line + 1 if mark else None, "(file)", unreadable(error))]
     if trusted_digest and level == LOAD and hashlib.sha256(raw).hexdigest() == trusted_digest:
         return prepared(Jurisdiction(written, path), questions), []
-    # Checked as the English reads (issue 41): a text written in two languages checks as its English;
+    # Checked as the English reads (docs/decisions/0002-spanish-beside-the-law.md): a text written in two languages checks as its English;
     # its Spanish is the authoring check `texts_problems`'s.
     data, english = in_language(written, OFFICE_LANGUAGE), english_questions(questions)
     j = Jurisdiction(data, path) if isinstance(data, dict) else None

@@ -42,7 +42,7 @@ def _figure_problems(j: Jurisdiction, report: Reporter) -> None:
 
 def _dating_problems(j: Jurisdiction, report: Reporter) -> None:
     """`business: true` counts a `days_before` in business days: alone it says nothing. A warning's
-    figures are shown only when they differ, so a single figure would never be shown (issue 38)."""
+    figures are shown only when they differ, so a single figure would never be shown."""
     lists = [((key,), j.data.get(key)) for key in ("checklist", "warnings", "after_filing", "revocation", "penalties")]
     lists.append((("scope", "still_applies"), (j.data.get("scope") or {}).get("still_applies")))
     for where, items in lists:

@@ -1,5 +1,5 @@
 """Every text the organizer reads has its Spanish, and the Spanish keeps the law's own words
-(issue 41; the authoring level of `wizard check`).
+(docs/decisions/0002-spanish-beside-the-law.md; the authoring level of `wizard check`).
 
 A rule file that writes any text in Spanish, or declares `languages: [en, es]`, must write every
 organizer text in both languages; `languages: [en]` declares it English-only (the Spanish page
