@@ -292,11 +292,11 @@ def test_blank_citation(tmp_path):
 def test_vocabulary_problems(tmp_path):
     path = write(tmp_path, "questions.yaml", """\
 questions:
-  a: {kind: yes_no, label: Food, drinks or more}
-  b: {kind: number, label: B}
-  c: {kind: choice, label: C}
-  d: {kind: flag_set, label: D, options: {c: C}}
-  e: {kind: yes_no, label: E, part_of: d}
+  a: {kind: yes_no, section: Your event, label: Food, drinks or more}
+  b: {kind: number, section: Your event, label: B}
+  c: {kind: choice, section: Your event, label: C}
+  d: {kind: flag_set, section: Your event, label: D, options: {c: C}}
+  e: {kind: yes_no, section: Your event, label: E, part_of: d}
 """)
     found = {(p.key, p.line) for p in vocabulary_problems(path)}
     assert found == {("questions.a.drinks or more", 2), ("questions.b", 3), ("questions.c", 4),

@@ -64,7 +64,7 @@ def test_every_shared_question_declares_its_section():
 
 def test_a_shared_question_without_a_section_is_refused(tmp_path):
     text = (Path(__file__).parent.parent / "interviews" / "questions.yaml").read_text()
-    declared = "  locations:\n    kind: count\n    section: The site\n"
+    declared = "  locations:\n    kind: count\n    section: Your event\n"
     assert declared in text
     broken = tmp_path / "questions.yaml"
     broken.write_text(text.replace(declared, "  locations:\n    kind: count\n", 1))
