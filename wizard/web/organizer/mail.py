@@ -23,10 +23,10 @@ from ...readable import clean_text, long_date
 from ...language import gettext as _
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview
 from .interview import current_flow
 from ..edge.state import today
-from ..edge.mailer import mail_on, send_mail
+from ..jobs.mailer import mail_on, send_mail
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 
