@@ -8,7 +8,7 @@ was handed off to.
 
 On a kiosk screen an interview opens only in the browser session that started it, and the start
 page or a new interview first clears whatever the screen had open. "Finish", the browser's idle
-timer and the server's own sweeper (wizard/web/edge/sweeper.py) delete the session's interviews: every
+timer and the server's own sweeper (wizard/web/jobs/sweeper.py) delete the session's interviews: every
 request from the session counts as use (the page pings while someone types, moves the pointer,
 scrolls or touches), and once KIOSK_IDLE_SECONDS pass with none, the answers are deleted even if
 the tab was closed. Nothing is downloaded on the screen: the result page offers a print view and

@@ -1,5 +1,5 @@
 """Email me a link, and reminders by email (issue 23, item 10), on the result page's "Come back to
-these answers later" box, through the office's outbox and SMTP server (wizard/web/edge/mailer.py).
+these answers later" box, through the office's outbox and SMTP server (wizard/web/jobs/mailer.py).
 
 Offered only where an email can hold a working link: mail is set up (`--smtp`) and the site knows
 its public address (`--public-url`); otherwise the box says the site sends no email. Never on a
