@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -191,3 +192,13 @@ def database_target(request, tmp_path):
     else:
         with fresh_schema() as url:
             yield url
+
+
+def pytest_terminal_summary(terminalreporter):
+    """A folder of more than 20 modules is a warning, not a failure: tests/test_structure.py asks each
+    package to name its one purpose, and a crowded folder is where to look for a second one."""
+    wizard = Path(__file__).resolve().parents[1] / "wizard"
+    crowded = [f"{folder.relative_to(wizard.parent)} ({count} modules)" for folder in sorted(wizard.rglob("*"))
+               if folder.is_dir() and (count := len(list(folder.glob("*.py")))) > 20]
+    if crowded:
+        terminalreporter.write_line("warning: folders of more than 20 modules: " + ", ".join(crowded), yellow=True)

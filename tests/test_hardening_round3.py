@@ -15,7 +15,7 @@ from werkzeug.test import EnvironBuilder
 from wizard.cli import main
 from wizard.office.accounts import choose_password, new_password_link
 from wizard.packet import cache, printing
-from wizard.web.app import DEFAULTS
+from wizard.web.settings import DEFAULTS
 from wizard.web.edge.logs import is_secret_variable, log_failure, security_event
 from wizard.web.edge.serving import AccessLog
 from wizard.web.edge.state import office_records, store

@@ -11,7 +11,8 @@ import pytest
 
 from wizard.office import accounts
 from wizard.office.accounts import link_email, signed_in_clerk
-from wizard.web.app import DEFAULTS, create_app
+from wizard.web.app import create_app
+from wizard.web.settings import DEFAULTS
 from wizard.web.edge.state import office_records, store
 
 from .office_days import office_day

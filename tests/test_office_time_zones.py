@@ -13,7 +13,7 @@ from wizard.engine.answers import clean_answers
 from wizard.office.office_time import office_today
 from wizard.packet import build_packet
 from wizard.packet import content
-from wizard.web.edge import sweeper
+from wizard.web.jobs import sweeper
 from wizard.office.applications import decision_due
 from wizard.resources import resource_dir
 from wizard.web.edge.state import office_records, store

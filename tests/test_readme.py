@@ -11,7 +11,7 @@ import pytest
 
 from wizard.cli import main
 from wizard.cli.reference import Undocumented, commands, render, settings
-from wizard.web.app import DEFAULTS, ENVIRONMENT, SETTING_DEFAULTS, SETTING_MEANINGS
+from wizard.web.settings import DEFAULTS, ENVIRONMENT, SETTING_DEFAULTS, SETTING_MEANINGS
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -1,10 +1,10 @@
 """docs/reference.md, generated from the `wizard` command's own definitions (every command and
 subcommand, its help, every option with its help and default) and from the app's settings
-(`DEFAULTS` with `SETTING_MEANINGS` in wizard/web/app.py), so the reference cannot drift from the
+(`DEFAULTS` with `SETTING_MEANINGS` in wizard/web/settings.py), so the reference cannot drift from the
 code: `wizard reference --check` and tests/test_readme.py fail when it is stale, and rendering
 refuses an option or a setting that has no words.
 
-This module imports the web app (for `DEFAULTS`); `wizard/cli/__init__.py` imports it only when
+This module imports the web app's settings (for `DEFAULTS`); `wizard/cli/__init__.py` imports it only when
 `wizard reference` runs, so `wizard assess` and `wizard check` still load no web module."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from ..web.app import DEFAULTS, ENVIRONMENT, SETTING_DEFAULTS, SETTING_MEANINGS
+from ..web.settings import DEFAULTS, ENVIRONMENT, SETTING_DEFAULTS, SETTING_MEANINGS
 from .options import CommandError, publish_generated
 
 OUTPUT = Path("docs/reference.md")
@@ -105,7 +105,7 @@ def _settings_section() -> str:
     for name in settings():
         meaning = SETTING_MEANINGS.get(name, "").strip()
         if not meaning:
-            raise Undocumented(f"setting {name} has no meaning in SETTING_MEANINGS (wizard/web/app.py)")
+            raise Undocumented(f"setting {name} has no meaning in SETTING_MEANINGS (wizard/web/settings.py)")
         default = _setting_default(name)
         if name in ENVIRONMENT:
             default = f"the `{ENVIRONMENT[name]}` environment variable; without it, {default}"

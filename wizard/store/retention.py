@@ -1,6 +1,6 @@
 """How long answers are kept: interviews not changed for RETENTION_DAYS are deleted for good.
 
-Used by the server's sweeper (wizard/web/edge/sweeper.py) and by `wizard purge`.
+Used by the server's sweeper (wizard/web/jobs/sweeper.py) and by `wizard purge`.
 """
 from __future__ import annotations
 

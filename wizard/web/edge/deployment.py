@@ -11,35 +11,13 @@ import ipaddress
 import re
 from urllib.parse import urlsplit
 
-from flask import Request, current_app, has_request_context, request
-from werkzeug.formparser import FormDataParser
+from flask import current_app, has_request_context, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import redirect
 
+from .requests import WizardRequest
 from .security import ResponseGuard
 from .signing import VerifiedOnceSessions
-
-
-# The request class: form fields without a name are dropped as they are parsed. A multipart part
-# whose name werkzeug cannot read (a name with a line break, or ending in a backslash) comes out
-# with the key None, and Flask-WTF's CSRF check calls `key.endswith` on every key: one such part
-# was a 500 before any view ran. (Here, beside the
-# other settings of how requests are read, since wizard/web/edge/ holds at most 20 modules.)
-
-def _named(fields):
-    if all(isinstance(key, str) for key in fields.keys()):
-        return fields
-    return type(fields)([(key, value) for key, value in fields.items(multi=True) if isinstance(key, str)])
-
-
-class NamedFieldsParser(FormDataParser):
-    def parse(self, *args, **kwargs):
-        stream, form, files = super().parse(*args, **kwargs)
-        return stream, _named(form), _named(files)
-
-
-class WizardRequest(Request):
-    form_data_parser_class = NamedFieldsParser
 
 
 class DeploymentError(ValueError):

@@ -48,8 +48,8 @@ def choose_for_request() -> None:
 
 
 def follow_interview(interview) -> None:
-    """The page belongs to this interview: it speaks the interview's language (wizard/web/kiosk/
-    access.py calls this wherever an interview is opened)."""
+    """The page belongs to this interview: it speaks the interview's language (wizard/web/edge/
+    opening.py calls this wherever an interview is opened)."""
     kept = known(getattr(interview, "language", None))
     if kept is None or kept == language.current() or english_only():
         return

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from flask import current_app
 from werkzeug.wsgi import get_host
 
 from .logs import log_failure
@@ -148,3 +149,24 @@ def _no_write(data: bytes) -> None:
     # PEP 3333's write() callable: Flask never uses it, and a body written before the guard has
     # seen the headers could not be checked.
     raise RuntimeError("the wizard's WSGI guard does not support write()")
+
+
+def vary_on_htmx(response):
+    """The same URL is a whole page or, for htmx, one block of it: caches must keep both."""
+    add_vary(response, "HX-Request")
+    return response
+
+
+def security_headers(response):
+    """Nothing a user types can run as code (see SECURITY_HEADERS)."""
+    # A kiosk's next user must not see answers: no page is kept in the browser's cache.
+    response.headers.extend(missing_security_headers(response.headers, no_store=response.mimetype == "text/html"))
+    if (current_app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        # The site is served over HTTPS: a browser that has seen it never tries plain HTTP again.
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def init_app(app) -> None:
+    app.after_request(security_headers)
+    app.after_request(vary_on_htmx)

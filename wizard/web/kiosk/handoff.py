@@ -23,7 +23,7 @@ from ...store.interviews import token_hash
 from ...store.retention import moment_ago
 from . import screens as kiosk
 from ..edge.logs import security_event
-from .access import load_interview
+from ..edge.opening import load_interview
 from ..edge.deployment import configured_public_url
 from ..edge.pages import render_page
 from ...language import gettext as _

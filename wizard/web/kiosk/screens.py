@@ -8,7 +8,7 @@ was handed off to.
 
 On a kiosk screen an interview opens only in the browser session that started it, and the start
 page or a new interview first clears whatever the screen had open. "Finish", the browser's idle
-timer and the server's own sweeper (wizard/web/edge/sweeper.py) delete the session's interviews: every
+timer and the server's own sweeper (wizard/web/jobs/sweeper.py) delete the session's interviews: every
 request from the session counts as use (the page pings while someone types, moves the pointer,
 scrolls or touches), and once KIOSK_IDLE_SECONDS pass with none, the answers are deleted even if
 the tab was closed. Nothing is downloaded on the screen: the result page offers a print view and
@@ -17,8 +17,9 @@ a hand-off to the organizer's phone (wizard/web/kiosk/handoff.py) instead.
 from __future__ import annotations
 
 import secrets
+from typing import NoReturn
 
-from flask import Blueprint, current_app, flash, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, request, session, url_for
 
 from ...store.retention import moment_ago
 from ...store.interviews import ENROLMENT_MINUTES
@@ -28,6 +29,8 @@ from ..edge.logs import security_event
 from ..edge.clients import SCREEN_COOKIE, SCREEN_MAX_AGE, screen_cookie_value, screen_id
 from ..edge.pages import render_page
 from ..edge.languages import forget_choice
+from ..edge.opening import Screen, register_screen
+from ..edge.requests import safe_next
 from ..edge.state import store
 
 bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
@@ -148,13 +151,6 @@ def not_here():
     return None
 
 
-def safe_next(value: str | None) -> str:
-    """A path on this site to go back to ("/i/.../step/site"), never another site's address."""
-    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value or len(value) > 500:
-        return url_for("interview.start")
-    return value
-
-
 def screen_cookie(response, screen: str):
     response.set_cookie(SCREEN_COOKIE, screen_cookie_value(screen), max_age=SCREEN_MAX_AGE, httponly=True,
                         samesite="Lax",
@@ -235,7 +231,30 @@ def cleared_page(error: ScreenCleared):
     return render_page("cleared.html"), 404
 
 
+class KioskScreen(Screen):
+    """The kiosk's rules for every page that opens an interview (wizard/web/edge/opening.py): a
+    screen's interviews open in that screen's session only."""
+
+    def allowed(self, interview) -> bool:
+        return allowed(interview)
+
+    def allowed_record(self, interview_id: str) -> bool:
+        return allowed_record(interview_id)
+
+    def refuse(self, interview_id: str) -> NoReturn:
+        if enabled():  # Back or history after a clear: a kind page, not "not found"
+            raise ScreenCleared(interview_id)
+        abort(404)
+
+    def remember(self, interview_id: str) -> None:
+        remember(interview_id)
+
+    def clear_for_next_person(self) -> None:
+        clear_for_next_person()
+
+
 def init_app(app) -> None:
+    register_screen(app, KioskScreen())
     app.register_blueprint(bp)
     app.before_request(seen)
     app.before_request(not_here)

@@ -37,7 +37,7 @@ from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
 from ...engine.wording import office_short
 from ...language import OFFICE_LANGUAGE, speaking
-from ..edge.mailer import mail_on, send_mail
+from ..jobs.mailer import mail_on, send_mail
 from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook, sent_version, today

@@ -26,7 +26,7 @@ from ...office.review import ReviewError
 from ...packet.printing import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
-from ..edge.mailer import send_mail
+from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who

@@ -39,7 +39,7 @@ from ...office.review import (
 )
 from ...packet.printing import printed_permit
 from ...engine.wording import office_short
-from ..edge.mailer import mail_on, send_mail
+from ..jobs.mailer import mail_on, send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, who
 from ..edge.state import today
 from ..edge.pages import render_page

@@ -1,1 +1,6 @@
-"""What a load balancer and a monitoring system read (issue 36, item 7): see watching.py."""
+"""What a load balancer and a monitoring system read: health, readiness and metrics (`watching`)."""
+from . import watching
+
+
+def init_app(app) -> None:
+    watching.init_app(app)

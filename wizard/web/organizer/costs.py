@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, url_for
 
 from ...engine.glossary import explained
 from ...engine.wording import office_short, permit_applies
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview
 from .interview import current_flow
 from ..edge.state import question_to_office
 from ..edge.pages import render_page

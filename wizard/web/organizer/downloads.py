@@ -16,9 +16,8 @@ from ...interview.flow import Interview, applicable_answers, steps_done_at_start
 from ...language import current, gettext as _
 from ...packet.cache import cached_packet_pdf, prefetch
 from ...packet.calendar import build_calendar
-from ..kiosk import screens as kiosk
 from ..edge import limits
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview, this_screen
 from ..edge.state import office_card
 from ..edge.state import office_records, rulebook, store, today
 from ..edge.pages import render_page
@@ -152,5 +151,5 @@ def import_answers():
     # Steps the file already answers count as done, so the organizer picks up where they left off.
     limits.count_new_interview()
     interview = store().create(answers, steps_done_at_start(answers, rulebook()))
-    kiosk.remember(interview.id)
+    this_screen().remember(interview.id)
     return redirect(url_for("interview.resume", interview_id=interview.id), code=303)

@@ -30,10 +30,9 @@ from ...interview.road import plan_road, road_marks
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
-from ..kiosk import screens as kiosk
 from ..edge import limits
 from ..edge.state import office_card, question_to_office
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview, this_screen
 from . import choose
 from .forms import form_for, form_to_answers
 from .people import change_people_rows
@@ -64,7 +63,7 @@ def start_search():
 
 @bp.get("/")
 def start():
-    kiosk.clear_for_next_person()
+    this_screen().clear_for_next_person()
     context = dict(jurisdictions=rulebook().listing(), chosen=None, prefill={}, search=start_search())
     context["spread"] = spread_of_minutes() if context["search"] is None else None
     if context["search"] and choose.wants_results():
@@ -76,7 +75,7 @@ def start():
 def start_for(jurisdiction_id: str):
     """A clerk's link: the municipality already chosen, optionally more answers in the query."""
     j = rulebook().get(jurisdiction_id) or abort(404)
-    kiosk.clear_for_next_person()
+    this_screen().clear_for_next_person()
     prefill, problems = answers_from_query(request.args, rulebook(), skip=("jurisdiction", SIGNATURE),
                                            jurisdiction_id=j.id)
     for problem in problems:
@@ -107,9 +106,9 @@ def begin():
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
                            estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
-    kiosk.clear_for_next_person()
+    this_screen().clear_for_next_person()
     interview = store().create(answers, steps_done_at_start(answers, book), language=language.current())
-    kiosk.remember(interview.id)
+    this_screen().remember(interview.id)
     if request.form.get("before_you_start") == "show":  # from the home page: the place's start page unseen
         return redirect(next_url(interview) + "?" + BEFORE_OPEN, code=303)
     return redirect_to_next(interview)

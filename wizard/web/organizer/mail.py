@@ -1,5 +1,5 @@
 """Email me a link, and reminders by email (issue 23, item 10), on the result page's "Come back to
-these answers later" box, through the office's outbox and SMTP server (wizard/web/edge/mailer.py).
+these answers later" box, through the office's outbox and SMTP server (wizard/web/jobs/mailer.py).
 
 Offered only where an email can hold a working link: mail is set up (`--smtp`) and the site knows
 its public address (`--public-url`); otherwise the box says the site sends no email. Never on a
@@ -23,10 +23,10 @@ from ...readable import clean_text, long_date
 from ...language import gettext as _
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview
 from .interview import current_flow
 from ..edge.state import today
-from ..edge.mailer import mail_on, send_mail
+from ..jobs.mailer import mail_on, send_mail
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 

@@ -12,7 +12,7 @@ from ...interview.flow import applicable_answers
 from ...language import current
 from ...packet.summary import packet_for
 from ...packet.model import FONTS
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview
 from ..edge.state import office_card
 from ..edge.pages import render_page
 from ..edge.state import rulebook

@@ -32,10 +32,9 @@ from ...engine.wording import office_short
 from ...store.interviews import looks_like_id
 from ...language import gettext as _
 from ..edge.filters import N_
-from ..kiosk import screens as kiosk
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview, this_screen
 from ..edge.extensions import csrf
-from ..edge.mailer import send_mail
+from ..jobs.mailer import send_mail
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook, sent_version, today
 
@@ -192,7 +191,7 @@ def notify(reference: str, j) -> None:
 def organizers_application(interview_id: str) -> dict:
     """The application sent from this interview, reached by its private link; a 404 otherwise."""
     row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
-    if row is None or not kiosk.allowed_record(interview_id):
+    if row is None or not this_screen().allowed_record(interview_id):
         abort(404)
     return row
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, url_for
 
 from ...engine.wording import summarize
-from ..kiosk.access import load_interview
+from ..edge.opening import load_interview
 from .interview import current_flow
 from ..edge.pages import render_page
 from ..edge.state import today as site_today

@@ -21,7 +21,8 @@ from ..edge import languages
 from ..edge.extensions import htmx
 from ..edge.signing import signed_by_site
 from ..edge.state import rulebook, store, today
-from ..kiosk.screens import allowed, safe_next
+from ..edge.opening import this_screen
+from ..edge.requests import safe_next
 from . import corrections
 from .forms import form_for
 from .interview import find_step
@@ -68,7 +69,7 @@ def switch(to: str):
     languages.choose(chosen)
     endpoint, arguments = page_of(target)
     interview = store().get(arguments["interview_id"]) if "interview_id" in arguments else None
-    if interview is not None and allowed(interview):
+    if interview is not None and this_screen().allowed(interview):
         store().set_language(interview.id, chosen)
         if request.method == "POST" and endpoint == "interview.step":
             keep_typed(interview, arguments["step_id"])

@@ -26,7 +26,7 @@ from ...rules.rulebook import RuleBook
 from ...store.retention import moment_ago, purge
 from ...store.server_state import turn_for
 from ...store.interviews import InterviewStore
-from .logs import security_event
+from ..edge.logs import security_event
 from .background import BackgroundJob
 
 RETENTION_EVERY = 600  # seconds between retention sweeps: a day's precision needs no more
@@ -113,6 +113,7 @@ def init_app(app) -> None:
     sweeper = Sweeper(app.extensions["interview_store"],
                       app.config["KIOSK_IDLE_SECONDS"],  # any browser may be an enrolled kiosk screen
                       app.config["RETENTION_DAYS"])
+    sweeper.keep_applications_days = app.config["KEEP_APPLICATIONS_DAYS"]
     app.extensions["sweeper"] = sweeper
     config = app.config  # not the app: the running sweeper must not keep a dropped app's store open
     book = app.extensions["rulebook"]  # read per reminder due: a statewide host's files are not all read

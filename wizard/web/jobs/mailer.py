@@ -18,7 +18,7 @@ from ...office.outbox import SmtpSettings, deliver_due, queue
 from ...office.records import OfficeRecords
 from ...store.server_state import turn_for
 from .background import BackgroundJob
-from .state import office_records
+from ..edge.state import office_records
 
 log = logging.getLogger(__name__)
 EVERY = 15  # seconds between looks at the outbox when nothing wakes the sender
