@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 from zoneinfo import ZoneInfo
 
+from ..errors import RulesNotLoaded
 from ..kinds import KINDS
 from ..language import N_
 from ..remembered import Remembered
@@ -330,6 +331,14 @@ class RuleBook:
 
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
+
+    def require(self, jurisdiction_id: str) -> Jurisdiction:
+        """The rules of a place something stored names (an application, a sent version): RulesNotLoaded
+        when its file is no longer loaded, instead of a None that fails later as an AttributeError."""
+        found = self.jurisdictions.get(jurisdiction_id)
+        if found is None:
+            raise RulesNotLoaded(jurisdiction_id)
+        return found
 
     def questions_for(self, jurisdiction_id: object) -> dict:
         """The questions one jurisdiction's interview asks: the shared ones, with its own questions

@@ -34,7 +34,7 @@ from .organizer import (
 )
 from .edge import assets, deployment, errors, filters, languages, limits, logs, pages, sweeper
 from .clerks import links as clerk_links, builder as clerks
-from .office import counts, notes, inbox as office, calendar as office_calendar, money, review, signin, trail, typed
+from .office import counts, notes, inbox as office, calendar as office_calendar, money, review, signin, stored, trail, typed
 from .edge import mailer, state
 from .kiosk import frame, handoff, screens as kiosk
 from .edge.extensions import csrf, htmx
@@ -274,6 +274,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(counts.bp)
     sending.init_app(app)
     typed.init_app(app)
+    stored.init_app(app)
     organizer_mail.init_app(app)
     app.register_blueprint(costs.bp)
     app.register_blueprint(tasks.bp)

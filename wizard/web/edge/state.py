@@ -33,6 +33,12 @@ def rulebook() -> RuleBook:
     return current_app.extensions["rulebook"]
 
 
+def rules_named(jurisdiction_id: str | None) -> Jurisdiction | None:
+    """The rules of the place stored answers name: None while no place is chosen yet, RulesNotLoaded
+    (a page that says so, at the edge) when one is named whose rule file is no longer loaded."""
+    return rulebook().require(jurisdiction_id) if jurisdiction_id else None
+
+
 def store() -> InterviewStore:
     return current_app.extensions["interview_store"]
 
@@ -44,7 +50,7 @@ def office_records() -> OfficeRecords:
 def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
-    return rulebook().get(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
+    return rulebook().require(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
 
 
 OFFICES_FILE = "offices.yaml"

@@ -53,6 +53,8 @@ def clerk_application(reference: str) -> dict:
     row = office_records().application(reference) if REFERENCE.fullmatch(reference or "") else None
     if row is None or not current_user.account.may_open(row["jurisdiction"]):
         abort(404)
+    if request.method != "GET":  # every action on an application of a place whose rules are gone is refused
+        rulebook().require(row["jurisdiction"])
     return row
 
 
@@ -217,7 +219,7 @@ def message(reference: str):
         flash(f"A message may be at most {MESSAGE_LIMIT:,} characters.", "danger")
     else:
         with speaking(row.get("language") or OFFICE_LANGUAGE):  # the office's name as the organizer reads it
-            office = office_short(rulebook().get(row["jurisdiction"]).file_with)
+            office = office_short(rulebook().require(row["jurisdiction"]).file_with)
         office_records().add_history(reference, who(), "Message to the organizer", text)
         send_mail(organizer_message(row["applicant_email"], reference, text, office, organizer_path(row),
                                     current_app.config.get("PUBLIC_URL"), language=row.get("language")))
@@ -261,7 +263,7 @@ def download(body: bytes, mimetype: str, filename: str) -> Response:
 def packet(reference: str):
     row = clerk_application(reference)
     answers = office_records().version_answers(reference, row["version"])
-    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
     office_records().add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
     return download(body, "application/pdf", f"{reference}-packet.pdf")

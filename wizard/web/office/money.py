@@ -136,7 +136,7 @@ def certificate(reference: str):
 @login_required
 def close(reference: str):
     row = clerk_application(reference)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         close_after_event(office_records(), row, request.form, today(j), who())
     except ReviewError as error:

@@ -54,7 +54,7 @@ bp = Blueprint("review", __name__)
 @login_required
 def referral(reference: str):
     row = clerk_application(reference)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         made = refer(office_records(), reference, j, request.form.get("department", ""),
                      request.form.get("recipient", ""), today(j), who())
@@ -130,7 +130,7 @@ def department_packet(token: str):
     """The packet of the version the department reviews: the one the clerk downloads."""
     referral, row = _referred(token)
     answers = office_records().version_answers(row["reference"], row["version"])
-    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
     office_records().add_history(row["reference"], referral["department"], "Downloaded the packet",
                                  f"Version {row['version']}")
@@ -152,7 +152,7 @@ def the_permit(row: dict, decision: dict) -> bytes:
     """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
     It prints the version the decision approved, never a later one still waiting for a decision, dated
     the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
     now = standing(office_records(), row, decision)
     return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), issued_on(decision, now, j),
@@ -218,7 +218,7 @@ def permit(reference: str):
     row = clerk_application(reference)
     made = issued_or_404(row)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
-    office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
+    office_records().add_history(reference, who(), f"Downloaded the {rulebook().require(row['jurisdiction']).license_word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
 
 

@@ -40,7 +40,7 @@ def _page(reference: str, part: str = "") -> str:
 def _opened(reference: str):
     """The clerk's application (or 404), its jurisdiction, the records and its decision."""
     row = clerk_application(reference)
-    return row, rulebook().get(row["jurisdiction"]), office_records(), office_records().decision(reference)
+    return row, rulebook().require(row["jurisdiction"]), office_records(), office_records().decision(reference)
 
 
 @bp.post("/office/a/<reference>/conditions")
@@ -132,7 +132,7 @@ def _notice_or_404(reference: str, notice_id: int) -> dict:
 
 
 def the_letter(row: dict, notice: dict) -> bytes:
-    j, records = rulebook().get(row["jurisdiction"]), office_records()
+    j, records = rulebook().require(row["jurisdiction"]), office_records()
     made = records.decision(row["reference"]) or {}
     answers = records.version_answers(row["reference"], made.get("version") or row["version"])
     action = next((a for a in reversed(records.permit_actions(row["reference"]))
@@ -158,7 +158,7 @@ def letter(reference: str, notice_id: int):
 def letter_posted(reference: str, notice_id: int):
     row = clerk_application(reference)
     notice = _notice_or_404(reference, notice_id)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         line = record_posted(office_records(), reference, notice, request.form, today(j), who())
     except ReviewError as error:

@@ -20,7 +20,7 @@ from ..kiosk import screens as kiosk
 from ..edge import limits
 from ..kiosk.access import load_interview
 from ..edge.state import office_card
-from ..edge.state import office_records, rulebook, store, today
+from ..edge.state import office_records, rulebook, rules_named, store, today
 from ..edge.pages import render_page
 
 bp = Blueprint("packet", __name__)
@@ -60,7 +60,7 @@ def _download(body: bytes, mimetype: str, filename: str) -> Response:
 
 def _jurisdiction(interview: Interview):
     jurisdiction_id = interview.answers.get("jurisdiction")
-    return rulebook().get(jurisdiction_id) if jurisdiction_id else None
+    return rules_named(jurisdiction_id)
 
 
 @bp.get("/i/<interview_id>/packet.pdf")

@@ -41,7 +41,7 @@ from ..edge.pages import render_page
 from ..edge.qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from ..edge.signing import SIGNATURE, signed_by_site
-from ..edge.state import office_records, rulebook, store, today
+from ..edge.state import office_records, rulebook, rules_named, store, today
 
 bp = Blueprint("interview", __name__)
 
@@ -51,7 +51,7 @@ def load(interview_id: str) -> Interview:
 
 
 def current_flow(interview: Interview):
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         return None, None
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -144,7 +144,7 @@ def find_step(interview: Interview, step_id: str):
     these answers, a redirect to the next step that does."""
     if step_id == JURISDICTION_STEP:
         return where_step(), None, None
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         abort(404)
     state = flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -195,7 +195,7 @@ def step(interview_id: str, step_id: str):
     kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
-                    today=today(rulebook().get(interview.jurisdiction or "")), posted=request.method == "POST")
+                    today=today(rules_named(interview.jurisdiction)), posted=request.method == "POST")
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)

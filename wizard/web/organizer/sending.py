@@ -37,7 +37,7 @@ from ..kiosk.access import load_interview
 from ..edge.extensions import csrf
 from ..edge.mailer import send_mail
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version, today
+from ..edge.state import office_records, rulebook, rules_named, sent_version, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -54,7 +54,7 @@ def sendable(interview_id: str):
     """The interview, its jurisdiction, its applicable answers and assessment; 404 unless finished
     with an outcome that needs or may need a permit."""
     interview = load_interview(interview_id)
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         abort(404)
     state = flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -112,7 +112,7 @@ def add_upload(interview_id: str):
     except RequestEntityTooLarge:
         flash(_(TOO_BIG), "danger")
         return back_to(interview.id)
-    j = rulebook().get(interview.jurisdiction or "") or abort(404)
+    j = rules_named(interview.jurisdiction) or abort(404)
     known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
     document = request.form.get("document", OTHER)
     upload = request.files.get("file")
