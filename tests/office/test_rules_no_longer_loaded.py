@@ -81,6 +81,12 @@ def test_its_office_page_opens_read_only_from_what_is_stored(kept):
     assert any("Decision" in h or "Denied" in h for h in history), history
 
 
+def test_the_inbox_still_lists_it_by_its_place(kept):
+    app, client, reference, _ = kept
+    page = client.get("/office")
+    assert page.status_code == 200 and reference in page.get_data(as_text=True)
+
+
 def test_its_packet_answers_a_read_only_page(kept):
     app, client, reference, _ = kept
     page = client.get(f"/office/a/{reference}/packet.pdf")
