@@ -10,6 +10,7 @@ from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
 from ...language import OFFICE_LANGUAGE, speaking
+from ...office.application_row import ApplicationRow
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices
@@ -47,7 +48,7 @@ def office_records() -> OfficeRecords:
     return current_app.extensions["office_records"]
 
 
-def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
+def sent_version(row: ApplicationRow) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
     return rulebook().require(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...errors import PrintingFailed
+from ...office.application_row import ApplicationRow
 from ...office.applications import STATUSES
 from ...office.issuance import check_conditions_text, issued_on, set_issuance_conditions, standing
 from ...office.letters import notice_due
@@ -78,7 +79,7 @@ def _referral_or_404(token: str) -> dict:
     return found
 
 
-def _referred(token: str) -> tuple[dict, dict]:
+def _referred(token: str) -> tuple[dict, ApplicationRow]:
     """The link's referral and its application, or 404: the token is the only key to either."""
     referral = _referral_or_404(token)
     row = office_records().application(referral["reference"])
@@ -112,7 +113,7 @@ def department_answer(token: str):
     return redirect(url_for(".department_page", token=token), code=303)
 
 
-def _tell_the_clerks(row: dict, department: str, made: Answered) -> None:
+def _tell_the_clerks(row: ApplicationRow, department: str, made: Answered) -> None:
     """Every clerk of the application's place gets the department's answer or late note by email."""
     path = url_for("office.application", reference=row["reference"]) + "#referrals"
     base_url = current_app.config.get("PUBLIC_URL")
@@ -148,7 +149,7 @@ def department_upload(token: str, upload_id: str):
     return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
-def the_permit(row: dict, decision: dict) -> bytes:
+def the_permit(row: ApplicationRow, decision: dict) -> bytes:
     """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
     It prints the version the decision approved, never a later one still waiting for a decision, dated
     the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
@@ -160,7 +161,7 @@ def the_permit(row: dict, decision: dict) -> bytes:
                                  now.action if now.mark else None))
 
 
-def issued_or_404(row: dict) -> dict:
+def issued_or_404(row: ApplicationRow) -> dict:
     """The decision of a permit that is issued (approved, every condition before issuance met), or 404."""
     made = office_records().decision(row["reference"])
     if not standing(office_records(), row, made).issued:
@@ -187,7 +188,7 @@ def decision(reference: str):
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
-    row = office_records().application(reference)
+    row = office_records().application(reference) or row  # with the status the decision set
     waiting = tuple(c["text"] for c in standing(office_records(), row, made).open_conditions)
     notice_due(office_records(), reference, j, made, bool(waiting))
     permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
@@ -199,7 +200,7 @@ def decision(reference: str):
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
-def permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
+def permit_to_attach(row: ApplicationRow, made: dict, word: str) -> bytes | None:
     """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
     be printed: the decision is recorded already, and the mail then points to the status page."""
     try:

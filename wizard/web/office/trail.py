@@ -19,6 +19,7 @@ from ...office.issuance import (
     schedule_inspection,
     standing,
 )
+from ...office.application_row import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
 from ...office.review import ReviewError, condition_lines
@@ -59,7 +60,7 @@ def conditions_met(reference: str):
     return redirect(_page(reference, "#before-issuance"), code=303)
 
 
-def _issued_now(row: dict, j, made: dict, before, now) -> bool:
+def _issued_now(row: ApplicationRow, j, made: dict, before, now) -> bool:
     """The permit has just issued (its last condition met, or an inspection passed after a failed one):
     recorded, emailed with its PDF, and the clerk told. False when it has not."""
     if not now.issued or before.issued:
@@ -131,7 +132,7 @@ def _notice_or_404(reference: str, notice_id: int) -> dict:
     return found
 
 
-def the_letter(row: dict, notice: dict) -> bytes:
+def the_letter(row: ApplicationRow, notice: dict) -> bytes:
     j, records = rulebook().require(row["jurisdiction"]), office_records()
     made = records.decision(row["reference"]) or {}
     answers = records.version_answers(row["reference"], made.get("version") or row["version"])

@@ -11,6 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ...engine.assess import assess_jurisdiction
 from ...engine.facts import Facts
 from ...interview.flow import applicable_answers, flow
+from ...office.application_row import ApplicationRow
 from ...office.applications import (
     STATUSES,
     SendRefused,
@@ -180,6 +181,8 @@ def send_application(interview_id: str):
 
 def notify(reference: str, j) -> None:
     row = office_records().application(reference)
+    if row is None:  # just sent in this request: only a concurrent purge could have taken it
+        return
     base = current_app.config.get("PUBLIC_URL")
     due = decision_due(row["received_at"], j)
     for clerk_email in office_records().clerks_of(j.id):
@@ -189,7 +192,7 @@ def notify(reference: str, j) -> None:
                                 url_for(".status", interview_id=row["interview_id"]), base, language=row["language"]))
 
 
-def organizers_application(interview_id: str) -> dict:
+def organizers_application(interview_id: str) -> ApplicationRow:
     """The application sent from this interview, reached by its private link; a 404 otherwise."""
     row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
     if row is None or not kiosk.allowed_record(interview_id):
@@ -229,7 +232,7 @@ def to_bring_or_post(j, answers: dict) -> list[dict]:
     return listed
 
 
-def decision_context(row: dict) -> dict:
+def decision_context(row: ApplicationRow) -> dict:
     """The decision as the organizer reads it: what it covers, its reasons or conditions."""
     decision = office_records().decision(row["reference"])
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
