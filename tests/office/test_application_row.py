@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from wizard.office.application_row import ApplicationRow
+from wizard.office.schema import ApplicationRow
 from wizard.office.records import APPLICATION_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..engine.conditions import evaluate
-from .application_row import ApplicationRow
+from .schema import ApplicationRow
 from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import permit_applies

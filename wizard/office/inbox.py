@@ -17,7 +17,7 @@ from typing import Callable
 from ..rules.rulebook import Jurisdiction
 from .office_time import local_day
 from .records import OfficeRecords
-from .application_row import ApplicationRow
+from .schema import ApplicationRow
 from .trail_records import CLOSED_SQL
 
 PAGE_SIZE = 50

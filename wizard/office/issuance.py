@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..readable import long_date
-from .application_row import ApplicationRow
+from .schema import ApplicationRow
 from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .applications import permit_valid

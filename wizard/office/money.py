@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 
 from ..readable import money as dollars
-from .application_row import ApplicationRow
+from .schema import ApplicationRow
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
 from ..language import gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail

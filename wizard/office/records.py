@@ -15,8 +15,7 @@ from typing import cast
 
 from ..store import marks
 from ..store.interviews import InterviewStore
-from .application_row import ApplicationRow
-from .schema import MIGRATION_SET, MIGRATIONS
+from .schema import MIGRATION_SET, MIGRATIONS, ApplicationRow
 from .trail_records import FeedQueries, TrailQueries, in_feed_sql
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).

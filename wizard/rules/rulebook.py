@@ -23,6 +23,7 @@ from ..remembered import Remembered
 from ..resources import resource_dir
 from .. import language
 from ..language import OFFICE_LANGUAGE
+from .steps import RuleStep
 from .texts import in_language, languages_of
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
@@ -148,7 +149,9 @@ class Jurisdiction:
     # from the office's name so the name reads in a sentence.
     file_with_note = given("file_with_note")  # str | None
 
-    steps = given("interview")  # list[dict]
+    @property
+    def steps(self) -> list[RuleStep]:
+        return self.read["interview"]
 
     # What the application will ask for that takes time to get (issue 23), shown on the first page.
     before_you_start = listed("before_you_start")

@@ -10,7 +10,7 @@ from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
 from ...language import OFFICE_LANGUAGE, speaking
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices

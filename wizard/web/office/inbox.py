@@ -14,7 +14,7 @@ from flask_login import current_user, login_required
 
 from ...engine.assess import assess_jurisdiction
 from ...kinds import show_answer
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.applications import (
     DECIDED,
     REFERENCE,

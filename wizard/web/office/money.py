@@ -21,7 +21,7 @@ from ...office.money import (
     record_payment,
     return_deposit,
 )
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.review import ReviewError
 from ...packet.printing import printed_receipt

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...errors import PrintingFailed
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.applications import STATUSES
 from ...office.issuance import check_conditions_text, issued_on, set_issuance_conditions, standing
 from ...office.letters import notice_due

@@ -19,7 +19,7 @@ from ...office.issuance import (
     schedule_inspection,
     standing,
 )
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
 from ...office.review import ReviewError, condition_lines

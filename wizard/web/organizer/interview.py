@@ -27,6 +27,7 @@ from ...kinds import show_answer
 from ...packet.content import signature_specs
 from ...interview.ahead import estimate, next_in_section, offers_task_list, questions_ahead
 from ...interview.road import plan_road, road_marks
+from ...rules.steps import RuleStep
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
@@ -229,7 +230,7 @@ def step(interview_id: str, step_id: str):
     return render_page("step.html", **context)
 
 
-def after_task(interview: Interview, step: dict, where) -> str:
+def after_task(interview: Interview, step: RuleStep, where) -> str:
     """A page opened from the task list leads to the next page of its section still to answer, then
     back to the task list (issue 35, item 6); where there is none, where the interview goes next."""
     j, state = where
@@ -242,7 +243,7 @@ def after_task(interview: Interview, step: dict, where) -> str:
     return url_for(".step", interview_id=interview.id, step_id=following, **{"return": "tasks"})
 
 
-def save_step(interview: Interview, step: dict, form) -> None:
+def save_step(interview: Interview, step: RuleStep, form) -> None:
     book = rulebook()
     values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
     # The form validated each field; the vocabulary check in record_step also catches cross-field errors.

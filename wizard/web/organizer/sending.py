@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ...engine.assess import assess_jurisdiction
 from ...engine.facts import Facts
 from ...interview.flow import applicable_answers, flow
-from ...office.application_row import ApplicationRow
+from ...office.schema import ApplicationRow
 from ...office.applications import (
     STATUSES,
     SendRefused,
