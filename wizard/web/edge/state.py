@@ -75,5 +75,5 @@ def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
     """The message to send when the ordinance does not settle the answer, to the card's email if any."""
     card = office_card(j.id)
     with speaking(OFFICE_LANGUAGE):  # a letter to the office: in English, its answers' labels too (issue 41)
-        return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().get(j.id).license_word,
+        return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().require(j.id).license_word,
                                email=card.email if card and card.email else None)

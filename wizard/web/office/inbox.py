@@ -107,7 +107,7 @@ def inbox():
              "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in found.rows]
-    places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
+    places = [(jid, j.name if (j := rulebook().get(jid)) else jid) for jid in account.jurisdictions]
     chosen = {k: v for k, v in dict(place=place, status=query.status, due=query.due, sort=query.sort,
                                     q=query.search).items() if v and not (k == "sort" and v == "received")}
     return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,

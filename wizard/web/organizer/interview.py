@@ -104,7 +104,7 @@ def begin():
                            error=language.gettext("Select where your event will take place"), search=start_search(),
                            spread=None if choose.needs_search(book) else spread_of_minutes()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
-        j = book.get(answers["jurisdiction"])
+        j = book.require(answers["jurisdiction"])  # clean_answers took it
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
                            estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
