@@ -12,7 +12,8 @@ import pytest
 
 from wizard.resources import resource_dir
 from wizard.web.app import create_app
-from wizard.web.edge.state import office_records
+from wizard.office.review import refer
+from wizard.web.edge.state import office_records, rulebook
 
 from ..office_days import office_day
 from .. import html
@@ -49,7 +50,9 @@ def kept(tmp_path_factory):
     with before.app_context():
         row = office_records().application(reference)
         assert row["status"] == "denied"
-        ids = {"interview_id": row["interview_id"],
+        referred = refer(office_records(), reference, rulebook().get(GONE), "law-enforcement", "police@example.org",
+                         office_day(GONE), "clerk@example.org")
+        ids = {"interview_id": row["interview_id"], "token": referred.token,
                "upload_id": office_records().uploads(row["interview_id"])[0]["id"],
                "payment_id": office_records().payments(reference)[0]["id"]}
     before.extensions["interview_store"].close()
@@ -105,7 +108,8 @@ def _paths(app, reference: str, ids: dict):
     """Every route of an application (the office's, a department's, the organizer's), with its values
     filled in: taken from the app's own map, so a route added later is covered too."""
     for rule in app.url_map.iter_rules():
-        if not {"reference", "interview_id"} & set(rule.arguments) or rule.endpoint == ERASING:
+        ours = {"reference", "interview_id"} & set(rule.arguments) or rule.rule.startswith("/r/<token>")
+        if not ours or rule.endpoint == ERASING:
             continue
         values = {"reference": reference, **ids, "notice_id": 1, "inspection_id": 1, "step_id": "event"}
         yield rule, re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
@@ -125,9 +129,10 @@ def test_every_action_answers_a_clear_refusal_never_a_500(kept):
             if method == "POST" and method in rule.methods and path.startswith("/office/"):
                 assert answer.status_code == 409, (path, answer.status_code)
             if answer.status_code == 409:  # a refusal says why and what to do
-                assert NOTICE in " ".join(html.texts(answer, "main")) and "administrator" in answer.get_data(
-                    as_text=True), path
+                said = " ".join(html.texts(answer, "main"))
+                assert NOTICE in said and ("administrator" if path.startswith(("/office/", "/r/")) else "contact the office") in said, path
     assert ("POST", f"/office/a/{reference}/decision", 409) in seen
+    assert ("GET", f"/r/{ids['token']}", 409) in seen and ("POST", f"/r/{ids['token']}", 409) in seen
     assert ("GET", f"/office/a/{reference}", 200) in seen and ("GET", f"/office/a/{reference}/packet.pdf", 200) in seen
     with app.app_context():
         row = office_records().application(reference)

@@ -132,10 +132,12 @@ def init_app(app) -> None:
         if request.method == "GET" and read_only is not None:
             return read_only(error)
         current_app.logger.warning("refused on %s %s: %s", request.method, redact_path(request.path), error)
+        office_side = request.path.startswith(("/office/", "/r/"))
         return page(409, "Its rules are no longer loaded",
                     f"The rules of {error.jurisdiction_id} are no longer loaded on this site (its rule file was "
-                    "removed or renamed), so this cannot be done. Nothing was changed, and what was stored is "
-                    "kept. Ask the office's administrator to load the place's rule file again.")
+                    "removed or renamed), so this cannot be done. Nothing was changed, and what was stored is kept. "
+                    + ("Ask the office's administrator to load the place's rule file again." if office_side else
+                       "Please contact the office you applied to."))
 
     app.register_error_handler(RulesNotLoaded, rules_not_loaded)
     app.register_error_handler(PacketNotReady, packet_not_ready)

@@ -85,6 +85,8 @@ def _referred(token: str) -> tuple[dict, ApplicationRow]:
     row = office_records().application(referral["reference"])
     if row is None:
         abort(404)
+    if request.method != "GET":  # an answer on an application of a place whose rules are gone is refused
+        rulebook().require(row["jurisdiction"])
     return referral, row
 
 
