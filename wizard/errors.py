@@ -29,6 +29,16 @@ class UnknownJurisdiction(AnswersError):
         super().__init__("jurisdiction", f"unknown jurisdiction {value!r}; expected one of: {listed}")
 
 
+class RulesNotLoaded(WizardError):
+    """A kept application or interview names a place whose rule file this site no longer loads (a town
+    dropped from a statewide host, a file renamed). What is stored stays readable; nothing that needs
+    the place's rules can be done, and the edge says so (a read-only page or a refusal), never a 500."""
+
+    def __init__(self, jurisdiction_id: str):
+        self.jurisdiction_id = jurisdiction_id
+        super().__init__(f"the rules of {jurisdiction_id!r} are no longer loaded")
+
+
 class InterviewTooLarge(WizardError):
     """An interview's answers would take more room than one interview may (storage.MAX_ANSWERS_BYTES)."""
 

@@ -19,6 +19,7 @@ from ..kinds import KINDS
 from ..language import N_
 from ..kinds.base import SamplePlan
 from ..rules.rulebook import Jurisdiction, PerRuleFile, RuleBook
+from ..rules.steps import RuleStep
 from .flow import Flow, flow
 from .road import plan_road
 
@@ -49,7 +50,7 @@ def questions_ahead(state: Flow, completed: list[str], step_id: str, book: RuleB
     return Ahead(sum(len(s["questions"]) for s, _ in pending), up_to)
 
 
-def asked_on_walk(j: Jurisdiction, plan: SamplePlan, book: RuleBook) -> list[dict]:
+def asked_on_walk(j: Jurisdiction, plan: SamplePlan, book: RuleBook) -> list[RuleStep]:
     """The steps an interview asks when every question is answered as `plan` would."""
     questions = book.questions_for(j.id)
     road = plan_road(j, questions)
@@ -120,7 +121,7 @@ def tasks(state: Flow, completed: list[str], book: RuleBook) -> list[Task]:
     """The route's sections in the order they are met, each with its state."""
     j = state.j
     road = plan_road(j, book.questions_for(j.id))
-    sections: dict[str, list[tuple[dict, bool]]] = {}
+    sections: dict[str, list[tuple[RuleStep, bool]]] = {}
     for step, holds in state.route:
         sections.setdefault(road.section_of(step["step"], j.license_word), []).append((step, holds))
     found = []

@@ -19,11 +19,12 @@ from ..language import N_, gettext as _
 from ..engine.facts import Facts
 from .road import deciding_keys, plan_road
 from ..rules.rulebook import Jurisdiction, RuleBook, expand_questions
+from ..rules.steps import RuleStep
 
 JURISDICTION_STEP = "where"
 
 # The first step of every interview: it is not in any rule file, since it chooses the rule file.
-WHERE_STEP = {
+WHERE_STEP: RuleStep = {
     "step": JURISDICTION_STEP,
     "title": N_("Where is your event?"),
     "questions": ["jurisdiction"],
@@ -32,9 +33,10 @@ WHERE_STEP = {
 }
 
 
-def where_step() -> dict:
+def where_step() -> RuleStep:
     """The first step, its words in the language in force."""
-    return {**WHERE_STEP, **{key: _(WHERE_STEP[key]) for key in ("title", "why", "citation")}}
+    return {**WHERE_STEP, "title": _(WHERE_STEP["title"]), "why": _(WHERE_STEP["why"]),
+            "citation": _(WHERE_STEP["citation"])}
 
 
 @dataclass
@@ -65,8 +67,8 @@ class Flow:
     Choosing the next step needs only the scope rules (`decision`); the full assessment (fees,
     facilities, checklist) is computed on first use, by the pages that show it."""
 
-    def __init__(self, j: Jurisdiction, path: list[dict], answers: dict, next_step: dict | None,
-                 finished_early: bool, decision: Decision, route: list[tuple[dict, bool]] | None = None):
+    def __init__(self, j: Jurisdiction, path: list[RuleStep], answers: dict, next_step: RuleStep | None,
+                 finished_early: bool, decision: Decision, route: list[tuple[RuleStep, bool]] | None = None):
         self.j, self.path, self.answers = j, path, answers
         self.next_step, self.finished_early, self.decision = next_step, finished_early, decision
         self.route = route or [(s, True) for s in path]  # with the steps not decided yet (route_and_answers)
@@ -76,23 +78,23 @@ class Flow:
         return assess_jurisdiction(self.j, self.answers)
 
 
-def step_keys(step: dict, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
+def step_keys(step: RuleStep, book: RuleBook, j: Jurisdiction | None = None) -> list[str]:
     return expand_questions(step["questions"], book.questions_for(j.id) if j else book.questions)
 
 
-def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[dict], dict]:
+def path_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[RuleStep], dict]:
     """The steps that apply, in the order they are asked (wizard/interview/road.py), and the answers given on
     them (the answers that still apply)."""
     route, effective = route_and_answers(j, answers, book)
     return [step for step, holds in route if holds], effective
 
 
-def route_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[tuple[dict, bool]], dict]:
+def route_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[list[tuple[RuleStep, bool]], dict]:
     """Every step the answers so far leave on the way, in road order, each with True when it applies
     and False when its `if` is not decided yet (it reads an answer not given); and the answers that
     still apply. A step whose `if` is false is left out."""
     effective = {"jurisdiction": j.id}
-    route = []
+    route: list[tuple[RuleStep, bool]] = []
     road = plan_road(j, book.questions_for(j.id))
     facts = None  # the facts of `effective`, worked out again only when it grows (they are memoised)
     for step in road.steps:
@@ -138,7 +140,7 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     return Flow(j, path, effective, next_step, finished_early, decision, route)
 
 
-def step_questions(step: dict, questions: dict) -> dict:
+def step_questions(step: RuleStep, questions: dict) -> dict:
     """The step's questions as the page asks them: those its `required` lists are not optional there
     (the applicant's name, age and address, where the ordinance asks for them)."""
     wanted = set(step.get("required", ()))
@@ -154,12 +156,12 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
     your answers rather than on its blank optional pages."""
     questions = book.questions_for(j.id)
 
-    def required(step: dict) -> list[str]:
+    def required(step: RuleStep) -> list[str]:
         on_step = step_questions(step, questions)
         keys = [k for k in step["questions"] if not on_step[k].get("optional")]
         return expand_questions(keys, questions)
 
-    def covered(step: dict) -> bool:
+    def covered(step: RuleStep) -> bool:
         # An answer that leaves blank a part the question needs (an officer's age where the
         # ordinance asks it) does not cover its step: the interview asks it again.
         keys = required(step)
@@ -225,7 +227,7 @@ def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     return interview
 
 
-def previous_step(path: list[dict], step_id: str) -> dict | None:
+def previous_step(path: list[RuleStep], step_id: str) -> RuleStep | None:
     ids = [s["step"] for s in path]
     if step_id not in ids:
         return None

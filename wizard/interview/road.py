@@ -29,6 +29,7 @@ from ..engine.facts import inputs_of
 from ..engine.wording import say
 from ..language import N_, gettext as _
 from ..rules.rulebook import Jurisdiction, PerRuleFile, expand_questions
+from ..rules.steps import RuleStep
 
 # The order the indicator shows them in; the vocabulary check refuses any other `section:`.
 SECTIONS = (N_("Your event"), N_("About you"), N_("The site"), N_("Facilities"))
@@ -39,7 +40,7 @@ def section_of_question(key: str, questions: dict) -> str | None:
     return (questions.get(key) or {}).get("section")
 
 
-def step_sections(path: list[dict], questions: dict) -> list[str]:
+def step_sections(path: list[RuleStep], questions: dict) -> list[str]:
     """The section of each step on the path, in order."""
     sections, current = [], FIRST_SECTION
     for step in path:
@@ -56,7 +57,7 @@ class SectionMark:
     done: bool  # every step of this section on the path is answered
 
 
-def progress(path: list[dict], step_id: str, completed: list[str], questions: dict) -> list[SectionMark]:
+def progress(path: list[RuleStep], step_id: str, completed: list[str], questions: dict) -> list[SectionMark]:
     """The sections this interview has, in their usual order, with the current one marked."""
     sections = step_sections(path, questions)
     current = next((name for step, name in zip(path, sections) if step["step"] == step_id), None)
@@ -85,7 +86,7 @@ def deciding_keys(j: Jurisdiction) -> set[str]:
     return keys
 
 
-def condition_keys(step: dict) -> set[str]:
+def condition_keys(step: RuleStep) -> set[str]:
     """The answers a step's `if` reads."""
     keys: set[str] = set()
     for name in names_in(step.get("if")):
@@ -98,7 +99,7 @@ class Road:
     """The steps in the order they are asked, which of them decide whether a permit is needed, and
     the section each of the others is shown in."""
 
-    steps: list[dict]
+    steps: list[RuleStep]
     deciding: frozenset[str]  # step ids
     section: dict[str, str]  # step id -> section name, for the steps that do not decide
     asks: dict[str, tuple[str, ...]]  # step id -> the answer keys it asks (a flag set's flags each)
@@ -157,7 +158,7 @@ class RoadMark:
     done: bool  # every step of this section on the path is answered
 
 
-def road_marks(road: Road, path: list[dict], step_id: str, completed: list[str], word: str) -> list[RoadMark]:
+def road_marks(road: Road, path: list[RuleStep], step_id: str, completed: list[str], word: str) -> list[RoadMark]:
     """The sections of this interview in the order they are met, the current one marked."""
     answered = set(completed)
     done: dict[str, bool] = {}  # section name -> every step of it on the path answered

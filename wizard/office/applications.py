@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..engine.conditions import evaluate
+from .schema import ApplicationRow
 from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
 from ..engine.wording import permit_applies
@@ -101,7 +102,7 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
         return _new_version(records, existing, answers, details, now)
 
 
-def _new_version(records: OfficeRecords, existing: dict, answers: dict, details: dict, now: str) -> Sent:
+def _new_version(records: OfficeRecords, existing: ApplicationRow, answers: dict, details: dict, now: str) -> Sent:
     reference, version = existing["reference"], existing["version"] + 1
     records.add_version(reference, version, answers, now)
     decided = records.decision(reference) if existing["status"] in DECIDED else None
@@ -121,21 +122,23 @@ def _new_version(records: OfficeRecords, existing: dict, answers: dict, details:
     return Sent(reference, version, False)
 
 
-def amendment_pending(application: dict, decision: dict | None) -> bool:
+def amendment_pending(application: ApplicationRow, decision: dict | None) -> bool:
     """A version sent after the decision, which the office has not decided on yet."""
     return decision is not None and application["status"] in DECIDED and \
         (decision.get("version") or application["version"]) < application["version"]
 
 
-def permit_valid(application: dict, decision: dict | None) -> bool:
+def permit_valid(application: ApplicationRow, decision: dict | None) -> bool:
     """The permit is valid while the application stands approved; withdrawn or denied, it is not."""
     return decision is not None and decision["decision"] == "approved" and application["status"] == "approved"
 
 
-def filed_late(application: dict, zone) -> bool:
+def filed_late(application: ApplicationRow, zone) -> bool:
     """Received after the ordinance's last day to file (kept when it was sent), by the office's day."""
-    return bool(application.get("file_by")) and \
-        local_day(application["received_at"], zone) > date.fromisoformat(application["file_by"])
+    file_by = application.get("file_by")
+    if not file_by:
+        return False
+    return local_day(application["received_at"], zone) > date.fromisoformat(file_by)
 
 
 def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:

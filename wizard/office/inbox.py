@@ -17,6 +17,7 @@ from typing import Callable
 from ..rules.rulebook import Jurisdiction
 from .office_time import local_day
 from .records import OfficeRecords
+from .schema import ApplicationRow
 from .trail_records import CLOSED_SQL
 
 PAGE_SIZE = 50
@@ -102,7 +103,7 @@ def _where(q: InboxQuery) -> tuple[str, list]:
 
 @dataclass(frozen=True)
 class InboxPage:
-    rows: list[dict]
+    rows: list[ApplicationRow]
     total: int
     page: int
     pages: int
@@ -121,7 +122,7 @@ def inbox_page(records: OfficeRecords, q: InboxQuery) -> InboxPage:
     return InboxPage(rows, total, page, pages)
 
 
-def decided_versions(records: OfficeRecords, rows: list[dict]) -> dict:
+def decided_versions(records: OfficeRecords, rows: list[ApplicationRow]) -> dict:
     """The decisions of a page's applications, by reference (for the amendment flag)."""
     return {d["reference"]: d for d in records.decisions_for([r["reference"] for r in rows])}
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..readable import long_date
+from .schema import ApplicationRow
 from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .applications import permit_valid
@@ -99,7 +100,7 @@ class Standing:
         return bool(self.action) and self.action["action"] == "revoked"
 
 
-def standing(records: OfficeRecords, application: dict, decision: dict | None) -> Standing:
+def standing(records: OfficeRecords, application: ApplicationRow, decision: dict | None) -> Standing:
     reference = application["reference"]
     actions = records.permit_actions(reference)
     return Standing(permit_valid(application, decision), tuple(records.issuance_conditions(reference)),

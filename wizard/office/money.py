@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 
 from ..readable import money as dollars
+from .schema import ApplicationRow
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
 from ..language import gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
@@ -252,7 +253,7 @@ def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessmen
 
 # Item 8: after the event ---------------------------------------------------------------------------
 
-def close_after_event(records: OfficeRecords, application: dict, form: dict, today: date, who: str) -> dict:
+def close_after_event(records: OfficeRecords, application: ApplicationRow, form: dict, today: date, who: str) -> dict:
     """The clerk closes an approved application after its event, with what happened: every deposit
     must be returned or kept (with the reason) first. Its keeping period starts again from today."""
     reference = application["reference"]

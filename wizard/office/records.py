@@ -11,10 +11,11 @@ import hashlib
 import json
 import secrets
 from datetime import datetime, timezone
+from typing import cast
 
 from ..store import marks
 from ..store.interviews import InterviewStore
-from .schema import MIGRATION_SET, MIGRATIONS
+from .schema import MIGRATION_SET, MIGRATIONS, ApplicationRow
 from .trail_records import FeedQueries, TrailQueries, in_feed_sql
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
@@ -143,21 +144,26 @@ class OfficeRecords(TrailQueries, FeedQueries):
                         "ON CONFLICT(name) DO UPDATE SET last = counters.last + 1 RETURNING last", (name,))
         return row["last"]
 
-    def application(self, reference: str) -> dict | None:
-        return self._one(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE reference = ?", (reference,))
+    def application(self, reference: str) -> ApplicationRow | None:
+        return cast("ApplicationRow | None", self._one(
+            f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE reference = ?", (reference,)))
 
-    def application_for(self, interview_id: str) -> dict | None:
-        return self._one(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE interview_id = ?", (interview_id,))
+    def application_for(self, interview_id: str) -> ApplicationRow | None:
+        return cast("ApplicationRow | None", self._one(
+            f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE interview_id = ?", (interview_id,)))
 
-    def applications_in(self, jurisdictions: list[str]) -> list[dict]:
-        return self._query_in(f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction {{places}} "
-                              "ORDER BY received_at DESC", jurisdictions)
+    def applications_in(self, jurisdictions: list[str]) -> list[ApplicationRow]:
+        return cast("list[ApplicationRow]", self._query_in(
+            f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE jurisdiction {{places}} ORDER BY received_at DESC",
+            jurisdictions))
 
     # The inbox's page (office/inbox.py builds the WHERE from fixed clauses and bound values).
-    def applications_page(self, where: str, params: list, order: str, limit: int, offset: int) -> list[dict]:
+    def applications_page(self, where: str, params: list, order: str, limit: int, offset: int) -> list[ApplicationRow]:
+        """The page's rows, each with the inbox's received_day, decide_by and organizer too."""
         columns = ", ".join(f"a.{c.strip()}" for c in APPLICATION_COLUMNS.split(","))
-        return self._query(f"SELECT {columns}, a.received_day, a.decide_by, a.organizer FROM applications a "
-                           f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?", (*params, limit, offset))
+        return cast("list[ApplicationRow]", self._query(
+            f"SELECT {columns}, a.received_day, a.decide_by, a.organizer FROM applications a "
+            f"WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?", (*params, limit, offset)))
 
     def insert_application(self, row: dict) -> None:
         names = ", ".join(row)

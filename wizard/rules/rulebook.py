@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 from zoneinfo import ZoneInfo
 
+from ..errors import RulesNotLoaded
 from ..kinds import KINDS
 from ..language import N_
 from ..remembered import Remembered
 from ..resources import resource_dir
 from .. import language
 from ..language import OFFICE_LANGUAGE
+from .steps import RuleStep
 from .texts import in_language, languages_of
 from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
@@ -147,7 +149,9 @@ class Jurisdiction:
     # from the office's name so the name reads in a sentence.
     file_with_note = given("file_with_note")  # str | None
 
-    steps = given("interview")  # list[dict]
+    @property
+    def steps(self) -> list[RuleStep]:
+        return self.read["interview"]
 
     # What the application will ask for that takes time to get, shown on the first page (docs/decisions/0015-no-dead-ends-for-the-organizer.md).
     before_you_start = listed("before_you_start")
@@ -330,6 +334,14 @@ class RuleBook:
 
     def get(self, jurisdiction_id: str) -> Jurisdiction | None:
         return self.jurisdictions.get(jurisdiction_id)
+
+    def require(self, jurisdiction_id: str) -> Jurisdiction:
+        """The rules of a place something stored names (an application, a sent version): RulesNotLoaded
+        when its file is no longer loaded, instead of a None that fails later as an AttributeError."""
+        found = self.jurisdictions.get(jurisdiction_id)
+        if found is None:
+            raise RulesNotLoaded(jurisdiction_id)
+        return found
 
     def questions_for(self, jurisdiction_id: object) -> dict:
         """The questions one jurisdiction's interview asks: the shared ones, with its own questions

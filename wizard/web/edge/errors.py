@@ -5,7 +5,7 @@ from flask import current_app, g, jsonify, make_response, request, url_for
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
-from ...errors import InterviewTooLarge, PacketNotReady, PrintingFailed, StoreUnavailable
+from ...errors import InterviewTooLarge, PacketNotReady, PrintingFailed, RulesNotLoaded, StoreUnavailable
 from .logs import security_event
 from ...language import gettext as _
 from .filters import N_
@@ -123,6 +123,23 @@ def init_app(app) -> None:
                     _("Nothing is lost: what was saved or decided is kept. Please try again in a minute."))
 
     app.register_error_handler(PrintingFailed, printing_failed)
+
+    def rules_not_loaded(error: RulesNotLoaded):
+        """A kept application or interview of a place whose rule file is gone: a GET of a page that can
+        be read from the records alone (an area registers it in `read_only_pages`) answers it; anything
+        else is refused with a 409 that says why, and nothing is changed."""
+        read_only = app.extensions.get("read_only_pages", {}).get(request.endpoint)
+        if request.method == "GET" and read_only is not None:
+            return read_only(error)
+        current_app.logger.warning("refused on %s %s: %s", request.method, redact_path(request.path), error)
+        office_side = request.path.startswith(("/office/", "/r/"))
+        return page(409, "Its rules are no longer loaded",
+                    f"The rules of {error.jurisdiction_id} are no longer loaded on this site (its rule file was "
+                    "removed or renamed), so this cannot be done. Nothing was changed, and what was stored is kept. "
+                    + ("Ask the office's administrator to load the place's rule file again." if office_side else
+                       "Please contact the office you applied to."))
+
+    app.register_error_handler(RulesNotLoaded, rules_not_loaded)
     app.register_error_handler(PacketNotReady, packet_not_ready)
     app.register_error_handler(500, lambda e: page(500, _("Sorry, something went wrong on our side"),
         _("Your saved answers are safe. Please try again in a moment.")))

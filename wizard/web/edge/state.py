@@ -10,6 +10,7 @@ from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
 from ...language import OFFICE_LANGUAGE, speaking
+from ...office.schema import ApplicationRow
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
 from ...rules.office_cards import OfficeCard, load_offices
@@ -33,6 +34,12 @@ def rulebook() -> RuleBook:
     return current_app.extensions["rulebook"]
 
 
+def rules_named(jurisdiction_id: str | None) -> Jurisdiction | None:
+    """The rules of the place stored answers name: None while no place is chosen yet, RulesNotLoaded
+    (a page that says so, at the edge) when one is named whose rule file is no longer loaded."""
+    return rulebook().require(jurisdiction_id) if jurisdiction_id else None
+
+
 def store() -> InterviewStore:
     return current_app.extensions["interview_store"]
 
@@ -41,10 +48,10 @@ def office_records() -> OfficeRecords:
     return current_app.extensions["office_records"]
 
 
-def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
+def sent_version(row: ApplicationRow) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
-    return rulebook().get(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
+    return rulebook().require(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
 
 
 OFFICES_FILE = "offices.yaml"
@@ -68,5 +75,5 @@ def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
     """The message to send when the ordinance does not settle the answer, to the card's email if any."""
     card = office_card(j.id)
     with speaking(OFFICE_LANGUAGE):  # a letter to the office: in English, its answers' labels too (issue 41)
-        return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().get(j.id).license_word,
+        return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().require(j.id).license_word,
                                email=card.email if card and card.email else None)

@@ -14,6 +14,7 @@ from flask_login import current_user, login_required
 
 from ...engine.assess import assess_jurisdiction
 from ...kinds import show_answer
+from ...office.schema import ApplicationRow
 from ...office.applications import (
     DECIDED,
     REFERENCE,
@@ -48,11 +49,13 @@ SORTS = {"received": "Received, newest first", "deadline": "Decision deadline, s
          "event": "Event date, soonest first"}
 
 
-def clerk_application(reference: str) -> dict:
+def clerk_application(reference: str) -> ApplicationRow:
     """The application, or 404 when it does not exist or is not one of this clerk's places."""
     row = office_records().application(reference) if REFERENCE.fullmatch(reference or "") else None
     if row is None or not current_user.account.may_open(row["jurisdiction"]):
         abort(404)
+    if request.method != "GET":  # every action on an application of a place whose rules are gone is refused
+        rulebook().require(row["jurisdiction"])
     return row
 
 
@@ -60,7 +63,7 @@ def who() -> str:
     return current_user.account.email
 
 
-def with_deadline(row: dict) -> dict:
+def with_deadline(row: ApplicationRow) -> dict:
     j = rulebook().get(row["jurisdiction"])
     due = decision_due(row["received_at"], j) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
@@ -82,7 +85,7 @@ def inbox_query(place: str) -> InboxQuery:
                       search=request.args.get("q", "")[:100], page=int(page) if page.isdigit() else 1)
 
 
-def deposit_overdue(row: dict) -> date | None:
+def deposit_overdue(row: ApplicationRow) -> date | None:
     """The day a deposit still held was due back, once it has passed (the rule file's returned_within_days)."""
     j = rulebook().get(row["jurisdiction"])
     due = return_day((j.fees.get("deposit") or {}).get("returned_within_days"), row.get("ends_at")) if j else None
@@ -104,7 +107,7 @@ def inbox():
              "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in found.rows]
-    places = [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in account.jurisdictions]
+    places = [(jid, j.name if (j := rulebook().get(jid)) else jid) for jid in account.jurisdictions]
     chosen = {k: v for k, v in dict(place=place, status=query.status, due=query.due, sort=query.sort,
                                     q=query.search).items() if v and not (k == "sort" and v == "received")}
     return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,
@@ -123,7 +126,7 @@ def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
 @bp.get("/office/a/<reference>")
 @login_required
 def application(reference: str):
-    row = with_deadline(clerk_application(reference))
+    row = clerk_application(reference)
     records = office_records()
     j, answers = sent_version(row)
     assessment = assess_jurisdiction(j, answers)
@@ -134,7 +137,7 @@ def application(reference: str):
              for c in checklist]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
-    return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
+    return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.history(reference),
                        versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
@@ -142,7 +145,7 @@ def application(reference: str):
                        **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
 
 
-def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
+def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]) -> dict:
     """Issue 34's part of the page: what the current version changes, from the version before and
     from the one decided, and whether it waits for a decision as an amendment."""
     records, questions = office_records(), rulebook().questions_for(j.id)
@@ -158,7 +161,7 @@ def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
             "outstanding": outstanding(records, row["reference"], j, answers, checklist)}
 
 
-def review_context(row: dict, j) -> dict:
+def review_context(row: ApplicationRow, j) -> dict:
     """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().referrals(row["reference"])]
@@ -166,7 +169,7 @@ def review_context(row: dict, j) -> dict:
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
-def trail_context(row: dict, j) -> dict:
+def trail_context(row: ApplicationRow, j) -> dict:
     """Issue 40's part of the page: conditions before issuance, the permit's standing and what may be
     done to it, and the letters to post with their flags."""
     records = office_records()
@@ -177,11 +180,11 @@ def trail_context(row: dict, j) -> dict:
             "permit_actions": records.permit_actions(row["reference"]), "notices": notices}
 
 
-def organizer_path(row: dict) -> str:
+def organizer_path(row: ApplicationRow) -> str:
     return url_for("sending.status", interview_id=row["interview_id"])
 
 
-def new_status(row: dict, status: str) -> None:
+def new_status(row: ApplicationRow, status: str) -> None:
     """Every status change is recorded and emailed to the organizer, whichever control made it."""
     change_status(office_records(), row["reference"], status, who())
     send_mail(status_notice(row["applicant_email"], row["reference"], STATUSES[status], organizer_path(row),
@@ -217,7 +220,7 @@ def message(reference: str):
         flash(f"A message may be at most {MESSAGE_LIMIT:,} characters.", "danger")
     else:
         with speaking(row.get("language") or OFFICE_LANGUAGE):  # the office's name as the organizer reads it
-            office = office_short(rulebook().get(row["jurisdiction"]).file_with)
+            office = office_short(rulebook().require(row["jurisdiction"]).file_with)
         office_records().add_history(reference, who(), "Message to the organizer", text)
         send_mail(organizer_message(row["applicant_email"], reference, text, office, organizer_path(row),
                                     current_app.config.get("PUBLIC_URL"), language=row.get("language")))
@@ -261,7 +264,7 @@ def download(body: bytes, mimetype: str, filename: str) -> Response:
 def packet(reference: str):
     row = clerk_application(reference)
     answers = office_records().version_answers(reference, row["version"])
-    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
     office_records().add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
     return download(body, "application/pdf", f"{reference}-packet.pdf")

@@ -21,6 +21,7 @@ from ...office.money import (
     record_payment,
     return_deposit,
 )
+from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.review import ReviewError
 from ...packet.printing import printed_receipt
@@ -40,12 +41,12 @@ def _page(reference: str, part: str = "#money") -> str:
     return url_for("office.application", reference=reference) + part
 
 
-def _owed(row: dict):
+def _owed(row: ApplicationRow):
     j, answers = sent_version(row)
     return j, answers, owed_for(office_records(), row["reference"], j, assess_jurisdiction(j, answers))
 
 
-def the_receipt(row: dict, payment: dict) -> bytes:
+def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
     j, answers, owed = _owed(row)
     return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
                                    tuple(ledger(owed, office_records().payments(row["reference"]))), METHODS,
@@ -136,7 +137,7 @@ def certificate(reference: str):
 @login_required
 def close(reference: str):
     row = clerk_application(reference)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         close_after_event(office_records(), row, request.form, today(j), who())
     except ReviewError as error:

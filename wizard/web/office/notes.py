@@ -19,7 +19,7 @@ NOTE_LIMIT = 1000
 
 
 def places() -> list[tuple[str, str]]:
-    return [(jid, rulebook().get(jid).name if rulebook().get(jid) else jid) for jid in current_user.account.jurisdictions]
+    return [(jid, j.name if (j := rulebook().get(jid)) else jid) for jid in current_user.account.jurisdictions]
 
 
 @bp.get("/office/notes")

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...errors import PrintingFailed
+from ...office.schema import ApplicationRow
 from ...office.applications import STATUSES
 from ...office.issuance import check_conditions_text, issued_on, set_issuance_conditions, standing
 from ...office.letters import notice_due
@@ -54,7 +55,7 @@ bp = Blueprint("review", __name__)
 @login_required
 def referral(reference: str):
     row = clerk_application(reference)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         made = refer(office_records(), reference, j, request.form.get("department", ""),
                      request.form.get("recipient", ""), today(j), who())
@@ -78,12 +79,14 @@ def _referral_or_404(token: str) -> dict:
     return found
 
 
-def _referred(token: str) -> tuple[dict, dict]:
+def _referred(token: str) -> tuple[dict, ApplicationRow]:
     """The link's referral and its application, or 404: the token is the only key to either."""
     referral = _referral_or_404(token)
     row = office_records().application(referral["reference"])
     if row is None:
         abort(404)
+    if request.method != "GET":  # an answer on an application of a place whose rules are gone is refused
+        rulebook().require(row["jurisdiction"])
     return referral, row
 
 
@@ -112,7 +115,7 @@ def department_answer(token: str):
     return redirect(url_for(".department_page", token=token), code=303)
 
 
-def _tell_the_clerks(row: dict, department: str, made: Answered) -> None:
+def _tell_the_clerks(row: ApplicationRow, department: str, made: Answered) -> None:
     """Every clerk of the application's place gets the department's answer or late note by email."""
     path = url_for("office.application", reference=row["reference"]) + "#referrals"
     base_url = current_app.config.get("PUBLIC_URL")
@@ -130,7 +133,7 @@ def department_packet(token: str):
     """The packet of the version the department reviews: the one the clerk downloads."""
     referral, row = _referred(token)
     answers = office_records().version_answers(row["reference"], row["version"])
-    body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
+    body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
     office_records().add_history(row["reference"], referral["department"], "Downloaded the packet",
                                  f"Version {row['version']}")
@@ -148,11 +151,11 @@ def department_upload(token: str, upload_id: str):
     return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
-def the_permit(row: dict, decision: dict) -> bytes:
+def the_permit(row: ApplicationRow, decision: dict) -> bytes:
     """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
     It prints the version the decision approved, never a later one still waiting for a decision, dated
     the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
     now = standing(office_records(), row, decision)
     return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), issued_on(decision, now, j),
@@ -160,7 +163,7 @@ def the_permit(row: dict, decision: dict) -> bytes:
                                  now.action if now.mark else None))
 
 
-def issued_or_404(row: dict) -> dict:
+def issued_or_404(row: ApplicationRow) -> dict:
     """The decision of a permit that is issued (approved, every condition before issuance met), or 404."""
     made = office_records().decision(row["reference"])
     if not standing(office_records(), row, made).issued:
@@ -187,7 +190,7 @@ def decision(reference: str):
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
-    row = office_records().application(reference)
+    row = office_records().application(reference) or row  # with the status the decision set
     waiting = tuple(c["text"] for c in standing(office_records(), row, made).open_conditions)
     notice_due(office_records(), reference, j, made, bool(waiting))
     permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
@@ -199,7 +202,7 @@ def decision(reference: str):
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
-def permit_to_attach(row: dict, made: dict, word: str) -> bytes | None:
+def permit_to_attach(row: ApplicationRow, made: dict, word: str) -> bytes | None:
     """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
     be printed: the decision is recorded already, and the mail then points to the status page."""
     try:
@@ -218,7 +221,7 @@ def permit(reference: str):
     row = clerk_application(reference)
     made = issued_or_404(row)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
-    office_records().add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
+    office_records().add_history(reference, who(), f"Downloaded the {rulebook().require(row['jurisdiction']).license_word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
 
 

@@ -19,6 +19,7 @@ from ...office.issuance import (
     schedule_inspection,
     standing,
 )
+from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
 from ...office.review import ReviewError, condition_lines
@@ -40,7 +41,7 @@ def _page(reference: str, part: str = "") -> str:
 def _opened(reference: str):
     """The clerk's application (or 404), its jurisdiction, the records and its decision."""
     row = clerk_application(reference)
-    return row, rulebook().get(row["jurisdiction"]), office_records(), office_records().decision(reference)
+    return row, rulebook().require(row["jurisdiction"]), office_records(), office_records().decision(reference)
 
 
 @bp.post("/office/a/<reference>/conditions")
@@ -59,7 +60,7 @@ def conditions_met(reference: str):
     return redirect(_page(reference, "#before-issuance"), code=303)
 
 
-def _issued_now(row: dict, j, made: dict, before, now) -> bool:
+def _issued_now(row: ApplicationRow, j, made: dict, before, now) -> bool:
     """The permit has just issued (its last condition met, or an inspection passed after a failed one):
     recorded, emailed with its PDF, and the clerk told. False when it has not."""
     if not now.issued or before.issued:
@@ -131,8 +132,8 @@ def _notice_or_404(reference: str, notice_id: int) -> dict:
     return found
 
 
-def the_letter(row: dict, notice: dict) -> bytes:
-    j, records = rulebook().get(row["jurisdiction"]), office_records()
+def the_letter(row: ApplicationRow, notice: dict) -> bytes:
+    j, records = rulebook().require(row["jurisdiction"]), office_records()
     made = records.decision(row["reference"]) or {}
     answers = records.version_answers(row["reference"], made.get("version") or row["version"])
     action = next((a for a in reversed(records.permit_actions(row["reference"]))
@@ -158,7 +159,7 @@ def letter(reference: str, notice_id: int):
 def letter_posted(reference: str, notice_id: int):
     row = clerk_application(reference)
     notice = _notice_or_404(reference, notice_id)
-    j = rulebook().get(row["jurisdiction"])
+    j = rulebook().require(row["jurisdiction"])
     try:
         line = record_posted(office_records(), reference, notice, request.form, today(j), who())
     except ReviewError as error:

@@ -19,7 +19,7 @@ from ...packet.calendar import build_calendar
 from ..edge import limits
 from ..edge.opening import load_interview, this_screen
 from ..edge.state import office_card
-from ..edge.state import office_records, rulebook, store, today
+from ..edge.state import office_records, rulebook, rules_named, store, today
 from ..edge.pages import render_page
 
 bp = Blueprint("packet", __name__)
@@ -59,7 +59,7 @@ def _download(body: bytes, mimetype: str, filename: str) -> Response:
 
 def _jurisdiction(interview: Interview):
     jurisdiction_id = interview.answers.get("jurisdiction")
-    return rulebook().get(jurisdiction_id) if jurisdiction_id else None
+    return rules_named(jurisdiction_id)
 
 
 @bp.get("/i/<interview_id>/packet.pdf")
@@ -90,10 +90,10 @@ def answers_file(interview_id: str):
     interview = _interview(interview_id)
     sent = office_records().application_for(interview.id)
     # The reference goes with the answers, so the file names the application the office holds.
-    extra = {"application_reference": sent["reference"]} if sent else {}
+    extra: dict[str, object] = {"application_reference": sent["reference"]} if sent else {}
     # Far-off days the organizer confirmed stay confirmed when the file comes back in.
     if far := far_days(interview.answers, rulebook().questions_for_answers(interview.answers),
-                         today(_jurisdiction(interview))):
+                         today(rulebook().get(interview.jurisdiction or ""))):  # the answers are the organizer's own, rules or not
         extra[CONFIRMED_KEY] = far
     body = json.dumps({**interview.answers, **extra}, ensure_ascii=False, indent=2) + "\n"
     return _download(body.encode("utf-8"), "application/json", _filename(interview.answers, "answers.json"))

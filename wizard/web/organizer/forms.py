@@ -14,6 +14,7 @@ from ...interview.flow import step_questions
 from ...kinds import KINDS
 from ...remembered import Remembered
 from ...rules.rulebook import RuleBook
+from ...rules.steps import RuleStep
 from ..edge.filters import named_error
 from .fields import make_field
 
@@ -57,7 +58,7 @@ _form_classes = Remembered(FORM_CLASSES, "step form classes")
 DRAWN_ONLY = {"csrf": False}
 
 
-def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: date | None = None,
+def form_for(step: RuleStep, questions: dict, answers: dict, formdata=None, today: date | None = None,
              posted: bool = True) -> FlaskForm:
     """The step's form; with `today`, dates before it are refused (see WhenField). A form only drawn
     (`posted=False`: a GET) has no CSRF field: the page writes the session's token itself, and the
@@ -72,14 +73,14 @@ def form_for(step: dict, questions: dict, answers: dict, formdata=None, today: d
     return form
 
 
-def step_form_class(step: dict, questions: dict, today: date | None = None) -> type:
+def step_form_class(step: RuleStep, questions: dict, today: date | None = None) -> type:
     """The WTForms class of one step: a field per question of the step."""
     on_step = step_questions(step, questions)
     fields = {key: make_field(key, on_step[key], today) for key in step["questions"]}
     return type("StepForm", (AnswerForm,), {**fields, "question_keys": list(fields)})
 
 
-def stored_to_form(step: dict, questions: dict, answers: dict) -> dict:
+def stored_to_form(step: RuleStep, questions: dict, answers: dict) -> dict:
     data: dict[str, Any] = {}
     for key in step["questions"]:
         question = questions[key]

@@ -27,6 +27,7 @@ from ...kinds import show_answer
 from ...packet.content import signature_specs
 from ...interview.ahead import estimate, next_in_section, offers_task_list, questions_ahead
 from ...interview.road import plan_road, road_marks
+from ...rules.steps import RuleStep
 from ...interview.timeline import build_timeline
 from ...engine.wording import flip_notice, summarize
 from . import corrections, downloads as packet
@@ -40,7 +41,7 @@ from ..edge.pages import render_page
 from ..edge.qr import qr_svg_uri
 from .prefill import answers_from_query, clerk_prefill, posted_prefill
 from ..edge.signing import SIGNATURE, signed_by_site
-from ..edge.state import office_records, rulebook, store, today
+from ..edge.state import office_records, rulebook, rules_named, store, today
 
 bp = Blueprint("interview", __name__)
 
@@ -50,7 +51,7 @@ def load(interview_id: str) -> Interview:
 
 
 def current_flow(interview: Interview):
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         return None, None
     return j, flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -102,7 +103,7 @@ def begin():
                            error=language.gettext("Select where your event will take place"), search=start_search(),
                            spread=None if choose.needs_search(book) else spread_of_minutes()), 200
     if form.errors:  # the organizer changed a clerk's answer into one we cannot use
-        j = book.get(answers["jurisdiction"])
+        j = book.require(answers["jurisdiction"])  # clean_answers took it
         return render_page("start.html", jurisdictions=[j], chosen=j, search=None, prefill_form=form,
                            estimate=estimate(j, rulebook()), prefill_keys=form.question_keys, questions=book.questions_for(j.id)), 200
     limits.count_new_interview()
@@ -143,7 +144,7 @@ def find_step(interview: Interview, step_id: str):
     these answers, a redirect to the next step that does."""
     if step_id == JURISDICTION_STEP:
         return where_step(), None, None
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         abort(404)
     state = flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -194,7 +195,7 @@ def step(interview_id: str, step_id: str):
     kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
-                    today=today(rulebook().get(interview.jurisdiction or "")), posted=request.method == "POST")
+                    today=today(rules_named(interview.jurisdiction)), posted=request.method == "POST")
     if request.method == "POST" and change_people_rows(form, request.form):
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)
@@ -228,7 +229,7 @@ def step(interview_id: str, step_id: str):
     return render_page("step.html", **context)
 
 
-def after_task(interview: Interview, step: dict, where) -> str:
+def after_task(interview: Interview, step: RuleStep, where) -> str:
     """A page opened from the task list leads to the next page of its section still to answer, then
     back to the task list (issue 35, item 6); where there is none, where the interview goes next."""
     j, state = where
@@ -241,7 +242,7 @@ def after_task(interview: Interview, step: dict, where) -> str:
     return url_for(".step", interview_id=interview.id, step_id=following, **{"return": "tasks"})
 
 
-def save_step(interview: Interview, step: dict, form) -> None:
+def save_step(interview: Interview, step: RuleStep, form) -> None:
     book = rulebook()
     values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
     # The form validated each field; the vocabulary check in record_step also catches cross-field errors.

@@ -15,7 +15,7 @@ from ...packet.model import FONTS
 from ..edge.opening import load_interview
 from ..edge.state import office_card
 from ..edge.pages import render_page
-from ..edge.state import rulebook
+from ..edge.state import rulebook, rules_named
 
 bp = Blueprint("printview", __name__)
 BROWSER_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf")  # static/packet-print.css asks for them
@@ -26,7 +26,7 @@ YEAR = 31_536_000
 def print_view(interview_id: str):
     interview = load_interview(interview_id)
     book = rulebook()
-    j = book.get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
     answers = applicable_answers(interview.answers, book)

@@ -11,6 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ...engine.assess import assess_jurisdiction
 from ...engine.facts import Facts
 from ...interview.flow import applicable_answers, flow
+from ...office.schema import ApplicationRow
 from ...office.applications import (
     STATUSES,
     SendRefused,
@@ -36,7 +37,7 @@ from ..edge.opening import load_interview, this_screen
 from ..edge.extensions import csrf
 from ..jobs.mailer import send_mail
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version, today
+from ..edge.state import office_records, rulebook, rules_named, sent_version, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -53,7 +54,7 @@ def sendable(interview_id: str):
     """The interview, its jurisdiction, its applicable answers and assessment; 404 unless finished
     with an outcome that needs or may need a permit."""
     interview = load_interview(interview_id)
-    j = rulebook().get(interview.jurisdiction or "")
+    j = rules_named(interview.jurisdiction)
     if j is None:
         abort(404)
     state = flow(j, interview.answers, interview.completed_steps, rulebook())
@@ -111,7 +112,7 @@ def add_upload(interview_id: str):
     except RequestEntityTooLarge:
         flash(_(TOO_BIG), "danger")
         return back_to(interview.id)
-    j = rulebook().get(interview.jurisdiction or "") or abort(404)
+    j = rules_named(interview.jurisdiction) or abort(404)
     known = {d.id for d in documents_to_attach(j, applicable_answers(interview.answers, rulebook()))} | {OTHER}
     document = request.form.get("document", OTHER)
     upload = request.files.get("file")
@@ -179,6 +180,8 @@ def send_application(interview_id: str):
 
 def notify(reference: str, j) -> None:
     row = office_records().application(reference)
+    if row is None:  # just sent in this request: only a concurrent purge could have taken it
+        return
     base = current_app.config.get("PUBLIC_URL")
     due = decision_due(row["received_at"], j)
     for clerk_email in office_records().clerks_of(j.id):
@@ -188,7 +191,7 @@ def notify(reference: str, j) -> None:
                                 url_for(".status", interview_id=row["interview_id"]), base, language=row["language"]))
 
 
-def organizers_application(interview_id: str) -> dict:
+def organizers_application(interview_id: str) -> ApplicationRow:
     """The application sent from this interview, reached by its private link; a 404 otherwise."""
     row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
     if row is None or not this_screen().allowed_record(interview_id):
@@ -228,7 +231,7 @@ def to_bring_or_post(j, answers: dict) -> list[dict]:
     return listed
 
 
-def decision_context(row: dict) -> dict:
+def decision_context(row: ApplicationRow) -> dict:
     """The decision as the organizer reads it: what it covers, its reasons or conditions."""
     decision = office_records().decision(row["reference"])
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
