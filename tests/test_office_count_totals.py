@@ -1,4 +1,4 @@
-"""Issue 39, item 2: the Board's counts are totals kept as things happen (m011_count_totals), so the
+"""Issue 39, item 2: the Board's counts are totals kept as things happen (m012_count_totals), so the
 page reads a few rows whatever the years kept. The same figures as the GROUP BYs over every row that
 the page ran before (kept here as the check), on SQLite and on PostgreSQL: after each kind of event,
 after the migration fills the totals of rows kept before it, and after `wizard db copy`."""
@@ -23,7 +23,7 @@ from .office_support import BARODA, app_on_each_backend, clerk, finished, keep, 
 from .postgres_support import fresh_schema
 
 PLACES = ["baroda-mi", "dekalb-il"]
-# What the page counted before m011: a GROUP BY over every kept row on each request.
+# What the page counted before m012_count_totals: a GROUP BY over every kept row on each request.
 RECOUNT = (
     "SELECT jurisdiction AS place, SUBSTR(created_at, 1, 4) AS yr, 'started' AS what, '' AS outcome, COUNT(*) AS n, "
     "0 AS days, 0 AS timed FROM interviews WHERE jurisdiction {places} GROUP BY jurisdiction, SUBSTR(created_at, 1, 4)",
@@ -85,21 +85,21 @@ def test_the_totals_follow_each_kind_of_event(app):
                                                          "decided_on": office_day("baroda-mi").isoformat()})
     with app.app_context():
         records = office_records()
-        records.record_finish(started, "required", "2026-11-03T10:00:00+00:00")
+        records.counts.record_finish(started, "required", "2026-11-03T10:00:00+00:00")
         for n, days in enumerate((4, 9, 30)):  # decided, with the days it took; then one decided again
-            records.set_decision(dict(reference=f"BAR-2027-{n:05d}", decision="approved", decided_on="2025-06-01",
+            records.review.set_decision(dict(reference=f"BAR-2027-{n:05d}", decision="approved", decided_on="2025-06-01",
                                       decided_by="clerk@example.org", version=1, days_to_decide=days))
     assert ("baroda-mi", "2025", "approved", "", 3, 43, 3) in same_figures(app)
     with app.app_context():
         records = office_records()
-        records.set_decision(dict(reference="BAR-2027-00002", decision="denied", decided_on="2026-01-05",
+        records.review.set_decision(dict(reference="BAR-2027-00002", decision="denied", decided_on="2026-01-05",
                                   decided_by="clerk@example.org", version=1, days_to_decide=249))
-        records.update_application("DEK-2027-00003", status="withdrawn", closed_at="2026-06-09T10:00:00+00:00")
+        records.applications.update_application("DEK-2027-00003", status="withdrawn", closed_at="2026-06-09T10:00:00+00:00")
     figures = same_figures(app)
     assert ("dekalb-il", "2026", "withdrawn", "", 1, 0, 0) in figures
     assert ("baroda-mi", "2025", "approved", "", 2, 13, 2) in figures
     with app.app_context():  # deleted: an application after its keeping period, an interview after retention
-        office_records().delete_application("BAR-2027-00001", "baroda-mi-1")
+        office_records().forget_application("BAR-2027-00001", "baroda-mi-1")
         store().clear([started])
     figures = same_figures(app)
     assert not any(f[2] == "started" for f in figures) and ("baroda-mi", "2025", "approved", "", 1, 4, 1) in figures
@@ -138,22 +138,22 @@ def test_the_counts_page_reads_the_totals_not_every_row_kept(app, monkeypatch):
 
 
 def older_database(database: str) -> InterviewStore:
-    """A database as the version before m011 left it, with interviews, applications and decisions
+    """A database as the version before m012_count_totals left it, with interviews, applications and decisions
     (the office's set counts as done for this store: OfficeRecords applies nothing more)."""
     kept_store = InterviewStore(database)
-    kept_store.migrate_also(OFFICE_SET, tuple(m for m in OFFICE_MIGRATIONS if m.name != "m011_count_totals"))
+    kept_store.migrate_also(OFFICE_SET, tuple(m for m in OFFICE_MIGRATIONS if m.name != "m012_count_totals"))
     records = OfficeRecords(kept_store)
     for n in range(6):
         interview = kept_store.create(dict(BARODA, jurisdiction=PLACES[n % 2]))
         if n % 3:
-            records.record_finish(interview.id, ("required", "exempt")[n % 2], f"2026-0{n + 1}-02T10:00:00+00:00")
+            records.counts.record_finish(interview.id, ("required", "exempt")[n % 2], f"2026-0{n + 1}-02T10:00:00+00:00")
         reference = f"REF-{n}"
-        records.insert_application(dict(reference=reference, interview_id=interview.id, jurisdiction=PLACES[n % 2],
+        records.applications.insert_application(dict(reference=reference, interview_id=interview.id, jurisdiction=PLACES[n % 2],
                                         status=("approved", "denied", "withdrawn")[n % 3], version=1,
                                         received_at="2025-03-01T10:00:00+00:00", received_day=f"202{4 + n % 2}-03-01",
                                         closed_at="2025-04-01T10:00:00+00:00"))
         if n % 3 != 2:
-            records.set_decision(dict(reference=reference, decision=("approved", "denied")[n % 3],
+            records.review.set_decision(dict(reference=reference, decision=("approved", "denied")[n % 3],
                                       decided_on="2025-03-21", decided_by="c@example.org", version=1,
                                       days_to_decide=n * 5 if n else None))
     return kept_store
@@ -163,11 +163,11 @@ def test_the_migration_fills_the_totals_from_the_rows_kept(tmp_path):
     for database in (str(tmp_path / "wizard.db"), None):
         with (fresh_schema() if database is None else contextlib.nullcontext(database)) as url:
             kept_store = older_database(url)
-            before = recounted(OfficeRecords(kept_store))  # (the set is done for this store: no m011)
+            before = recounted(OfficeRecords(kept_store))  # (the set is done for this store: no m012)
             assert before[0] and before[1]
             kept_store.close()
             kept_store = InterviewStore(url)  # the next start of the server
-            assert "m011_count_totals" in upgrade_schema(kept_store)
+            assert "m012_count_totals" in upgrade_schema(kept_store)
             records = OfficeRecords(kept_store)
             assert kept(records) == before == recounted(records)
             kept_store.close()
@@ -208,8 +208,8 @@ def test_the_figures_still_to_fill_are_found_by_index_not_by_every_row_kept(tmp_
     records = OfficeRecords(kept_store)
     seen = []
     records._query_in = lambda sql, places, params=(): seen.append(sql.replace("{places}", "IN (?)")) or []
-    records.decisions_without_days(["baroda-mi"])
-    records.applications_without_figures(["baroda-mi"])
+    records.review.decisions_without_days(["baroda-mi"])
+    records.applications.applications_without_figures(["baroda-mi"])
     plans = [" / ".join(str(r["detail"]) for r in kept_store.backend.query(f"EXPLAIN QUERY PLAN {sql}", ("baroda-mi",)))
              for sql in seen]
     assert "SEARCH d USING INDEX idx_decisions_days_to_decide (days_to_decide=?)" in plans[0], plans[0]
