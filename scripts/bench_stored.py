@@ -111,12 +111,12 @@ def application(records, columns: set, n: int, received: datetime, now: datetime
     records.applications.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
     records.applications.add_history(reference, "organizer", "Received", "Version 1")
     records.review.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
-                              token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
-                              expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
-                              answer_text="", answered_at=at if closed else None))
+                                     token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
+                                     expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
+                                     answer_text="", answered_at=at if closed else None))
     if status in ("approved", "denied"):
         records.review.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
-                                  decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
+                                         decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
 
 
 def memory_mb() -> tuple[float, float]:

@@ -88,12 +88,12 @@ def test_the_totals_follow_each_kind_of_event(app):
         records.counts.record_finish(started, "required", "2026-11-03T10:00:00+00:00")
         for n, days in enumerate((4, 9, 30)):  # decided, with the days it took; then one decided again
             records.review.set_decision(dict(reference=f"BAR-2027-{n:05d}", decision="approved", decided_on="2025-06-01",
-                                      decided_by="clerk@example.org", version=1, days_to_decide=days))
+                                             decided_by="clerk@example.org", version=1, days_to_decide=days))
     assert ("baroda-mi", "2025", "approved", "", 3, 43, 3) in same_figures(app)
     with app.app_context():
         records = office_records()
         records.review.set_decision(dict(reference="BAR-2027-00002", decision="denied", decided_on="2026-01-05",
-                                  decided_by="clerk@example.org", version=1, days_to_decide=249))
+                                         decided_by="clerk@example.org", version=1, days_to_decide=249))
         records.applications.update_application("DEK-2027-00003", status="withdrawn", closed_at="2026-06-09T10:00:00+00:00")
     figures = same_figures(app)
     assert ("dekalb-il", "2026", "withdrawn", "", 1, 0, 0) in figures
@@ -149,13 +149,13 @@ def older_database(database: str) -> InterviewStore:
             records.counts.record_finish(interview.id, ("required", "exempt")[n % 2], f"2026-0{n + 1}-02T10:00:00+00:00")
         reference = f"REF-{n}"
         records.applications.insert_application(dict(reference=reference, interview_id=interview.id, jurisdiction=PLACES[n % 2],
-                                        status=("approved", "denied", "withdrawn")[n % 3], version=1,
-                                        received_at="2025-03-01T10:00:00+00:00", received_day=f"202{4 + n % 2}-03-01",
-                                        closed_at="2025-04-01T10:00:00+00:00"))
+                                                     status=("approved", "denied", "withdrawn")[n % 3], version=1,
+                                                     received_at="2025-03-01T10:00:00+00:00", received_day=f"202{4 + n % 2}-03-01",
+                                                     closed_at="2025-04-01T10:00:00+00:00"))
         if n % 3 != 2:
             records.review.set_decision(dict(reference=reference, decision=("approved", "denied")[n % 3],
-                                      decided_on="2025-03-21", decided_by="c@example.org", version=1,
-                                      days_to_decide=n * 5 if n else None))
+                                             decided_on="2025-03-21", decided_by="c@example.org", version=1,
+                                             days_to_decide=n * 5 if n else None))
     return kept_store
 
 

@@ -59,7 +59,7 @@ def test_the_days_to_decide_are_recorded_with_the_decision(app, board):
         # A decision recorded before the figure was kept gets it when the counts are first opened.
         old = keep(app, 1, start=50, received_day="2025-03-01", status="approved")[0]
         office_records().review.set_decision(dict(reference=old, decision="approved", decided_on="2025-03-11",
-                                           decided_by="clerk@example.org", version=1))
+                                                  decided_by="clerk@example.org", version=1))
     doc = html.parse(board.get("/office/counts"))
     assert table(doc, "denied") == {f"{today.year}, {BARODA_NAME}": "1"}
     assert table(doc, "approved") == {f"2025, {BARODA_NAME}": "1"}
@@ -105,7 +105,7 @@ def test_the_days_to_decide_are_the_median_not_the_average(app, board):
                                           (2024, 30)]):
             reference = keep(app, 1, start=60 + n, received_day=f"{year}-02-01", status="approved")[0]
             records.review.set_decision(dict(reference=reference, decision="approved", decided_on=f"{year}-03-01",
-                                      decided_by="clerk@example.org", version=1, days_to_decide=days))
+                                             decided_by="clerk@example.org", version=1, days_to_decide=days))
     doc = html.parse(board.get("/office/counts"))
     days = table(doc, "days")
     assert days[f"2023, {BARODA_NAME}"] == "2" and days[f"2024, {BARODA_NAME}"] == "6"

@@ -243,7 +243,7 @@ def test_ticks_and_history(records):
 def test_the_mail_outbox(records):
     records.applications.insert_application(application())
     records.mail.queue_mail("BAR-2027-0001", "zoe@example.org", "Received", "text", "<p>html</p>",
-                       attachment=("permit.pdf", EVERY_BYTE))
+                            attachment=("permit.pdf", EVERY_BYTE))
     records.mail.queue_mail("BAR-2027-0001", "zoe@example.org", "Your link", "t", "h", forget_when_sent=True)
     due = records.mail.mail_due("9999-01-01")
     assert [m["subject"] for m in due] == ["Received", "Your link"] and bytes(due[0]["attachment"]) == EVERY_BYTE
@@ -275,8 +275,8 @@ def test_an_organizers_reminders(store, records):
 def test_referrals_decisions_feeds_notes_and_short_links(records):
     records.applications.insert_application(application())
     records.review.add_referral({"reference": "BAR-2027-0001", "department": "fire", "recipient": "f@example.org",
-                          "token_hash": "th", "sent_at": "2027-01-03", "due_on": "2027-01-17",
-                          "expires_at": "2027-02-01"})
+                                 "token_hash": "th", "sent_at": "2027-01-03", "due_on": "2027-01-17",
+                                 "expires_at": "2027-02-01"})
     referral = records.review.referral_by_token("th")
     records.review.answer_referral(referral["id"], "no objection", "fine")
     assert records.review.referrals("BAR-2027-0001")[0]["answer"] == "no objection"

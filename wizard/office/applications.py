@@ -89,9 +89,9 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
         existing = records.applications.application_for(interview_id)
         if existing is None:
             reference = new_reference(records, j, int(now[:4]))
-            records.applications.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
-                                            status="received", version=1, received_at=now, updated_at=now,
-                                            closed_at=None, **first_receipt(now, j), **details))
+            records.applications.insert_application(dict(
+                reference=reference, interview_id=interview_id, jurisdiction=j.id, status="received", version=1,
+                received_at=now, updated_at=now, closed_at=None, **first_receipt(now, j), **details))
             records.applications.add_version(reference, 1, answers, now)
             records.applications.add_history(reference, "organizer", "Received", "Version 1")
             return Sent(reference, 1, True)
@@ -111,12 +111,12 @@ def _new_version(records: OfficeRecords, existing: dict, answers: dict, details:
         # meanwhile: the keeping period starts when the amendment is decided (closed_at).
         records.applications.update_application(reference, version=version, updated_at=now, closed_at=None, **details)
         records.applications.add_history(reference, "organizer", "Amendment received",
-                            f"Version {version} asks to change version {decided['version']}, "
-                            f"{STATUSES[decided['decision']].lower()}")
+                                         f"Version {version} asks to change version {decided['version']}, "
+                                         f"{STATUSES[decided['decision']].lower()}")
         return Sent(reference, version, False)
     # A new version of an undecided or withdrawn application is received afresh.
-    records.applications.update_application(reference, version=version, updated_at=now, status="received", closed_at=None,
-                               **details)
+    records.applications.update_application(reference, version=version, updated_at=now, status="received",
+                                            closed_at=None, **details)
     records.applications.add_history(reference, "organizer", "Received", f"Version {version}")
     return Sent(reference, version, False)
 
@@ -143,7 +143,7 @@ def change_status(records: OfficeRecords, reference: str, status: str, who: str)
         raise ValueError(status)
     now = now_text()
     records.applications.update_application(reference, status=status, updated_at=now,
-                               closed_at=now if status in CLOSED else None)
+                                            closed_at=now if status in CLOSED else None)
     records.applications.add_history(reference, who, f"Status: {STATUSES[status]}")
 
 

@@ -63,7 +63,7 @@ def fill_figures(records: OfficeRecords, place: Callable[[str], Jurisdiction | N
     for row in rows:
         answers = records.applications.version_answers(row["reference"], row["version"]) or {}
         records.applications.update_application(row["reference"], organizer=organizer_of(answers),
-                                   **first_receipt(row["received_at"], place(row["jurisdiction"])))
+                                                **first_receipt(row["received_at"], place(row["jurisdiction"])))
     return len(rows)
 
 
@@ -117,7 +117,7 @@ def inbox_page(records: OfficeRecords, q: InboxQuery) -> InboxPage:
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(1, q.page), pages)
     rows = records.applications.applications_page(where, params, ORDER.get(q.sort, ORDER["received"]),
-                                     PAGE_SIZE, (page - 1) * PAGE_SIZE)
+                                                  PAGE_SIZE, (page - 1) * PAGE_SIZE)
     return InboxPage(rows, total, page, pages)
 
 

@@ -128,7 +128,8 @@ def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str
     stamp = now_text()
     for condition in chosen:
         if records.trail.meet_issuance_condition(reference, condition["id"], stamp, who):
-            records.applications.add_history(reference, who, "Condition met", f"{condition['text']} ({condition['citation']})")
+            records.applications.add_history(reference, who, "Condition met",
+                                             f"{condition['text']} ({condition['citation']})")
     return len(chosen)
 
 
@@ -173,7 +174,7 @@ def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, 
                acted_by=who, recorded_at=now_text())
     records.trail.add_permit_action(row)
     records.applications.add_history(reference, who, f"{j.license_word.capitalize()} {ACTIONS[action].lower()}",
-                        f"{reasons} ({citation})")
+                                     f"{reasons} ({citation})")
     return row
 
 
@@ -230,7 +231,7 @@ def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction,
     row = dict(reference=reference, scheduled_on=day.isoformat(), inspector=inspector, recorded_by=who)
     records.trail.add_inspection(row)
     records.applications.add_history(reference, who, "Inspection scheduled", f"{day.isoformat()}, {inspector} "
-                        f"({j.inspection['citation']})")
+                                     f"({j.inspection['citation']})")
     return row
 
 

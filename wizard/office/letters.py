@@ -31,7 +31,7 @@ def notice_due(records: OfficeRecords, reference: str, j: Jurisdiction, decision
     due = date.fromisoformat(decision["decided_on"]) + timedelta(days=mailed["within_days"]) \
         if mailed.get("within_days") else None
     records.trail.add_mailed_notice(dict(reference=reference, about=about, dated=decision["decided_on"],
-                                   due_on=due.isoformat() if due else None, certified=mailed.get("certified")))
+                                         due_on=due.isoformat() if due else None, certified=mailed.get("certified")))
 
 
 def action_letter(records: OfficeRecords, reference: str, row: dict) -> None:

@@ -96,8 +96,8 @@ def record_payment(records: OfficeRecords, reference: str, owed: list[Owed], for
                received_on=day.isoformat(), taken_by=who, recorded_at=now_text())
     row["id"] = records.money.add_payment(row)
     records.applications.add_history(reference, who, f"Received: {chosen.label}",
-                        f"{dollars(amount / 100)} by {METHODS[method].lower()}" + (f" ({detail})" if detail else "")
-                        + f", {day.isoformat()} ({chosen.citation})")
+                                     f"{dollars(amount / 100)} by {METHODS[method].lower()}"
+                                     + (f" ({detail})" if detail else "") + f", {day.isoformat()} ({chosen.citation})")
     return row
 
 
@@ -163,8 +163,8 @@ def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessme
     lines = ledger(owed_for(records, reference, j, assessment), records.money.payments(reference))
     returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
                for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
-    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS, "closing": records.trail.closing(reference),
-            **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
+    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS,
+            "closing": records.trail.closing(reference), **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
 @for_the_organizer
@@ -216,8 +216,9 @@ def record_certificate(records: OfficeRecords, reference: str, required: list[Co
                starts_on=starts.isoformat(), ends_on=ends.isoformat(),
                names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=now_text())
     records.money.add_certificate(row)
-    records.applications.add_history(reference, who, "Certificate of insurance", f"{chosen.coverage}: {insurer}, "
-                        f"{dollars(limit / 100)}, {starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
+    records.applications.add_history(reference, who, "Certificate of insurance",
+                                     f"{chosen.coverage}: {insurer}, {dollars(limit / 100)}, "
+                                     f"{starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
     return row
 
 

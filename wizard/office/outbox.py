@@ -45,7 +45,7 @@ def parse_host_port(value: str) -> tuple[str, int]:
 
 def queue(records: OfficeRecords, mail: Mail) -> None:
     records.mail.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html, mail.attachment,
-                       forget_when_sent=mail.private)
+                            forget_when_sent=mail.private)
 
 
 def backoff(attempts: int) -> int:

@@ -61,9 +61,9 @@ def refer(records: OfficeRecords, reference: str, j: Jurisdiction, department_id
     due = today + timedelta(days=period) if period else None
     expires = (due or today) + timedelta(days=LINK_DAYS)
     records.review.add_referral(dict(reference=reference, department=chosen["department"], recipient=recipient,
-                              token_hash=token_hash(token), sent_at=now_text(),
-                              due_on=due.isoformat() if due else None, expires_at=expires.isoformat(),
-                              answer=None, answer_text=None, answered_at=None))
+                                     token_hash=token_hash(token), sent_at=now_text(),
+                                     due_on=due.isoformat() if due else None, expires_at=expires.isoformat(),
+                                     answer=None, answer_text=None, answered_at=None))
     records.applications.add_history(reference, who, f"Referred to the {chosen['department']}", recipient)
     return Referred(token, due)
 
@@ -204,7 +204,8 @@ def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers
         checklist = checklist_items(assess_jurisdiction(j, answers))
     items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
     items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
-    items += [f"no answer from the {r['department']}" for r in records.review.referrals(reference) if not r["answered_at"]]
+    items += [f"no answer from the {r['department']}" for r in records.review.referrals(reference)
+              if not r["answered_at"]]
     if (j.inspection or {}).get("before_issuance") and \
             not any(i["result"] == "passed" for i in records.trail.inspections(reference)):
         items.append(f"no inspection passed ({j.inspection['citation']})")

@@ -44,7 +44,8 @@ def office_records() -> OfficeRecords:
 def sent_version(row: dict) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
-    return rulebook().get(row["jurisdiction"]), office_records().applications.version_answers(row["reference"], row["version"])
+    answers = office_records().applications.version_answers(row["reference"], row["version"])
+    return rulebook().get(row["jurisdiction"]), answers
 
 
 OFFICES_FILE = "offices.yaml"

@@ -67,7 +67,8 @@ def feed(token: str):
         response = Response(office_calendar(records.counts.feed_applications(places, since),
                                             records.counts.feed_referrals(places, since), rulebook(), now,
                                             records.trail.last_permit_actions_in(places, since),
-                                            records.trail.inspections_in(places, since), places, application_address()),
+                                            records.trail.inspections_in(places, since), places,
+                                            application_address()),
                             mimetype="text/calendar")
         response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
     else:  # nothing changed since the client's copy: no feed made, no body sent

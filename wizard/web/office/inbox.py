@@ -99,7 +99,8 @@ def inbox():
     found = inbox_page(office_records(), query)
     decided = decided_versions(office_records(), found.rows)
     references = [r["reference"] for r in found.rows]  # issue 40's flags, for this page's rows only
-    held, acted = office_records().money.deposits_held(references), office_records().trail.last_permit_actions(references)
+    records = office_records()
+    held, acted = records.money.deposits_held(references), records.trail.last_permit_actions(references)
     rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
              "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
@@ -110,8 +111,8 @@ def inbox():
     return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,
                        statuses=STATUSES, sorts=SORTS, status=query.status, due=query.due, sort=query.sort,
                        search=query.search, place=place, places=places,
-                       mail_on=mail_on(), unsent=office_records().mail.unsent_mail(list(account.jurisdictions)), clerk=account,
-                       feed=office_records().clerks.has_feed(account.email))
+                       mail_on=mail_on(), unsent=records.mail.unsent_mail(list(account.jurisdictions)), clerk=account,
+                       feed=records.clerks.has_feed(account.email))
 
 
 def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
@@ -136,7 +137,8 @@ def application(reference: str):
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
     return render_page("office/application.html", a=row, answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.applications.history(reference),
-                       versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
+                       versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
+                       mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
                        **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
                        **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
@@ -151,7 +153,8 @@ def version_context(row: dict, j, answers: dict, checklist: list[dict]) -> dict:
     before = records.applications.version_answers(row["reference"], row["version"] - 1) if row["version"] > 1 else None
     since_decision = []
     if decided_version is not None and decided_version < row["version"] - 1:
-        since_decision = changes(records.applications.version_answers(row["reference"], decided_version), answers, questions)
+        decided_answers = records.applications.version_answers(row["reference"], decided_version)
+        since_decision = changes(decided_answers, answers, questions)
     return {"changes": changes(before, answers, questions) if before is not None else [],
             "since_decision": since_decision, "decided_version": decided_version,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
@@ -162,7 +165,8 @@ def review_context(row: dict, j) -> dict:
     """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().review.referrals(row["reference"])]
-    return {"departments": j.referrals, "referrals": referrals, "decision": office_records().review.decision(row["reference"]),
+    return {"departments": j.referrals, "referrals": referrals,
+            "decision": office_records().review.decision(row["reference"]),
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
@@ -242,8 +246,9 @@ def checklist(reference: str):
     for item in changed:
         records.applications.set_tick(reference, item, item in received)
     if changed:
-        records.applications.add_history(reference, who(), "Checklist", f"{len([i for i in changed if i in received])} ticked, "
-                                                            f"{len([i for i in changed if i not in received])} unticked")
+        records.applications.add_history(reference, who(), "Checklist",
+                                         f"{len([i for i in changed if i in received])} ticked, "
+                                         f"{len([i for i in changed if i not in received])} unticked")
     flash("Checklist saved.", "success")
     return redirect(url_for(".application", reference=reference), code=303)
 

@@ -133,7 +133,7 @@ def department_packet(token: str):
     body = cached_packet_pdf(answers, rulebook(), today(rulebook().get(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
     office_records().applications.add_history(row["reference"], referral["department"], "Downloaded the packet",
-                                 f"Version {row['version']}")
+                                              f"Version {row['version']}")
     return download(body, "application/pdf", f"{row['reference']}-packet.pdf")
 
 
@@ -144,7 +144,8 @@ def department_upload(token: str, upload_id: str):
     found = office_records().applications.upload(row["interview_id"], upload_id[:40])
     if found is None:
         abort(404)
-    office_records().applications.add_history(row["reference"], referral["department"], "Downloaded a document", found["filename"])
+    office_records().applications.add_history(row["reference"], referral["department"], "Downloaded a document",
+                                              found["filename"])
     return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
@@ -218,7 +219,8 @@ def permit(reference: str):
     row = clerk_application(reference)
     made = issued_or_404(row)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
-    office_records().applications.add_history(reference, who(), f"Downloaded the {rulebook().get(row['jurisdiction']).license_word}")
+    word = rulebook().get(row["jurisdiction"]).license_word
+    office_records().applications.add_history(reference, who(), f"Downloaded the {word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
 
 

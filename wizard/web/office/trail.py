@@ -66,7 +66,8 @@ def _issued_now(row: dict, j, made: dict, before, now) -> bool:
         return False
     waited = [f"every condition before issuance met ({j.conditions_before_issuance})"] if now.conditions else []
     waited += [f"the inspection passed ({j.inspection['citation']})"] if now.inspections else []
-    office_records().applications.add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued", "; ".join(waited))
+    office_records().applications.add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued",
+                                              "; ".join(waited))
     permit = permit_to_attach(row, made, j.license_word)
     send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
                             current_app.config.get("PUBLIC_URL"), permit, waited, language=row.get("language")))

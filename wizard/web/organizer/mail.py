@@ -103,7 +103,7 @@ def ask_reminders(interview, address: str) -> None:
     result = full(url_for("interview.result", interview_id=interview.id))
     stop = full(url_for(".reminders", interview_id=interview.id))
     office_records().mail.set_reminders(interview.id, [{**r, "recipient": address, "link": result, "stop_link": stop,
-                                                   "language": current()} for r in planned])
+                                                        "language": current()} for r in planned])
     send_mail(reminders_confirmation(address, planned, result, stop))
     days = ", ".join(long_date(date.fromisoformat(r["remind_on"])) for r in planned)
     flash(_("Reminders set. We will email %(address)s on %(days)s. Each email says how to stop them.", address=address,
@@ -119,7 +119,8 @@ def build_plan(j, state) -> Timeline:
 def reminders(interview_id: str):
     """Where a reminder's "stop" link leads: the reminders set, and a button to stop them."""
     interview = load_interview(interview_id)
-    return render_page("reminders.html", interview=interview, reminders=office_records().mail.reminders_of(interview.id))
+    return render_page("reminders.html", interview=interview,
+                       reminders=office_records().mail.reminders_of(interview.id))
 
 
 @bp.post("/i/<interview_id>/reminders/stop")
