@@ -91,7 +91,7 @@ def fill(database: str, interviews: int, applications: int, shape: str = "unifor
                 application(records, columns, n, received_at(n, applications, shape, now), now)
     token = add_clerk(records, CLERK, [PLACE], set(places))
     choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
-    records.add_feed(token_hash(FEED_TOKEN), CLERK)
+    records.clerks.add_feed(token_hash(FEED_TOKEN), CLERK)
     store.close()
 
 
@@ -107,16 +107,16 @@ def application(records, columns: set, n: int, received: datetime, now: datetime
                starts_at=f"{event}T12:00", ends_at=f"{event}T20:00", applicant_email="zoe@example.org",
                file_by=str(day + timedelta(days=5)), received_day=str(day), decide_by=str(day + timedelta(days=45)),
                organizer=f"Organizer {n}")
-    records.insert_application({k: v for k, v in row.items() if k in columns})
-    records.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
-    records.add_history(reference, "organizer", "Received", "Version 1")
-    records.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
-                              token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
-                              expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
-                              answer_text="", answered_at=at if closed else None))
+    records.applications.insert_application({k: v for k, v in row.items() if k in columns})
+    records.applications.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
+    records.applications.add_history(reference, "organizer", "Received", "Version 1")
+    records.review.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
+                                     token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
+                                     expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
+                                     answer_text="", answered_at=at if closed else None))
     if status in ("approved", "denied"):
-        records.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
-                                  decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
+        records.review.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
+                                         decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
 
 
 def memory_mb() -> tuple[float, float]:

@@ -83,7 +83,7 @@ def send(client, interview_id: str, document="other", data=PDF, name="site-plan.
     assert response.status_code == 303, response.get_data(as_text=True)
     app = client.application
     with app.app_context():
-        return office_records().application_for(interview_id)["reference"]
+        return office_records().applications.application_for(interview_id)["reference"]
 
 
 class _Texts(HTMLParser):
@@ -197,6 +197,6 @@ def keep(app, n: int, place="baroda-mi", start=0, **fields) -> list[str]:
                        starts_at="2027-07-09T12:00", ends_at=None, applicant_email="o@example.org", file_by=None,
                        organizer=f"Organizer {i}", **first_receipt(at, j))
             row.update(fields)
-            records.insert_application(row)
+            records.applications.insert_application(row)
             references.append(reference)
     return references

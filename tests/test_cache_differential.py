@@ -156,7 +156,7 @@ def office_visit(run: Run) -> None:
     signed = run.post(office, "/office/sign-in", {"email": "clerk@example.org", "password": PASSWORD}, sign_in)
     assert signed.status_code in (302, 303)
     with run.app.app_context():
-        reference = office_records().application_for(run.made[-1])["reference"]
+        reference = office_records().applications.application_for(run.made[-1])["reference"]
     for url in OFFICE:
         run.both(office, url.format(reference=reference), f"clerk {url}")
 

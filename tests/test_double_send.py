@@ -46,10 +46,10 @@ def test_twenty_double_sends_at_once_give_one_reference_each_without_gaps(book, 
     app = office_app(book, database_target)
     with app.app_context():
         records = office_records()
-        references = [records.application_for(ident)["reference"] for ident in ids]
+        references = [records.applications.application_for(ident)["reference"] for ident in ids]
         assert sorted(int(r.rsplit("-", 1)[1]) for r in references) == list(range(1, INTERVIEWS + 1))
-        assert all([v["version"] for v in records.versions(r)] == [1] for r in references)
-        receipts = [m["subject"] for m in records.unsent_mail(["baroda-mi"]) if m["subject"].startswith("Application")]
+        assert all([v["version"] for v in records.applications.versions(r)] == [1] for r in references)
+        receipts = [m["subject"] for m in records.mail.unsent_mail(["baroda-mi"]) if m["subject"].startswith("Application")]
         assert sorted(receipts) == sorted(f"Application received: {r}" for r in references)
     app.extensions["interview_store"].close()
 
@@ -61,13 +61,13 @@ def test_sending_again_with_the_same_answers_makes_no_new_version_and_no_mail(ap
     page = again.get_data(as_text=True)
     assert f"Already sent: your reference is {reference}" in page
     with app.app_context():
-        assert [v["version"] for v in office_records().versions(reference)] == [1]
-        subjects = [m["subject"] for m in office_records().unsent_mail(["baroda-mi"])]
+        assert [v["version"] for v in office_records().applications.versions(reference)] == [1]
+        subjects = [m["subject"] for m in office_records().mail.unsent_mail(["baroda-mi"])]
         assert subjects.count(f"Application received: {reference}") == 1
         interview = store().get(ident)
         interview.answers["event_name"] = "Harvest Fair and Market"
         store().save(interview)
     assert send(client, ident) == reference
     with app.app_context():
-        assert [v["version"] for v in office_records().versions(reference)] == [1, 2]
+        assert [v["version"] for v in office_records().applications.versions(reference)] == [1, 2]
         assert re.fullmatch(r"BAR-\d{4}-0001", reference)

@@ -74,7 +74,7 @@ def test_a_departments_address_is_refused_on_the_page_and_in_the_office_card(tmp
                        follow_redirects=True)
     assert "one address like police@example.org" in " ".join(html.texts(page, ".notice"))
     with app.app_context():
-        assert office_records().referrals(reference) == []
+        assert office_records().review.referrals(reference) == []
         cards = tmp_path / "offices.yaml"
         cards.write_text(json.dumps({"baroda-mi": {"email": typed}}))
         _, problems = check_offices(cards, rulebook().jurisdictions)
@@ -88,7 +88,7 @@ def test_a_message_that_cannot_be_sent_never_holds_back_the_next_receipt(tmp_pat
     deliver(app, controller.port)
     with app.app_context():  # rows queued before addresses were checked where they enter
         for recipient in (HOSTILE, LIST):
-            office_records().queue_mail(first, recipient, "Application received", "text", "<p>html</p>")
+            office_records().mail.queue_mail(first, recipient, "Application received", "text", "<p>html</p>")
     second = send(app.test_client(), finished(app, {**BARODA, "applicant_email": "yan@example.org"}))
     assert deliver(app, controller.port) == 1
     (receipt,) = inbox.to("yan@example.org")
@@ -96,6 +96,6 @@ def test_a_message_that_cannot_be_sent_never_holds_back_the_next_receipt(tmp_pat
     assert receipt["Date"] and receipt["Message-ID"].endswith("@example.org>")
     assert all(rcpt in (["zoe@example.org"], ["yan@example.org"]) for rcpt, _ in inbox.messages)
     with app.app_context():
-        failed = office_records().unsent_mail(["baroda-mi"])
+        failed = office_records().mail.unsent_mail(["baroda-mi"])
     assert [(m["attempts"], m["last_error"]) for m in failed] == [
         (1, "Unbuildable: the recipient is not one email address")] * 2

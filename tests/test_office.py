@@ -66,7 +66,7 @@ def test_the_declaration_must_be_confirmed(app, client):
     assert "Tick the box to confirm that your answers and documents are true" in visible_text(
         response.get_data(as_text=True))
     with app.app_context():
-        assert office_records().application_for(ident) is None
+        assert office_records().applications.application_for(ident) is None
 
 
 def test_sending_again_makes_a_new_version_not_a_new_reference(app, client):
@@ -79,7 +79,7 @@ def test_sending_again_makes_a_new_version_not_a_new_reference(app, client):
     second = send(client, ident)
     assert first == second
     with app.app_context():
-        assert [v["version"] for v in office_records().versions(first)] == [1, 2]
+        assert [v["version"] for v in office_records().applications.versions(first)] == [1, 2]
     other = send(client, finished(app))
     assert other.endswith("-0002")
 
@@ -108,7 +108,7 @@ def test_a_bad_upload_is_explained_and_earlier_uploads_are_kept(app, client, dat
     assert message in page
     assert "first.pdf" in page
     with app.app_context():
-        assert [u["filename"] for u in office_records().uploads(ident)] == ["first.pdf"]
+        assert [u["filename"] for u in office_records().applications.uploads(ident)] == ["first.pdf"]
 
 
 def test_all_uploads_together_may_be_at_most_25_mb(app, client):
@@ -124,7 +124,7 @@ def test_the_type_comes_from_the_bytes_and_the_name_is_made_safe(app, client):
     ident = finished(app)
     upload(client, ident, PNG, '../../etc/pass wd.pdf', first_document(app))
     with app.app_context():
-        (row,) = office_records().uploads(ident)
+        (row,) = office_records().applications.uploads(ident)
     assert row["mimetype"] == "image/png" and row["filename"] == "pass-wd.png"
     response = client.get(f"/i/{ident}/uploads/{row['id']}")
     assert response.mimetype == "image/png" and response.data == PNG
@@ -140,7 +140,7 @@ def test_signed_out_requests_get_the_sign_in_page(app, client):
     for path in (f"/office/a/{reference}/status", f"/office/a/{reference}/message"):
         assert client.post(path, data={"status": "approved", "message": "x"}).status_code == 302
     with app.app_context():
-        assert office_records().application(reference)["status"] == "received"
+        assert office_records().applications.application(reference)["status"] == "received"
 
 
 class Lines(logging.Handler):
@@ -245,7 +245,7 @@ def test_a_clerk_of_dekalb_reaches_no_baroda_application(app, client):
     assert dekalb in inbox and baroda not in inbox
     assert client.get(f"/office/a/{dekalb}").status_code == 200
     with app.app_context():
-        upload_id = office_records().uploads(office_records().application(baroda)["interview_id"])[0]["id"]
+        upload_id = office_records().applications.uploads(office_records().applications.application(baroda)["interview_id"])[0]["id"]
     for path in (f"/office/a/{baroda}", f"/office/a/{baroda}/packet.pdf", f"/office/a/{baroda}/uploads/{upload_id}",
                  f"/office/a/{dekalb}/uploads/{upload_id}", f"/office?place=baroda-mi"):
         response = client.get(path)
@@ -254,8 +254,8 @@ def test_a_clerk_of_dekalb_reaches_no_baroda_application(app, client):
         assert client.post(f"/office/a/{baroda}/{action}",
                            data={"status": "denied", "message": "x", "received": "x"}).status_code == 404
     with app.app_context():
-        assert office_records().application(baroda)["status"] == "received"
-        assert office_records().history(baroda)[-1]["what"] == "Received"
+        assert office_records().applications.application(baroda)["status"] == "received"
+        assert office_records().applications.history(baroda)[-1]["what"] == "Received"
 
 
 def test_the_organizers_link_reaches_only_its_own_application(app, client):
@@ -263,7 +263,7 @@ def test_the_organizers_link_reaches_only_its_own_application(app, client):
     send(client, mine)
     send(client, theirs)
     with app.app_context():
-        their_upload = office_records().uploads(theirs)[0]["id"]
+        their_upload = office_records().applications.uploads(theirs)[0]["id"]
     assert client.get(f"/i/{mine}/uploads/{their_upload}").status_code == 404
     assert client.get(f"/i/{'x' * 43}/application").status_code == 404
 

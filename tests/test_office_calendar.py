@@ -42,7 +42,7 @@ def test_the_feed_holds_the_event_and_the_decision_deadline_under_the_reference(
     event = found[f"{reference}: Harvest Fair"]
     assert event.decoded("dtstart") == datetime(2027, 7, 9, 12, 0)  # floating local time, as given
     with app.app_context():
-        received = office_records().application(reference)["received_at"]
+        received = office_records().applications.application(reference)["received_at"]
     due = datetime.fromisoformat(received).astimezone(timezone.utc).date() + timedelta(days=45)  # Baroda's 45 days
     deadline = found[f"{reference}: decision due"]
     assert deadline.decoded("dtstart") == due and "45" not in str(deadline["summary"])

@@ -9,7 +9,7 @@ from icalendar import Calendar
 
 from wizard.office.records import OfficeRecords
 from wizard.office.review import refer
-from wizard.office.trail_records import in_feed_sql
+from wizard.office.records import in_feed_sql
 from wizard.store.interviews import InterviewStore
 from wizard.web.edge.state import office_records, rulebook
 
@@ -112,7 +112,7 @@ def test_each_entry_is_lean_and_links_to_its_application(app):
 
 def test_the_feed_reads_a_places_current_applications_from_an_index(tmp_path):
     """Issue 39, item 3: the feed's size and cost are bounded by what is current, not by the years
-    kept: its applications are read as a range of an index (m011_count_totals), never every one kept."""
+    kept: its applications are read as a range of an index (m012_count_totals), never every one kept."""
     kept_store = InterviewStore(str(tmp_path / "wizard.db"))
     OfficeRecords(kept_store)
     plan = kept_store.backend.query(f"EXPLAIN QUERY PLAN SELECT a.reference FROM applications a WHERE "

@@ -1,4 +1,4 @@
-"""Issue 39, item 2: the Board's counts are totals kept as things happen (m011_count_totals), so the
+"""Issue 39, item 2: the Board's counts are totals kept as things happen (m012_count_totals), so the
 page reads a few rows whatever the years kept. The same figures as the GROUP BYs over every row that
 the page ran before (kept here as the check), on SQLite and on PostgreSQL: after each kind of event,
 after the migration fills the totals of rows kept before it, and after `wizard db copy`."""
@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from wizard.cli import main
 from wizard.office.counts import median_days, tallies
 from wizard.office.records import OfficeRecords, upgrade_schema
+from wizard.office.records.base import Repository
 from wizard.office.schema import MIGRATION_SET as OFFICE_SET, MIGRATIONS as OFFICE_MIGRATIONS
 from wizard.store.interviews import InterviewStore
 from wizard.web.edge.state import office_records, store
@@ -23,7 +24,7 @@ from .office_support import BARODA, app_on_each_backend, clerk, finished, keep, 
 from .postgres_support import fresh_schema
 
 PLACES = ["baroda-mi", "dekalb-il"]
-# What the page counted before m011: a GROUP BY over every kept row on each request.
+# What the page counted before m012_count_totals: a GROUP BY over every kept row on each request.
 RECOUNT = (
     "SELECT jurisdiction AS place, SUBSTR(created_at, 1, 4) AS yr, 'started' AS what, '' AS outcome, COUNT(*) AS n, "
     "0 AS days, 0 AS timed FROM interviews WHERE jurisdiction {places} GROUP BY jurisdiction, SUBSTR(created_at, 1, 4)",
@@ -49,9 +50,9 @@ DAYS = ("SELECT a.jurisdiction AS place, SUBSTR(d.decided_on, 1, 4) AS yr, d.day
 def recounted(records: OfficeRecords) -> tuple[set, dict]:
     """Every figure counted again from the rows themselves, and the medians from every decision."""
     figures = {(r["place"], r["yr"] or "unknown", r["what"], r["outcome"] or "", int(r["n"]), int(r["days"] or 0),
-                int(r["timed"] or 0)) for sql in RECOUNT for r in records._query_in(sql, PLACES)}
+                int(r["timed"] or 0)) for sql in RECOUNT for r in records.counts._query_in(sql, PLACES)}
     days: dict = {}
-    for r in records._query_in(DAYS, PLACES):
+    for r in records.counts._query_in(DAYS, PLACES):
         days.setdefault((r["place"], r["yr"]), []).append(int(r["days"]))
     return figures, {group: statistics.median(found) for group, found in days.items() if group[1].isdigit()}
 
@@ -85,21 +86,21 @@ def test_the_totals_follow_each_kind_of_event(app):
                                                          "decided_on": office_day("baroda-mi").isoformat()})
     with app.app_context():
         records = office_records()
-        records.record_finish(started, "required", "2026-11-03T10:00:00+00:00")
+        records.counts.record_finish(started, "required", "2026-11-03T10:00:00+00:00")
         for n, days in enumerate((4, 9, 30)):  # decided, with the days it took; then one decided again
-            records.set_decision(dict(reference=f"BAR-2027-{n:05d}", decision="approved", decided_on="2025-06-01",
-                                      decided_by="clerk@example.org", version=1, days_to_decide=days))
+            records.review.set_decision(dict(reference=f"BAR-2027-{n:05d}", decision="approved", decided_on="2025-06-01",
+                                             decided_by="clerk@example.org", version=1, days_to_decide=days))
     assert ("baroda-mi", "2025", "approved", "", 3, 43, 3) in same_figures(app)
     with app.app_context():
         records = office_records()
-        records.set_decision(dict(reference="BAR-2027-00002", decision="denied", decided_on="2026-01-05",
-                                  decided_by="clerk@example.org", version=1, days_to_decide=249))
-        records.update_application("DEK-2027-00003", status="withdrawn", closed_at="2026-06-09T10:00:00+00:00")
+        records.review.set_decision(dict(reference="BAR-2027-00002", decision="denied", decided_on="2026-01-05",
+                                         decided_by="clerk@example.org", version=1, days_to_decide=249))
+        records.applications.update_application("DEK-2027-00003", status="withdrawn", closed_at="2026-06-09T10:00:00+00:00")
     figures = same_figures(app)
     assert ("dekalb-il", "2026", "withdrawn", "", 1, 0, 0) in figures
     assert ("baroda-mi", "2025", "approved", "", 2, 13, 2) in figures
     with app.app_context():  # deleted: an application after its keeping period, an interview after retention
-        office_records().delete_application("BAR-2027-00001", "baroda-mi-1")
+        office_records().forget_application("BAR-2027-00001", "baroda-mi-1")
         store().clear([started])
     figures = same_figures(app)
     assert not any(f[2] == "started" for f in figures) and ("baroda-mi", "2025", "approved", "", 1, 4, 1) in figures
@@ -124,12 +125,12 @@ def test_the_counts_page_reads_the_totals_not_every_row_kept(app, monkeypatch):
     sign_in(client)
     seen = []
     for name in ("_query", "_query_in", "_one"):
-        original = getattr(OfficeRecords, name)
+        original = getattr(Repository, name)  # what every repository of the records reads through
 
         def spy(self, sql, *args, original=original, **kwargs):
             seen.append(sql)
             return original(self, sql, *args, **kwargs)
-        monkeypatch.setattr(OfficeRecords, name, spy)
+        monkeypatch.setattr(Repository, name, spy)
     assert client.get("/office/counts").status_code == 200
     counted = [sql for sql in seen if "count_totals" in sql or "decision_day_totals" in sql]
     assert counted and not [sql for sql in counted if " interviews" in sql or " decisions" in sql
@@ -138,24 +139,24 @@ def test_the_counts_page_reads_the_totals_not_every_row_kept(app, monkeypatch):
 
 
 def older_database(database: str) -> InterviewStore:
-    """A database as the version before m011 left it, with interviews, applications and decisions
+    """A database as the version before m012_count_totals left it, with interviews, applications and decisions
     (the office's set counts as done for this store: OfficeRecords applies nothing more)."""
     kept_store = InterviewStore(database)
-    kept_store.migrate_also(OFFICE_SET, tuple(m for m in OFFICE_MIGRATIONS if m.name != "m011_count_totals"))
+    kept_store.migrate_also(OFFICE_SET, tuple(m for m in OFFICE_MIGRATIONS if m.name != "m012_count_totals"))
     records = OfficeRecords(kept_store)
     for n in range(6):
         interview = kept_store.create(dict(BARODA, jurisdiction=PLACES[n % 2]))
         if n % 3:
-            records.record_finish(interview.id, ("required", "exempt")[n % 2], f"2026-0{n + 1}-02T10:00:00+00:00")
+            records.counts.record_finish(interview.id, ("required", "exempt")[n % 2], f"2026-0{n + 1}-02T10:00:00+00:00")
         reference = f"REF-{n}"
-        records.insert_application(dict(reference=reference, interview_id=interview.id, jurisdiction=PLACES[n % 2],
-                                        status=("approved", "denied", "withdrawn")[n % 3], version=1,
-                                        received_at="2025-03-01T10:00:00+00:00", received_day=f"202{4 + n % 2}-03-01",
-                                        closed_at="2025-04-01T10:00:00+00:00"))
+        records.applications.insert_application(dict(reference=reference, interview_id=interview.id, jurisdiction=PLACES[n % 2],
+                                                     status=("approved", "denied", "withdrawn")[n % 3], version=1,
+                                                     received_at="2025-03-01T10:00:00+00:00", received_day=f"202{4 + n % 2}-03-01",
+                                                     closed_at="2025-04-01T10:00:00+00:00"))
         if n % 3 != 2:
-            records.set_decision(dict(reference=reference, decision=("approved", "denied")[n % 3],
-                                      decided_on="2025-03-21", decided_by="c@example.org", version=1,
-                                      days_to_decide=n * 5 if n else None))
+            records.review.set_decision(dict(reference=reference, decision=("approved", "denied")[n % 3],
+                                             decided_on="2025-03-21", decided_by="c@example.org", version=1,
+                                             days_to_decide=n * 5 if n else None))
     return kept_store
 
 
@@ -163,11 +164,11 @@ def test_the_migration_fills_the_totals_from_the_rows_kept(tmp_path):
     for database in (str(tmp_path / "wizard.db"), None):
         with (fresh_schema() if database is None else contextlib.nullcontext(database)) as url:
             kept_store = older_database(url)
-            before = recounted(OfficeRecords(kept_store))  # (the set is done for this store: no m011)
+            before = recounted(OfficeRecords(kept_store))  # (the set is done for this store: no m012)
             assert before[0] and before[1]
             kept_store.close()
             kept_store = InterviewStore(url)  # the next start of the server
-            assert "m011_count_totals" in upgrade_schema(kept_store)
+            assert "m012_count_totals" in upgrade_schema(kept_store)
             records = OfficeRecords(kept_store)
             assert kept(records) == before == recounted(records)
             kept_store.close()
@@ -207,9 +208,10 @@ def test_the_figures_still_to_fill_are_found_by_index_not_by_every_row_kept(tmp_
     kept_store = InterviewStore(str(tmp_path / "wizard.db"))
     records = OfficeRecords(kept_store)
     seen = []
-    records._query_in = lambda sql, places, params=(): seen.append(sql.replace("{places}", "IN (?)")) or []
-    records.decisions_without_days(["baroda-mi"])
-    records.applications_without_figures(["baroda-mi"])
+    records.review._query_in = records.applications._query_in = \
+        lambda sql, places, params=(): seen.append(sql.replace("{places}", "IN (?)")) or []
+    records.review.decisions_without_days(["baroda-mi"])
+    records.applications.applications_without_figures(["baroda-mi"])
     plans = [" / ".join(str(r["detail"]) for r in kept_store.backend.query(f"EXPLAIN QUERY PLAN {sql}", ("baroda-mi",)))
              for sql in seen]
     assert "SEARCH d USING INDEX idx_decisions_days_to_decide (days_to_decide=?)" in plans[0], plans[0]

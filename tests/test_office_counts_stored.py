@@ -54,12 +54,12 @@ def test_the_days_to_decide_are_recorded_with_the_decision(app, board):
     board.post(f"/office/a/{reference}/decision", data={"decision": "denied", "reasons": "No insurance",
                                                        "decided_on": today.isoformat()})
     with app.app_context():
-        assert office_records()._one("SELECT days_to_decide FROM decisions WHERE reference = ?",
+        assert office_records().review._one("SELECT days_to_decide FROM decisions WHERE reference = ?",
                                      (reference,))["days_to_decide"] == 0
         # A decision recorded before the figure was kept gets it when the counts are first opened.
         old = keep(app, 1, start=50, received_day="2025-03-01", status="approved")[0]
-        office_records().set_decision(dict(reference=old, decision="approved", decided_on="2025-03-11",
-                                           decided_by="clerk@example.org", version=1))
+        office_records().review.set_decision(dict(reference=old, decision="approved", decided_on="2025-03-11",
+                                                  decided_by="clerk@example.org", version=1))
     doc = html.parse(board.get("/office/counts"))
     assert table(doc, "denied") == {f"{today.year}, {BARODA_NAME}": "1"}
     assert table(doc, "approved") == {f"2025, {BARODA_NAME}": "1"}
@@ -82,7 +82,7 @@ def test_counting_never_assesses_the_kept_interviews(app, board, monkeypatch):
 
 
 def test_interviews_finished_are_counted_by_month_and_outcome_as_they_finish(app, board, book):
-    """The outcome is recorded when the last page is answered (m010_finished_counts) and counted per
+    """The outcome is recorded when the last page is answered (m011_finished_counts) and counted per
     month by the database; an interview not finished is not counted, nor one answered again later."""
     organizer = app.test_client()
     interview_id, shown = walk(organizer, book, "baroda-mi", BIG_FESTIVAL)
@@ -104,8 +104,8 @@ def test_the_days_to_decide_are_the_median_not_the_average(app, board):
         for n, (year, days) in enumerate([(2023, 1), (2023, 2), (2023, 30), (2024, 1), (2024, 2), (2024, 10),
                                           (2024, 30)]):
             reference = keep(app, 1, start=60 + n, received_day=f"{year}-02-01", status="approved")[0]
-            records.set_decision(dict(reference=reference, decision="approved", decided_on=f"{year}-03-01",
-                                      decided_by="clerk@example.org", version=1, days_to_decide=days))
+            records.review.set_decision(dict(reference=reference, decision="approved", decided_on=f"{year}-03-01",
+                                             decided_by="clerk@example.org", version=1, days_to_decide=days))
     doc = html.parse(board.get("/office/counts"))
     days = table(doc, "days")
     assert days[f"2023, {BARODA_NAME}"] == "2" and days[f"2024, {BARODA_NAME}"] == "6"

@@ -25,7 +25,7 @@ def pdf_text(data: bytes) -> str:
 
 def ident_of(app, reference: str) -> str:
     with app.app_context():
-        return office_records().application(reference)["interview_id"]
+        return office_records().applications.application(reference)["interview_id"]
 
 
 def send_again(app, client, ident: str, **changes) -> None:
@@ -56,7 +56,7 @@ def test_an_approved_permit_keeps_the_approved_answers_after_a_change(app):
     assert html.texts(inbox, ".amendment-flag") == ["Amendment: version 2"]
     assert reference in client.get("/office?status=open").get_data(as_text=True)  # it waits for a decision
     with app.app_context():
-        assert office_records().application(reference)["closed_at"] is None  # not kept as closed meanwhile
+        assert office_records().applications.application(reference)["closed_at"] is None  # not kept as closed meanwhile
     # The clerk approves the amendment: the permit now prints version 2.
     client.post(f"/office/a/{reference}/decision", data=APPROVE)
     assert "1,000" in pdf_text(client.get(f"/office/a/{reference}/permit.pdf").data)
@@ -139,8 +139,8 @@ def test_a_decision_is_dated_between_receipt_and_today_and_names_what_is_outstan
     asked = client.post(path, data=unconfirmed, follow_redirects=True).get_data(as_text=True)
     assert "Still outstanding: not ticked:" in asked
     with app.app_context():
-        assert office_records().decision(reference) is None
+        assert office_records().review.decision(reference) is None
     client.post(path, data=APPROVE)
     with app.app_context():
-        assert office_records().decision(reference)["version"] == 1
-        assert any(h["what"] == "Approved with items outstanding" for h in office_records().history(reference))
+        assert office_records().review.decision(reference)["version"] == 1
+        assert any(h["what"] == "Approved with items outstanding" for h in office_records().applications.history(reference))

@@ -87,7 +87,7 @@ def test_applications_kept_before_the_figures_get_them_when_the_inbox_opens(app,
          received_at="2026-01-05T15:00:00+00:00")
     assert references(office.get("/office?due=past").get_data(as_text=True)) == ["BAR-2027-00009"]
     with app.app_context():
-        row = office_records().applications_without_figures(["baroda-mi"])
+        row = office_records().applications.applications_without_figures(["baroda-mi"])
     assert row == []
 
 
@@ -105,7 +105,7 @@ def test_another_places_applications_are_neither_listed_nor_counted(app):
 @pytest.mark.parametrize("sort", ["deadline", "event"])
 def test_a_page_sorted_by_deadline_or_event_is_read_in_order_from_an_index(tmp_path, sort):
     """Sorted by deadline or event, page 2 of one place's inbox reads its 50 rows in order from an
-    index (m011_count_totals), never sorting every application kept (10 ms at 10,000 on SQLite)."""
+    index (m012_count_totals), never sorting every application kept (10 ms at 10,000 on SQLite)."""
     kept_store = InterviewStore(str(tmp_path / "wizard.db"))
     OfficeRecords(kept_store)
     plan = kept_store.backend.query(

@@ -88,7 +88,7 @@ def test_mail_waits_in_the_outbox_while_the_server_is_down_and_nothing_is_lost(t
     now = datetime.now(timezone.utc)
     assert deliver(app, port, now) == 0
     with app.app_context():
-        unsent = office_records().unsent_mail(["baroda-mi"])
+        unsent = office_records().mail.unsent_mail(["baroda-mi"])
     assert len(unsent) == 2 and {u["attempts"] for u in unsent} == {1}
     assert unsent[0]["last_error"] == "ConnectionRefusedError"
     sign_in(client)

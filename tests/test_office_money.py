@@ -11,7 +11,7 @@ from icalendar import Calendar
 from wizard.engine import assess
 from wizard.office import counts
 from wizard.office.keeping import purge_applications
-from wizard.office.trail_records import TRAIL_TABLES
+from wizard.office.records import TRAIL_TABLES
 from wizard.web.edge.state import office_records, store
 
 from . import html
@@ -209,13 +209,13 @@ def test_closing_after_the_event_settles_the_deposit_restarts_keeping_and_counts
                                       "returned_on": "2027-07-15"}, follow_redirects=True)
     assert html.texts(page, ".deposit-returned")[0].startswith("Returned $0 on Thursday, July 15, 2027")
     with app.app_context():  # as if decided long ago: its keeping period would be nearly over
-        office_records().update_application(reference, closed_at="2024-01-01T00:00:00+00:00")
+        office_records().applications.update_application(reference, closed_at="2024-01-01T00:00:00+00:00")
     page = client.post(f"/office/a/{reference}/close", data={"notes": "Held as approved; trash left behind"},
                        follow_redirects=True)
     assert html.texts(page, ".closing") == [
         "Closed on Thursday, July 15, 2027 by clerk@example.org: Held as approved; trash left behind"]
     with app.app_context():
-        assert office_records().application(reference)["closed_at"] != "2024-01-01T00:00:00+00:00"  # kept from the closing
+        assert office_records().applications.application(reference)["closed_at"] != "2024-01-01T00:00:00+00:00"  # kept from the closing
     counts = client.get("/office/counts")
     assert counted(counts, "money") == {"received": "1000", "returned": "0"}
     assert counted(counts, "after") == {"closed": "1"}
@@ -231,7 +231,7 @@ def test_the_paper_trail_goes_with_the_application_when_its_keeping_period_ends(
                                                             "inspector": "Fire official"})
     with app.app_context():
         records = office_records()
-        records.update_application(reference, closed_at="2020-01-01T00:00:00+00:00")
+        records.applications.update_application(reference, closed_at="2020-01-01T00:00:00+00:00")
         assert purge_applications(records, 365).references == [reference]
         backend = records.backend
         for table in TRAIL_TABLES:

@@ -57,7 +57,7 @@ def passes_pdfua(data: bytes, tmp_path) -> bool:
 
 def organizer(app, reference: str):
     with app.app_context():
-        interview_id = office_records().application(reference)["interview_id"]
+        interview_id = office_records().applications.application(reference)["interview_id"]
     return app.test_client(), f"/i/{interview_id}/application"
 
 

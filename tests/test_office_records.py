@@ -70,8 +70,8 @@ def test_a_sent_application_outlives_the_interviews_retention_until_closed_and_k
     with app.app_context():
         assert purge(store(), 90).count == 2  # the interviews go, as every interview does...
         assert purge_applications(office_records(), 30).references == []  # ...the open application stays
-        assert office_records().application(reference) and office_records().uploads(ident)
-        assert office_records().forget_orphan_uploads() == 0
+        assert office_records().applications.application(reference) and office_records().applications.uploads(ident)
+        assert office_records().applications.forget_orphan_uploads() == 0
         assert store().get(unsent) is None
     status = client.get(f"/i/{ident}/application")  # the status page reads the application itself
     assert status.status_code == 200
@@ -84,8 +84,8 @@ def test_a_sent_application_outlives_the_interviews_retention_until_closed_and_k
         dry = purge_applications(office_records(), 30, dry_run=True)
         assert str(dry) == f"Would delete 1 application closed more than 30 days ago ({reference})."
         assert str(purge_applications(office_records(), 30)) == f"Deleted 1 application closed more than 30 days ago ({reference})."
-        assert office_records().application(reference) is None and office_records().uploads(ident) == []
-        assert office_records().history(reference) == []
+        assert office_records().applications.application(reference) is None and office_records().applications.uploads(ident) == []
+        assert office_records().applications.history(reference) == []
     assert client.get(f"/office/a/{reference}").status_code == 404
 
 

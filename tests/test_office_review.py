@@ -137,7 +137,7 @@ def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_s
     refused = client.get(f"/office/a/{reference}/permit.pdf")
     assert refused.status_code == 503 and html.texts(refused, "h1") == ["The PDF could not be printed just now"]
     with app.app_context():
-        interview_id = office_records().application(reference)["interview_id"]
+        interview_id = office_records().applications.application(reference)["interview_id"]
     organizers = app.test_client().get(f"/i/{interview_id}/application/permit.pdf")
     assert organizers.status_code == 503
     # Logged, without the interview's id (the key to it) or what the printer said (it may quote answers).
@@ -214,7 +214,7 @@ def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(o
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
     with app.app_context():
-        interview_id = office_records().application(reference)["interview_id"]
+        interview_id = office_records().applications.application(reference)["interview_id"]
     organizer = app.test_client()  # the status page's private link is the key
     status = f"/i/{interview_id}/application"
     assert html.links(organizer.get(status), "a[href$='permit.pdf']") == []

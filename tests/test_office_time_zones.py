@@ -42,8 +42,8 @@ def test_each_place_names_its_zone(book):
 def test_the_inbox_page_and_history_show_the_offices_day_and_hour(app):
     client, reference = received(app, BARODA, "baroda-mi")
     with app.app_context():
-        office_records().update_application(reference, received_at="2027-03-01T03:00:00+00:00")
-        office_records().add_history(reference, "clerk@example.org", "Status: Under review")
+        office_records().applications.update_application(reference, received_at="2027-03-01T03:00:00+00:00")
+        office_records().applications.add_history(reference, "clerk@example.org", "Status: Under review")
     page = client.get(f"/office/a/{reference}").get_data(as_text=True)
     # 10 pm Eastern on February 28; Baroda decides within 45 days (Application (h)).
     assert "Sunday, February 28, 2027" in page and "Wednesday, April 14, 2027" in page
@@ -56,7 +56,7 @@ def test_the_inbox_page_and_history_show_the_offices_day_and_hour(app):
 def test_the_board_counts_years_in_the_offices_zone(app, book):
     client, reference = received(app, BARODA, "baroda-mi")
     with app.app_context():  # received (as if for the first time) on December 31, 10 pm EST
-        office_records().update_application(reference, received_at="2027-01-01T03:00:00+00:00", received_day=None)
+        office_records().applications.update_application(reference, received_at="2027-01-01T03:00:00+00:00", received_day=None)
     doc = html.parse(client.get("/office/counts"))
     assert [th.get_text() for th in doc.select("table[data-measure=received] tbody th")] == \
         ["2026, Village of Baroda, Michigan"]
@@ -118,10 +118,10 @@ def test_each_reminder_waits_for_its_own_places_day(app, monkeypatch):
            "day": "2027-03-09", "remind_on": "2027-03-02", "link": "https://x/i", "stop_link": "https://x/stop"}
     with app.app_context():
         east, west = store().create({"jurisdiction": "whitesboro-ny"}), store().create({"jurisdiction": "dekalb-il"})
-        office_records().set_reminders(east.id, [row])
-        office_records().set_reminders(west.id, [row])
-        due = office_records().reminders_due
+        office_records().mail.set_reminders(east.id, [row])
+        office_records().mail.set_reminders(west.id, [row])
+        due = office_records().mail.reminders_due
         app.config.pop("TODAY", None)
         app.extensions["sweeper"].sweep_once(clock=0.0)
         assert [r["interview_id"] for r in due("2027-12-31")] == [west.id]
-        assert "in 7 days" in "".join(m["text_body"] for m in office_records().mail_due("9999-01-01"))
+        assert "in 7 days" in "".join(m["text_body"] for m in office_records().mail.mail_due("9999-01-01"))

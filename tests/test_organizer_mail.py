@@ -133,7 +133,7 @@ def test_reminders_go_once_each_on_their_day_and_the_stop_link_works(organizer, 
     assert notices(answered)[0].startswith(f"Reminders set. We will email {ME} on Friday, March 19, 2027, "
                                            "Thursday, March 25, 2027,")
     with app.app_context():
-        planned = office_records().reminders_of(ident)
+        planned = office_records().mail.reminders_of(ident)
     assert [(r["remind_on"], r["day"]) for r in planned][:2] == [("2027-03-19", "2027-03-26"),
                                                                   ("2027-03-25", "2027-03-26")]
     assert all(r["citation"] for r in planned)
@@ -176,7 +176,7 @@ def test_reminders_go_with_the_answers_when_they_are_deleted(organizer, smtp):
     app.config["TODAY"] = date(2027, 3, 19)
     app.extensions["sweeper"].sweep_once(0)
     with app.app_context():
-        assert office_records().reminders_of(ident) == []
+        assert office_records().mail.reminders_of(ident) == []
     deliver(app, controller.port)
     assert outbox_rows(app, ME) == 0  # the confirmation was sent and deleted; no reminder was queued
 

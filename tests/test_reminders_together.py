@@ -11,6 +11,7 @@ class Records:
 
     def __init__(self, rows):
         self.rows = rows
+        self.mail = self  # the calls are the mail repository's (`records.mail`)
 
     def reminders_due(self, today):
         return [r for r in self.rows if r["remind_on"] <= today]

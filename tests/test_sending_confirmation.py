@@ -32,7 +32,7 @@ def test_sending_without_the_declaration_shows_an_error_summary_linked_to_the_bo
     again = parse(client.get(f"/i/{ident}/send").get_data(as_text=True))
     assert again.select_one(".error-summary") is None  # shown once
     with app.app_context():
-        assert office_records().application_for(ident) is None
+        assert office_records().applications.application_for(ident) is None
 
 
 OWNER_APART = {**BARODA, "applicant_is_owner": False, "has_use_contract": False}
@@ -48,7 +48,7 @@ def test_after_sending_a_confirmation_panel_says_what_happens_next_and_what_to_b
     response = client.post(f"/i/{ident}/send", data={"declaration": "yes"})
     page = parse(client.get(response.headers["Location"]).get_data(as_text=True))
     with app.app_context():
-        row = office_records().application_for(ident)
+        row = office_records().applications.application_for(ident)
         due = decision_due(row["received_at"], j)
     panel = page.select_one(".panel--confirmation")
     assert panel is not None and panel.select_one("h1").get_text(strip=True) == "Application sent"

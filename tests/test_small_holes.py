@@ -31,7 +31,7 @@ def test_an_interview_that_cannot_be_sent_takes_no_upload(app, client):
         ident = store().create(clean_answers({"jurisdiction": "baroda-mi"}, book.questions, book.jurisdictions)).id
     assert post_upload(client, ident, PDF).status_code == 404
     with app.app_context():
-        assert office_records().uploads(ident) == []
+        assert office_records().applications.uploads(ident) == []
 
 
 def test_uploads_at_once_never_go_over_the_total(app):
@@ -51,7 +51,7 @@ def test_uploads_at_once_never_go_over_the_total(app):
         thread.join(60)
     assert statuses == [200] * 3
     with app.app_context():
-        kept = office_records().uploads(ident)
+        kept = office_records().applications.uploads(ident)
     assert len(kept) == 2 and sum(u["size"] for u in kept) <= MAX_TOTAL
 
 
@@ -96,4 +96,4 @@ def test_baroda_is_still_sendable_with_uploads(app, client):
     ident = finished(app, BARODA)
     assert post_upload(client, ident, PDF).status_code == 303
     with app.app_context():
-        assert len(office_records().uploads(ident)) == 1
+        assert len(office_records().applications.uploads(ident)) == 1

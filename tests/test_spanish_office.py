@@ -30,7 +30,7 @@ def test_a_spanish_organizers_application_goes_to_the_office_in_english_naming_t
     app = organizers_read(mail_app(tmp_path, book, controller.port))
     client, reference = sent_from_a_browser(app)
     with app.app_context():
-        assert office_records().application(reference)["language"] == "es"
+        assert office_records().applications.application(reference)["language"] == "es"
     assert deliver(app, controller.port) == 2
     (notice,) = inbox.to("clerk@example.org")
     assert notice["Subject"] == f"New application {reference}"
@@ -83,8 +83,8 @@ def test_reminders_asked_for_in_spanish_come_in_spanish(tmp_path, book, smtp):
     ident = finished(app)
     ask(client, ident, send="reminders")
     with app.app_context():
-        planned = office_records().reminders_of(ident)
-        languages = {r["language"] for r in office_records().reminders_due("2099-01-01")}
+        planned = office_records().mail.reminders_of(ident)
+        languages = {r["language"] for r in office_records().mail.reminders_due("2099-01-01")}
     assert languages == {"es"}
     assert planned[0]["title"] == "Último día para presentar su solicitud"
     deliver(app, controller.port)

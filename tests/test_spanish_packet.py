@@ -78,7 +78,7 @@ def test_the_organizers_download_and_print_view_have_the_summary_the_offices_cop
     organizers_read(app)
     client, reference = received(app)
     with app.app_context():
-        interview_id = office_records().application(reference)["interview_id"]
+        interview_id = office_records().applications.application(reference)["interview_id"]
     organizers = page_texts(client.get(f"/i/{interview_id}/packet.pdf").data)
     office = page_texts(client.get(f"/office/a/{reference}/packet.pdf").data)
     assert organizers[0].startswith("Resumen en español") and not office[0].startswith("Resumen")

@@ -177,141 +177,141 @@ def test_a_statement_is_written_once_for_both_engines(store):
 # The office's records ---------------------------------------------------------------------------
 
 def test_clerks_their_places_passwords_and_one_time_links(records):
-    records.add_clerk("a@example.org", ["dekalb-il", "baroda-mi", "baroda-mi"])
-    records.add_clerk("b@example.org", ["dekalb-il"])
-    records.add_clerk("a@example.org", ["baroda-mi"])  # updating keeps one account
-    assert [c["email"] for c in records.clerks()] == ["a@example.org", "b@example.org"]
-    assert records.clerk("a@example.org")["jurisdictions"] == ["baroda-mi"]
-    assert records.clerks_of("dekalb-il") == ["b@example.org"]
-    before = records.clerk("a@example.org")["session_version"]
-    records.set_password_hash("a@example.org", "hash")
-    assert records.clerk("a@example.org")["session_version"] == before + 1
-    records.add_link("t", "a@example.org", "2030-01-01")
-    assert records.link("t")["email"] == "a@example.org"
-    assert records.use_link("t")["email"] == "a@example.org" and records.use_link("t") is None
-    assert records.remove_clerk("b@example.org") and not records.remove_clerk("b@example.org")
-    assert records.clerk("nobody@example.org") is None
+    records.clerks.add_clerk("a@example.org", ["dekalb-il", "baroda-mi", "baroda-mi"])
+    records.clerks.add_clerk("b@example.org", ["dekalb-il"])
+    records.clerks.add_clerk("a@example.org", ["baroda-mi"])  # updating keeps one account
+    assert [c["email"] for c in records.clerks.clerks()] == ["a@example.org", "b@example.org"]
+    assert records.clerks.clerk("a@example.org")["jurisdictions"] == ["baroda-mi"]
+    assert records.clerks.clerks_of("dekalb-il") == ["b@example.org"]
+    before = records.clerks.clerk("a@example.org")["session_version"]
+    records.clerks.set_password_hash("a@example.org", "hash")
+    assert records.clerks.clerk("a@example.org")["session_version"] == before + 1
+    records.clerks.add_link("t", "a@example.org", "2030-01-01")
+    assert records.clerks.link("t")["email"] == "a@example.org"
+    assert records.clerks.use_link("t")["email"] == "a@example.org" and records.clerks.use_link("t") is None
+    assert records.clerks.remove_clerk("b@example.org") and not records.clerks.remove_clerk("b@example.org")
+    assert records.clerks.clerk("nobody@example.org") is None
 
 
 def test_numbers_count_up_per_name(records):
-    assert [records.next_number("BAR-2027") for _ in range(3)] == [1, 2, 3]
-    assert records.next_number("DEK-2027") == 1
+    assert [records.applications.next_number("BAR-2027") for _ in range(3)] == [1, 2, 3]
+    assert records.applications.next_number("DEK-2027") == 1
 
 
 def test_applications_their_versions_and_places(records):
-    records.insert_application(application())
-    records.insert_application(application("DEK-2027-0001", "j" * 43, "dekalb-il", received_at="2027-02-01"))
-    assert records.application("BAR-2027-0001")["event_name"] == "Harvest Fair"
-    assert records.application_for("j" * 43)["reference"] == "DEK-2027-0001"
-    assert [a["reference"] for a in records.applications_in(["baroda-mi", "dekalb-il"])] == [
+    records.applications.insert_application(application())
+    records.applications.insert_application(application("DEK-2027-0001", "j" * 43, "dekalb-il", received_at="2027-02-01"))
+    assert records.applications.application("BAR-2027-0001")["event_name"] == "Harvest Fair"
+    assert records.applications.application_for("j" * 43)["reference"] == "DEK-2027-0001"
+    assert [a["reference"] for a in records.applications.applications_in(["baroda-mi", "dekalb-il"])] == [
         "DEK-2027-0001", "BAR-2027-0001"]
-    assert records.applications_in([]) == [] and records.applications_in(["x') OR 1=1 --"]) == []
-    records.update_application("BAR-2027-0001", status="complete", version=2)
-    assert records.application("BAR-2027-0001")["status"] == "complete"
-    records.add_version("BAR-2027-0001", 1, {"event_name": "Fair"}, "2027-01-02")
-    records.add_version("BAR-2027-0001", 2, {"event_name": "Fair «2»"}, "2027-01-03")
-    assert records.version_answers("BAR-2027-0001", 2) == {"event_name": "Fair «2»"}
-    assert records.version_answers("BAR-2027-0001", 9) == {}
-    assert [v["version"] for v in records.versions("BAR-2027-0001")] == [1, 2]
-    assert records.sent_interview_ids() == {"i" * 43, "j" * 43}
+    assert records.applications.applications_in([]) == [] and records.applications.applications_in(["x') OR 1=1 --"]) == []
+    records.applications.update_application("BAR-2027-0001", status="complete", version=2)
+    assert records.applications.application("BAR-2027-0001")["status"] == "complete"
+    records.applications.add_version("BAR-2027-0001", 1, {"event_name": "Fair"}, "2027-01-02")
+    records.applications.add_version("BAR-2027-0001", 2, {"event_name": "Fair «2»"}, "2027-01-03")
+    assert records.applications.version_answers("BAR-2027-0001", 2) == {"event_name": "Fair «2»"}
+    assert records.applications.version_answers("BAR-2027-0001", 9) == {}
+    assert [v["version"] for v in records.applications.versions("BAR-2027-0001")] == [1, 2]
+    assert records.applications.sent_interview_ids() == {"i" * 43, "j" * 43}
 
 
 def test_uploads_keep_their_bytes_exactly(store, records):
     owner = store.create()
-    first = records.add_upload(owner.id, "site_plan", "plan.pdf", "application/pdf", EVERY_BYTE)
-    records.add_upload(owner.id, "other", "b.png", "image/png", b"\x89PNG")
-    got = records.upload(owner.id, first)
+    first = records.applications.add_upload(owner.id, "site_plan", "plan.pdf", "application/pdf", EVERY_BYTE)
+    records.applications.add_upload(owner.id, "other", "b.png", "image/png", b"\x89PNG")
+    got = records.applications.upload(owner.id, first)
     assert bytes(got["data"]) == EVERY_BYTE and got["size"] == len(EVERY_BYTE)
-    assert records.upload("someone else" * 4, first) is None
-    assert {u["filename"] for u in records.uploads(owner.id)} == {"plan.pdf", "b.png"}
-    assert records.uploaded_bytes(owner.id) == len(EVERY_BYTE) + 4 and records.uploaded_bytes("none") == 0
-    assert records.remove_upload(owner.id, first) and not records.remove_upload(owner.id, first)
+    assert records.applications.upload("someone else" * 4, first) is None
+    assert {u["filename"] for u in records.applications.uploads(owner.id)} == {"plan.pdf", "b.png"}
+    assert records.applications.uploaded_bytes(owner.id) == len(EVERY_BYTE) + 4 and records.applications.uploaded_bytes("none") == 0
+    assert records.applications.remove_upload(owner.id, first) and not records.applications.remove_upload(owner.id, first)
     store.clear([owner.id])
-    assert records.forget_orphan_uploads() == 1
+    assert records.applications.forget_orphan_uploads() == 1
 
 
 def test_ticks_and_history(records):
-    records.set_tick("R", "site_plan", True)
-    records.set_tick("R", "insurance", False)
-    records.set_tick("R", "insurance", True)
-    assert records.ticks("R") == {"site_plan": True, "insurance": True}
+    records.applications.set_tick("R", "site_plan", True)
+    records.applications.set_tick("R", "insurance", False)
+    records.applications.set_tick("R", "insurance", True)
+    assert records.applications.ticks("R") == {"site_plan": True, "insurance": True}
     for what in ("received", "complete", "approved"):
-        records.add_history("R", "clerk@example.org", what, f"detail of {what}")
-    assert [h["what"] for h in records.history("R")] == ["received", "complete", "approved"]
+        records.applications.add_history("R", "clerk@example.org", what, f"detail of {what}")
+    assert [h["what"] for h in records.applications.history("R")] == ["received", "complete", "approved"]
 
 
 def test_the_mail_outbox(records):
-    records.insert_application(application())
-    records.queue_mail("BAR-2027-0001", "zoe@example.org", "Received", "text", "<p>html</p>",
-                       attachment=("permit.pdf", EVERY_BYTE))
-    records.queue_mail("BAR-2027-0001", "zoe@example.org", "Your link", "t", "h", forget_when_sent=True)
-    due = records.mail_due("9999-01-01")
+    records.applications.insert_application(application())
+    records.mail.queue_mail("BAR-2027-0001", "zoe@example.org", "Received", "text", "<p>html</p>",
+                            attachment=("permit.pdf", EVERY_BYTE))
+    records.mail.queue_mail("BAR-2027-0001", "zoe@example.org", "Your link", "t", "h", forget_when_sent=True)
+    due = records.mail.mail_due("9999-01-01")
     assert [m["subject"] for m in due] == ["Received", "Your link"] and bytes(due[0]["attachment"]) == EVERY_BYTE
-    assert len(records.mail_due("9999-01-01", limit=1)) == 1 and records.mail_due("2000-01-01") == []
-    records.mail_failed(due[0]["id"], "refused", "9999-06-01")
-    assert records.unsent_mail(["baroda-mi"])[0]["last_error"] == "refused"
-    assert records.mail_due("9999-01-01")[0]["attempts"] == 0  # only the link's mail is due now
-    records.mail_sent(due[1]["id"])
-    records.mail_sent(due[0]["id"])
-    assert records.unsent_mail(["baroda-mi"]) == [] and records.unsent_mail([]) == []
-    assert records.forget_sent_mail("9999-01-01") == 1  # the link's mail was deleted as it was sent
+    assert len(records.mail.mail_due("9999-01-01", limit=1)) == 1 and records.mail.mail_due("2000-01-01") == []
+    records.mail.mail_failed(due[0]["id"], "refused", "9999-06-01")
+    assert records.mail.unsent_mail(["baroda-mi"])[0]["last_error"] == "refused"
+    assert records.mail.mail_due("9999-01-01")[0]["attempts"] == 0  # only the link's mail is due now
+    records.mail.mail_sent(due[1]["id"])
+    records.mail.mail_sent(due[0]["id"])
+    assert records.mail.unsent_mail(["baroda-mi"]) == [] and records.mail.unsent_mail([]) == []
+    assert records.mail.forget_sent_mail("9999-01-01") == 1  # the link's mail was deleted as it was sent
 
 
 def test_an_organizers_reminders(store, records):
     owner, other = store.create(), store.create()
     row = {"recipient": "zoe@example.org", "title": "File", "citation": "§ 4", "day": "2027-06-01",
            "link": "https://x/i", "stop_link": "https://x/stop"}
-    records.set_reminders(owner.id, [{**row, "remind_on": "2027-05-01"}, {**row, "remind_on": "2027-05-20"}])
-    records.set_reminders(owner.id, [{**row, "remind_on": "2027-05-10"}])  # asking again replaces
-    records.set_reminders(other.id, [{**row, "remind_on": "2027-05-02"}])
-    assert [r["remind_on"] for r in records.reminders_of(owner.id)] == ["2027-05-10"]
-    assert [r["interview_id"] for r in records.reminders_due("2027-05-15")] == [owner.id, other.id]
-    records.forget_reminder(records.reminders_of(owner.id)[0]["id"])
+    records.mail.set_reminders(owner.id, [{**row, "remind_on": "2027-05-01"}, {**row, "remind_on": "2027-05-20"}])
+    records.mail.set_reminders(owner.id, [{**row, "remind_on": "2027-05-10"}])  # asking again replaces
+    records.mail.set_reminders(other.id, [{**row, "remind_on": "2027-05-02"}])
+    assert [r["remind_on"] for r in records.mail.reminders_of(owner.id)] == ["2027-05-10"]
+    assert [r["interview_id"] for r in records.mail.reminders_due("2027-05-15")] == [owner.id, other.id]
+    records.mail.forget_reminder(records.mail.reminders_of(owner.id)[0]["id"])
     store.clear([other.id])
-    assert records.reminders_due("2027-05-15") == [] and records.forget_orphan_reminders() == 1
-    assert records.stop_reminders(owner.id) == 0
+    assert records.mail.reminders_due("2027-05-15") == [] and records.mail.forget_orphan_reminders() == 1
+    assert records.mail.stop_reminders(owner.id) == 0
 
 
 def test_referrals_decisions_feeds_notes_and_short_links(records):
-    records.insert_application(application())
-    records.add_referral({"reference": "BAR-2027-0001", "department": "fire", "recipient": "f@example.org",
-                          "token_hash": "th", "sent_at": "2027-01-03", "due_on": "2027-01-17",
-                          "expires_at": "2027-02-01"})
-    referral = records.referral_by_token("th")
-    records.answer_referral(referral["id"], "no objection", "fine")
-    assert records.referrals("BAR-2027-0001")[0]["answer"] == "no objection"
-    assert [r["department"] for r in records.feed_referrals(["baroda-mi"], "2027-01-01")] == ["fire"]
-    assert records.feed_referrals(["dekalb-il"], "2027-01-01") == []
-    assert records.feed_changes(["baroda-mi"], "2027-01-01")["referrals"] == 1
+    records.applications.insert_application(application())
+    records.review.add_referral({"reference": "BAR-2027-0001", "department": "fire", "recipient": "f@example.org",
+                                 "token_hash": "th", "sent_at": "2027-01-03", "due_on": "2027-01-17",
+                                 "expires_at": "2027-02-01"})
+    referral = records.review.referral_by_token("th")
+    records.review.answer_referral(referral["id"], "no objection", "fine")
+    assert records.review.referrals("BAR-2027-0001")[0]["answer"] == "no objection"
+    assert [r["department"] for r in records.counts.feed_referrals(["baroda-mi"], "2027-01-01")] == ["fire"]
+    assert records.counts.feed_referrals(["dekalb-il"], "2027-01-01") == []
+    assert records.counts.feed_changes(["baroda-mi"], "2027-01-01")["referrals"] == 1
     decision = {"reference": "BAR-2027-0001", "decision": "approved", "decided_on": "2027-01-20", "decided_by": "c"}
-    records.set_decision(decision)
-    records.set_decision({**decision, "decision": "denied", "reasons": "noise"})
-    assert records.decision("BAR-2027-0001")["decision"] == "denied"
-    assert records.decisions_in(["baroda-mi"])[0]["jurisdiction"] == "baroda-mi"
-    records.add_feed("f1", "c@example.org")
-    records.add_feed("f2", "c@example.org")  # a new feed link replaces the old one
-    assert records.feed_owner("f1") is None and records.feed_owner("f2") == "c@example.org"
-    records.revoke_feed("c@example.org")
-    assert not records.has_feed("c@example.org")
-    records.add_note("baroda-mi", "Park closes at 10", "c")
-    note = records.notes("baroda-mi")[0]
-    assert not records.remove_note(note["id"], ["dekalb-il"]) and not records.remove_note(note["id"], [])
-    assert records.remove_note(note["id"], ["baroda-mi"]) and records.notes("baroda-mi") == []
-    assert records.add_short_link("abc", "/a") == "/a" and records.add_short_link("abc", "/b") == "/a"
-    assert records.short_link("abc") == "/a" and records.short_link("zzz") is None
+    records.review.set_decision(decision)
+    records.review.set_decision({**decision, "decision": "denied", "reasons": "noise"})
+    assert records.review.decision("BAR-2027-0001")["decision"] == "denied"
+    assert records.review.decisions_in(["baroda-mi"])[0]["jurisdiction"] == "baroda-mi"
+    records.clerks.add_feed("f1", "c@example.org")
+    records.clerks.add_feed("f2", "c@example.org")  # a new feed link replaces the old one
+    assert records.clerks.feed_owner("f1") is None and records.clerks.feed_owner("f2") == "c@example.org"
+    records.clerks.revoke_feed("c@example.org")
+    assert not records.clerks.has_feed("c@example.org")
+    records.clerks.add_note("baroda-mi", "Park closes at 10", "c")
+    note = records.clerks.notes("baroda-mi")[0]
+    assert not records.clerks.remove_note(note["id"], ["dekalb-il"]) and not records.clerks.remove_note(note["id"], [])
+    assert records.clerks.remove_note(note["id"], ["baroda-mi"]) and records.clerks.notes("baroda-mi") == []
+    assert records.clerks.add_short_link("abc", "/a") == "/a" and records.clerks.add_short_link("abc", "/b") == "/a"
+    assert records.clerks.short_link("abc") == "/a" and records.clerks.short_link("zzz") is None
 
 
 def test_counting_interviews_and_deleting_a_closed_application(store, records):
     sent = store.create({"jurisdiction": "baroda-mi"})
     store.create({"jurisdiction": "dekalb-il"})
-    assert [r["jurisdiction"] for r in records.interviews_in(["baroda-mi"])] == ["baroda-mi"]
-    assert records.interviews_in([]) == []
-    records.insert_application(application(interview_id=sent.id, closed_at="2027-03-01"))
-    records.add_upload(sent.id, "other", "a.pdf", "application/pdf", b"%PDF")
-    records.add_history("BAR-2027-0001", "c", "closed")
-    assert [a["reference"] for a in records.closed_before("2027-04-01")] == ["BAR-2027-0001"]
-    assert records.closed_before("2027-02-01") == []
-    records.delete_application("BAR-2027-0001", sent.id)
-    assert records.application("BAR-2027-0001") is None and store.get(sent.id) is None
-    assert records.uploads(sent.id) == [] and records.history("BAR-2027-0001") == []
-    assert json.loads(json.dumps(records.interviews_in(["dekalb-il"])))[0]["jurisdiction"] == "dekalb-il"
+    assert [r["jurisdiction"] for r in records.counts.interviews_in(["baroda-mi"])] == ["baroda-mi"]
+    assert records.counts.interviews_in([]) == []
+    records.applications.insert_application(application(interview_id=sent.id, closed_at="2027-03-01"))
+    records.applications.add_upload(sent.id, "other", "a.pdf", "application/pdf", b"%PDF")
+    records.applications.add_history("BAR-2027-0001", "c", "closed")
+    assert [a["reference"] for a in records.applications.closed_before("2027-04-01")] == ["BAR-2027-0001"]
+    assert records.applications.closed_before("2027-02-01") == []
+    records.forget_application("BAR-2027-0001", sent.id)
+    assert records.applications.application("BAR-2027-0001") is None and store.get(sent.id) is None
+    assert records.applications.uploads(sent.id) == [] and records.applications.history("BAR-2027-0001") == []
+    assert json.loads(json.dumps(records.counts.interviews_in(["dekalb-il"])))[0]["jurisdiction"] == "dekalb-il"

@@ -67,7 +67,7 @@ def test_a_village_file_of_an_earlier_version_keeps_its_answers_and_is_upgraded(
     assert store.get(ident).answers == {"event_name": "Fair"}
     store.keep_failed_post(ident, "when", [("a", "b")])  # a column of m004, added to the old file
     assert store.take_failed_post(ident, "when") == [("a", "b")]
-    OfficeRecords(store).add_clerk("c@example.org", ["baroda-mi"])
+    OfficeRecords(store).clerks.add_clerk("c@example.org", ["baroda-mi"])
     store.close()
 
 

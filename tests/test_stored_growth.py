@@ -61,7 +61,7 @@ def test_db_copy_holds_one_batch_not_the_table(tmp_path, monkeypatch):
     with source.backend.transaction():
         for n in range(2_000):
             source.create({"jurisdiction": "baroda-mi", "event_name": f"Fair {n}", "notes_x": "x" * 16_000})
-    OfficeRecords(source).add_upload("i" * 43, "other", "plan.pdf", "application/pdf", b"%PDF-1.4 \x00\xff")
+    OfficeRecords(source).applications.add_upload("i" * 43, "other", "plan.pdf", "application/pdf", b"%PDF-1.4 \x00\xff")
     source.close()
     monkeypatch.setattr(db_copy, "BATCH_ROWS", 100)
     with fresh_schema() as url:

@@ -36,11 +36,11 @@ def sent_application(app) -> tuple[str, str]:
         records = office_records()
         interview = records.store.get(ident)
         j = rulebook().get("baroda-mi")
-        records.add_upload(ident, "other", "a-site-plan-with-a-rather-long-file-name-drawn-by-the-surveyor.pdf",
-                           "application/pdf", PDF)
+        records.applications.add_upload(ident, "other", "a-site-plan-with-a-rather-long-file-name-drawn-by-the-surveyor.pdf",
+                                        "application/pdf", PDF)
         reference = send(records, ident, interview.answers, j, assess_jurisdiction(j, interview.answers)).reference
-        records.add_history(reference, "clerk@example.org", "Message to the organizer",
-                            "Please send the insurance certificate and the signed consent of the landowner.")
+        records.applications.add_history(reference, "clerk@example.org", "Message to the organizer",
+                                         "Please send the insurance certificate and the signed consent of the landowner.")
     return ident, reference
 
 

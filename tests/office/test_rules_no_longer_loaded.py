@@ -48,13 +48,13 @@ def kept(tmp_path_factory):
         "decision": "denied", "reasons": "No insurance certificate", "decided_on": office_day(GONE).isoformat()})
     assert denied.status_code == 303
     with before.app_context():
-        row = office_records().application(reference)
+        row = office_records().applications.application(reference)
         assert row["status"] == "denied"
         referred = refer(office_records(), reference, rulebook().get(GONE), "law-enforcement", "police@example.org",
                          office_day(GONE), "clerk@example.org")
         ids = {"interview_id": row["interview_id"], "token": referred.token,
-               "upload_id": office_records().uploads(row["interview_id"])[0]["id"],
-               "payment_id": office_records().payments(reference)[0]["id"]}
+               "upload_id": office_records().applications.uploads(row["interview_id"])[0]["id"],
+               "payment_id": office_records().money.payments(reference)[0]["id"]}
     before.extensions["interview_store"].close()
     rules = tmp_path / "rules"
     rules.mkdir()
@@ -135,6 +135,6 @@ def test_every_action_answers_a_clear_refusal_never_a_500(kept):
     assert ("GET", f"/r/{ids['token']}", 409) in seen and ("POST", f"/r/{ids['token']}", 409) in seen
     assert ("GET", f"/office/a/{reference}", 200) in seen and ("GET", f"/office/a/{reference}/packet.pdf", 200) in seen
     with app.app_context():
-        row = office_records().application(reference)
+        row = office_records().applications.application(reference)
         assert row["status"] == "denied"  # nothing changed
-        assert len(office_records().payments(reference)) == 1 and office_records().uploads(row["interview_id"])
+        assert len(office_records().money.payments(reference)) == 1 and office_records().applications.uploads(row["interview_id"])

@@ -55,7 +55,7 @@ def clerk_add(email, jurisdictions, db_path, public_url, rule_paths, added_paths
 @database_option(dir_okay=False)
 def clerk_list(db_path) -> None:
     """List the clerk accounts with their jurisdictions (and whether a password is chosen yet)."""
-    rows = office_records(db_path).clerks()
+    rows = office_records(db_path).clerks.clerks()
     for row in rows:
         state = "" if row["password_hash"] else " (no password chosen yet)"
         click.echo(f"{row['email']}: {', '.join(row['jurisdictions'])}{state}")
@@ -68,6 +68,6 @@ def clerk_list(db_path) -> None:
 @database_option(dir_okay=False)
 def clerk_remove(email, db_path) -> None:
     """Remove a clerk's account; its sessions end at their next request."""
-    if not office_records(db_path).remove_clerk(email.strip().lower()):
+    if not office_records(db_path).clerks.remove_clerk(email.strip().lower()):
         raise CommandError(f"no clerk account {email!r}")
     click.echo(f"Removed {email.strip().lower()}.")

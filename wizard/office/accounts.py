@@ -58,20 +58,20 @@ def add_clerk(records: OfficeRecords, email: str, jurisdictions: list[str], know
         raise AccountError("give at least one --jurisdiction")
     if unknown:
         raise AccountError(f"no jurisdiction {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-    records.add_clerk(email, list(jurisdictions))
+    records.clerks.add_clerk(email, list(jurisdictions))
     return new_password_link(records, email, now)
 
 
 def new_password_link(records: OfficeRecords, email: str, now: datetime | None = None) -> str:
     token = secrets.token_urlsafe(32)
     expires = (now or datetime.now(timezone.utc)) + timedelta(hours=LINK_HOURS)
-    records.add_link(token_hash(token), email, expires.isoformat(timespec="seconds"))
+    records.clerks.add_link(token_hash(token), email, expires.isoformat(timespec="seconds"))
     return token
 
 
 def link_email(records: OfficeRecords, token: str, now: datetime | None = None) -> str | None:
     """The account a password link is for, while it is valid (not used, not older than 24 hours)."""
-    row = records.link(token_hash(token)) if isinstance(token, str) and len(token) < 100 else None
+    row = records.clerks.link(token_hash(token)) if isinstance(token, str) and len(token) < 100 else None
     if row is None or row["expires_at"] < (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"):
         return None
     return row["email"]
@@ -94,14 +94,14 @@ def choose_password(records: OfficeRecords, token: str, password: str, again: st
     if email is None:
         raise AccountError("This link has expired or was used already. Ask for a new one.")
     check_new_password(password, again)
-    if records.use_link(token_hash(token)) is None:  # two tabs at once: only one sets the password
+    if records.clerks.use_link(token_hash(token)) is None:  # two tabs at once: only one sets the password
         raise AccountError("This link has expired or was used already. Ask for a new one.")
-    records.set_password_hash(email, generate_password_hash(password, method=method))
+    records.clerks.set_password_hash(email, generate_password_hash(password, method=method))
     return clerk(records, email)
 
 
 def clerk(records: OfficeRecords, email: str) -> Clerk | None:
-    row = records.clerk(email)
+    row = records.clerks.clerk(email)
     if row is None:
         return None
     return Clerk(row["email"], tuple(row["jurisdictions"]), row["session_version"])
@@ -113,7 +113,7 @@ def signed_in_clerk(records: OfficeRecords, email: str, password: str) -> Clerk 
         email = normal_email(email)
     except AccountError:
         email = ""
-    row = records.clerk(email) if email else None
+    row = records.clerks.clerk(email) if email else None
     stored = row["password_hash"] if row and row["password_hash"] else UNKNOWN_EMAIL_HASH
     if not check_password_hash(stored, password or "") or row is None or not row["password_hash"]:
         return None
@@ -122,4 +122,4 @@ def signed_in_clerk(records: OfficeRecords, email: str, password: str) -> Clerk 
 
 def sign_out_everywhere(records: OfficeRecords, email: str) -> None:
     """End every session of the account, this one and any copy of its cookie, on every server."""
-    records.end_sessions(email)
+    records.clerks.end_sessions(email)

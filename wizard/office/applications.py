@@ -59,7 +59,7 @@ def new_reference(records: OfficeRecords, j: Jurisdiction, year: int) -> str:
     # Numbered per letters and year, not per jurisdiction: two places with the same letters
     # still never share a reference.
     prefix = f"{reference_letters(j)}-{year}"
-    return f"{prefix}-{records.next_number(prefix):04d}"
+    return f"{prefix}-{records.applications.next_number(prefix):04d}"
 
 
 def can_send(assessment: dict) -> bool:
@@ -85,40 +85,40 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
                    file_by=assessment.get("file_by"), organizer=organizer_of(answers), language=language)
     with records.backend.transaction():
-        records.take_turn("sends")
+        records.applications.take_turn("sends")
         now = now_text()
-        existing = records.application_for(interview_id)
+        existing = records.applications.application_for(interview_id)
         if existing is None:
             reference = new_reference(records, j, int(now[:4]))
-            records.insert_application(dict(reference=reference, interview_id=interview_id, jurisdiction=j.id,
-                                            status="received", version=1, received_at=now, updated_at=now,
-                                            closed_at=None, **first_receipt(now, j), **details))
-            records.add_version(reference, 1, answers, now)
-            records.add_history(reference, "organizer", "Received", "Version 1")
+            records.applications.insert_application(dict(
+                reference=reference, interview_id=interview_id, jurisdiction=j.id, status="received", version=1,
+                received_at=now, updated_at=now, closed_at=None, **first_receipt(now, j), **details))
+            records.applications.add_version(reference, 1, answers, now)
+            records.applications.add_history(reference, "organizer", "Received", "Version 1")
             return Sent(reference, 1, True)
         reference, version = existing["reference"], existing["version"]
-        if records.version_answers(reference, version) == json.loads(json.dumps(answers)):  # as stored
+        if records.applications.version_answers(reference, version) == json.loads(json.dumps(answers)):  # as stored
             return Sent(reference, version, False, unchanged=True)
         return _new_version(records, existing, answers, details, now)
 
 
 def _new_version(records: OfficeRecords, existing: ApplicationRow, answers: dict, details: dict, now: str) -> Sent:
     reference, version = existing["reference"], existing["version"] + 1
-    records.add_version(reference, version, answers, now)
-    decided = records.decision(reference) if existing["status"] in DECIDED else None
+    records.applications.add_version(reference, version, answers, now)
+    decided = records.review.decision(reference) if existing["status"] in DECIDED else None
     if decided is not None:
         # An amendment: the decision stands for the version it decided until the office decides
         # on this one (an approved permit never takes answers no one approved). It is open again
         # meanwhile: the keeping period starts when the amendment is decided (closed_at).
-        records.update_application(reference, version=version, updated_at=now, closed_at=None, **details)
-        records.add_history(reference, "organizer", "Amendment received",
-                            f"Version {version} asks to change version {decided['version']}, "
-                            f"{STATUSES[decided['decision']].lower()}")
+        records.applications.update_application(reference, version=version, updated_at=now, closed_at=None, **details)
+        records.applications.add_history(reference, "organizer", "Amendment received",
+                                         f"Version {version} asks to change version {decided['version']}, "
+                                         f"{STATUSES[decided['decision']].lower()}")
         return Sent(reference, version, False)
     # A new version of an undecided or withdrawn application is received afresh.
-    records.update_application(reference, version=version, updated_at=now, status="received", closed_at=None,
-                               **details)
-    records.add_history(reference, "organizer", "Received", f"Version {version}")
+    records.applications.update_application(reference, version=version, updated_at=now, status="received",
+                                            closed_at=None, **details)
+    records.applications.add_history(reference, "organizer", "Received", f"Version {version}")
     return Sent(reference, version, False)
 
 
@@ -145,9 +145,9 @@ def change_status(records: OfficeRecords, reference: str, status: str, who: str)
     if status not in STATUSES:
         raise ValueError(status)
     now = now_text()
-    records.update_application(reference, status=status, updated_at=now,
-                               closed_at=now if status in CLOSED else None)
-    records.add_history(reference, who, f"Status: {STATUSES[status]}")
+    records.applications.update_application(reference, status=status, updated_at=now,
+                                            closed_at=now if status in CLOSED else None)
+    records.applications.add_history(reference, who, f"Status: {STATUSES[status]}")
 
 
 def decision_due(received_at: str, j: Jurisdiction) -> date | None:

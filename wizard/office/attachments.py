@@ -49,8 +49,8 @@ def keep_upload(records: OfficeRecords, interview_id: str, document: str, filena
         raise UploadRefused("That file is not a PDF, JPEG or PNG. Save or scan it as one of those and upload it again.")
     # Counted and kept in one turn: two uploads at once cannot both fit under the total and both be kept.
     with records.backend.transaction():
-        records.take_turn("uploads")
-        if records.uploaded_bytes(interview_id) + len(data) > MAX_TOTAL:
+        records.applications.take_turn("uploads")
+        if records.applications.uploaded_bytes(interview_id) + len(data) > MAX_TOTAL:
             raise UploadRefused("All your documents together may be at most 25 MB, and this one would go over. "
                                 "Make it smaller or remove a document you no longer need.")
-        return records.add_upload(interview_id, document, safe_filename(filename, mimetype), mimetype, data)
+        return records.applications.add_upload(interview_id, document, safe_filename(filename, mimetype), mimetype, data)

@@ -4,12 +4,12 @@ The tallies (issue 39, item 2): the office's day of receipt is kept when an appl
 received (`received_day`, office/inbox.py) and the days it took to decide when the decision is
 recorded (`days_to_decide`, m009_office_counts). Each figure is a total kept per place, year (or
 month) and measure, added to by the database in the same statement as the row that changes it
-(m011_count_totals, office/schema.py: triggers on interviews, applications and decisions), so the
+(m012_count_totals, office/schema.py: triggers on interviews, applications and decisions), so the
 page reads a few rows whatever the years kept, and whatever other places keep.
 
 Per year and per place (issue 39, item 2): interviews started, applications received, approved,
 denied and withdrawn, and the median days from receipt to decision; interviews finished per month
-and outcome (recorded when the last page is answered, m010_finished_counts); and (issue 40) the money
+and outcome (recorded when the last page is answered, m011_finished_counts); and (issue 40) the money
 received and returned, inspections by result and applications closed after the event. The figures are counted by
 the database from what was recorded when it happened (`tallies`, below); nothing is assessed
 again on a request. Each measure is a list of (label, figure) rows, drawn on the server as an
@@ -56,16 +56,16 @@ class Tally:
 
 def tallies(records: OfficeRecords, places: list[str]) -> list[Tally]:
     """Every figure the Board's page shows for these places: the totals kept as things happened
-    (m011_count_totals), a few rows a place and year whatever the years kept."""
+    (m012_count_totals), a few rows a place and year whatever the years kept."""
     return [Tally(row["place"], row["period"] or "unknown", row["what"], int(row["n"]), int(row["days"] or 0),
-                  int(row["timed"] or 0), row["detail"] or "") for row in records.count_totals_in(places)]
+                  int(row["timed"] or 0), row["detail"] or "") for row in records.counts.count_totals_in(places)]
 
 
 def median_days(records: OfficeRecords, places: list[str]) -> dict[tuple[str, str], float]:
     """The median days to decide per place and year, from the histogram kept with each decision (how
     many decisions took each number of days): the middle one or two figures, never every decision read."""
     counted: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for row in records.decision_day_totals_in(places):
+    for row in records.counts.decision_day_totals_in(places):
         if str(row["year"]).isdigit():
             counted.setdefault((row["place"], row["year"]), []).append((int(row["days"]), int(row["n"])))
     return {group: _middle(sorted(days)) for group, days in counted.items() if sum(n for _, n in days)}
@@ -90,9 +90,9 @@ def days_to_decide(received_day: str | date | None, decided_on: str | date) -> i
 
 def fill_decision_days(records: OfficeRecords, places: list[str]) -> int:
     """Record the days to decide of decisions made before they were recorded (once each)."""
-    rows = records.decisions_without_days(places)
+    rows = records.review.decisions_without_days(places)
     for row in rows:
-        records.set_days_to_decide(row["reference"], days_to_decide(row["received_day"], row["decided_on"]))
+        records.review.set_days_to_decide(row["reference"], days_to_decide(row["received_day"], row["decided_on"]))
     return len(rows)
 
 
@@ -110,7 +110,7 @@ def _label(tally: Tally, book: RuleBook) -> str:
 
 
 def trail_measures(trail: dict) -> list[Measure]:
-    """Issue 40's counts, from the figures the database adds up (OfficeRecords.trail_totals_in)."""
+    """Issue 40's counts, from the figures the database adds up (records.counts.trail_totals_in)."""
     done = trail.get("inspections") or {}
     return [
         Measure("money", "Money received and returned, in dollars",
@@ -126,7 +126,7 @@ def board_measures(found: list[Tally], book: RuleBook, trail: dict | None = None
                    medians: dict[tuple[str, str], float] | None = None) -> list[Measure]:
     """The page's measures, each by year and place (interviews finished by month, place and outcome),
     from the database's tallies; the median days to decide (`medians`: `median_days`); then issue 40's
-    money, inspections and closings (`trail`: OfficeRecords.trail_totals_in), also added up by the database."""
+    money, inspections and closings (`trail`: records.counts.trail_totals_in), also added up by the database."""
     measures = []
     for key, title in MEASURES:
         rows = sorted((_label(t, book), float(t.count)) for t in found if t.what == key)

@@ -17,8 +17,8 @@ from typing import Callable
 from ..rules.rulebook import Jurisdiction
 from .office_time import local_day
 from .records import OfficeRecords
+from .records import CLOSED_SQL
 from .schema import ApplicationRow
-from .trail_records import CLOSED_SQL
 
 PAGE_SIZE = 50
 NO_PERIOD = ""  # decide_by of a place whose ordinance sets no decision period (NULL: not worked out yet)
@@ -60,11 +60,11 @@ def first_receipt(received_at: str, j: Jurisdiction | None) -> dict:
 
 def fill_figures(records: OfficeRecords, place: Callable[[str], Jurisdiction | None], places: list[str]) -> int:
     """Work out the kept figures of applications sent before they were kept (once each)."""
-    rows = records.applications_without_figures(places)
+    rows = records.applications.applications_without_figures(places)
     for row in rows:
-        answers = records.version_answers(row["reference"], row["version"]) or {}
-        records.update_application(row["reference"], organizer=organizer_of(answers),
-                                   **first_receipt(row["received_at"], place(row["jurisdiction"])))
+        answers = records.applications.version_answers(row["reference"], row["version"]) or {}
+        records.applications.update_application(row["reference"], organizer=organizer_of(answers),
+                                                **first_receipt(row["received_at"], place(row["jurisdiction"])))
     return len(rows)
 
 
@@ -114,17 +114,17 @@ def inbox_page(records: OfficeRecords, q: InboxQuery) -> InboxPage:
     if not q.places:
         return InboxPage([], 0, 1, 1)
     where, params = _where(q)
-    total = records.count_applications(where, params)
+    total = records.applications.count_applications(where, params)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(1, q.page), pages)
-    rows = records.applications_page(where, params, ORDER.get(q.sort, ORDER["received"]),
-                                     PAGE_SIZE, (page - 1) * PAGE_SIZE)
+    rows = records.applications.applications_page(where, params, ORDER.get(q.sort, ORDER["received"]),
+                                                  PAGE_SIZE, (page - 1) * PAGE_SIZE)
     return InboxPage(rows, total, page, pages)
 
 
 def decided_versions(records: OfficeRecords, rows: list[ApplicationRow]) -> dict:
     """The decisions of a page's applications, by reference (for the amendment flag)."""
-    return {d["reference"]: d for d in records.decisions_for([r["reference"] for r in rows])}
+    return {d["reference"]: d for d in records.review.decisions_for([r["reference"] for r in rows])}
 
 
 

@@ -48,13 +48,13 @@ def set_issuance_conditions(records: OfficeRecords, reference: str, j: Jurisdict
     """The decision's conditions before issuance, replacing the ones before: a condition written the
     same way again keeps whether, by whom and when it was met. The lines added."""
     lines = condition_lines(text)
-    kept = {c["text"]: c for c in records.issuance_conditions(reference)}
+    kept = {c["text"]: c for c in records.trail.issuance_conditions(reference)}
     for old in kept.values():
         if old["text"] not in lines:
-            records.remove_issuance_condition(reference, old["id"])
+            records.trail.remove_issuance_condition(reference, old["id"])
     added = [line for line in dict.fromkeys(lines) if line not in kept]
     for line in added:
-        records.add_issuance_condition(reference, line, j.conditions_before_issuance, now_text(), who)
+        records.trail.add_issuance_condition(reference, line, j.conditions_before_issuance, now_text(), who)
     return added
 
 
@@ -102,9 +102,9 @@ class Standing:
 
 def standing(records: OfficeRecords, application: ApplicationRow, decision: dict | None) -> Standing:
     reference = application["reference"]
-    actions = records.permit_actions(reference)
-    return Standing(permit_valid(application, decision), tuple(records.issuance_conditions(reference)),
-                    actions[-1] if actions else None, tuple(records.inspections(reference)))
+    actions = records.trail.permit_actions(reference)
+    return Standing(permit_valid(application, decision), tuple(records.trail.issuance_conditions(reference)),
+                    actions[-1] if actions else None, tuple(records.trail.inspections(reference)))
 
 
 def issued_on(decision: dict, now: Standing, j: Jurisdiction) -> str:
@@ -128,8 +128,9 @@ def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str
         raise IssuanceError("Tick at least one condition that has been met.")
     stamp = now_text()
     for condition in chosen:
-        if records.meet_issuance_condition(reference, condition["id"], stamp, who):
-            records.add_history(reference, who, "Condition met", f"{condition['text']} ({condition['citation']})")
+        if records.trail.meet_issuance_condition(reference, condition["id"], stamp, who):
+            records.applications.add_history(reference, who, "Condition met",
+                                             f"{condition['text']} ({condition['citation']})")
     return len(chosen)
 
 
@@ -172,9 +173,9 @@ def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, 
                             f"({today.isoformat()}).")
     row = dict(reference=reference, action=action, reasons=reasons, citation=citation, acted_on=day.isoformat(),
                acted_by=who, recorded_at=now_text())
-    records.add_permit_action(row)
-    records.add_history(reference, who, f"{j.license_word.capitalize()} {ACTIONS[action].lower()}",
-                        f"{reasons} ({citation})")
+    records.trail.add_permit_action(row)
+    records.applications.add_history(reference, who, f"{j.license_word.capitalize()} {ACTIONS[action].lower()}",
+                                     f"{reasons} ({citation})")
     return row
 
 
@@ -229,9 +230,9 @@ def schedule_inspection(records: OfficeRecords, reference: str, j: Jurisdiction,
     if not inspector:
         raise IssuanceError("Write who inspects (a name or a department).")
     row = dict(reference=reference, scheduled_on=day.isoformat(), inspector=inspector, recorded_by=who)
-    records.add_inspection(row)
-    records.add_history(reference, who, "Inspection scheduled", f"{day.isoformat()}, {inspector} "
-                        f"({j.inspection['citation']})")
+    records.trail.add_inspection(row)
+    records.applications.add_history(reference, who, "Inspection scheduled", f"{day.isoformat()}, {inspector} "
+                                     f"({j.inspection['citation']})")
     return row
 
 
@@ -252,9 +253,9 @@ def record_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, i
     notes = " ".join((form.get("notes") or "").split())[:TEXT_LIMIT]
     if result == "failed" and not notes:
         raise IssuanceError("Write what failed: the organizer is told.")
-    if not records.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who):
+    if not records.trail.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who):
         raise IssuanceError("That inspection's result is recorded already.")
     line = f"{RESULTS[result]} on {day.isoformat()}" + (f": {notes}" if notes else "") + \
         (f"; cost {dollars(cost / 100)}" if cost else "") + f" ({j.inspection['citation']})"
-    records.add_history(reference, who, "Inspection", line)
+    records.applications.add_history(reference, who, "Inspection", line)
     return line

@@ -30,12 +30,12 @@ class ApplicationPurge:
 
 
 def purge_applications(records: OfficeRecords, days: float, dry_run: bool = False) -> ApplicationPurge:
-    old = records.closed_before(moment_ago(days * 86400))
+    old = records.applications.closed_before(moment_ago(days * 86400))
     if not dry_run:
         for row in old:
-            records.delete_application(row["reference"], row["interview_id"])
-        records.forget_sent_mail(moment_ago(30 * 86400))
-        records.forget_orphan_uploads()
-        records.forget_orphan_reminders()  # an organizer's address goes with the deleted interview
-        records.forget_orphan_outcomes()
+            records.forget_application(row["reference"], row["interview_id"])
+        records.mail.forget_sent_mail(moment_ago(30 * 86400))
+        records.applications.forget_orphan_uploads()
+        records.mail.forget_orphan_reminders()  # an organizer's address goes with the deleted interview
+        records.counts.forget_orphan_outcomes()
     return ApplicationPurge(days, [row["reference"] for row in old], dry_run)

@@ -30,13 +30,13 @@ def notice_due(records: OfficeRecords, reference: str, j: Jurisdiction, decision
         return
     due = date.fromisoformat(decision["decided_on"]) + timedelta(days=mailed["within_days"]) \
         if mailed.get("within_days") else None
-    records.add_mailed_notice(dict(reference=reference, about=about, dated=decision["decided_on"],
-                                   due_on=due.isoformat() if due else None, certified=mailed.get("certified")))
+    records.trail.add_mailed_notice(dict(reference=reference, about=about, dated=decision["decided_on"],
+                                         due_on=due.isoformat() if due else None, certified=mailed.get("certified")))
 
 
 def action_letter(records: OfficeRecords, reference: str, row: dict) -> None:
     """A suspension, its lifting or a revocation is posted as a letter too; the text gives it no period."""
-    records.add_mailed_notice(dict(reference=reference, about=row["action"], dated=row["acted_on"]))
+    records.trail.add_mailed_notice(dict(reference=reference, about=row["action"], dated=row["acted_on"]))
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,12 @@ def record_posted(records: OfficeRecords, reference: str, notice: dict, form: di
     if number and not CERTIFIED_NUMBER.fullmatch(number):
         raise ReviewError("Enter the certified-mail number as it is printed on the receipt: its digits (and "
                           "letters), like 9407 1000 0000 0000 0000 00.")
-    records.notice_posted(reference, notice["id"], day.isoformat(), number, who)
+    records.trail.notice_posted(reference, notice["id"], day.isoformat(), number, who)
     line = f"{ABOUT[notice['about']]}: posted on {day.isoformat()}" + (f", certified mail {number}" if number else "")
-    records.add_history(reference, who, "Letter posted", line)
+    records.applications.add_history(reference, who, "Letter posted", line)
     return line
 
 
 def printed(records: OfficeRecords, reference: str, notice: dict, who: str) -> None:
-    records.notice_printed(reference, notice["id"], now_text(), who)
-    records.add_history(reference, who, "Letter printed", ABOUT[notice["about"]])
+    records.trail.notice_printed(reference, notice["id"], now_text(), who)
+    records.applications.add_history(reference, who, "Letter printed", ABOUT[notice["about"]])

@@ -53,7 +53,7 @@ def owed_for(records: OfficeRecords, reference: str, j: Jurisdiction, assessment
     (DeKalb § 34.06(c): "the cost of any such inspections shall be borne by the applicant")."""
     owed = sums_owed(j, assessment)
     inspection = j.inspection or {}
-    costs = [i["cost_cents"] for i in records.inspections(reference) if i["cost_cents"]]
+    costs = [i["cost_cents"] for i in records.trail.inspections(reference) if i["cost_cents"]]
     if inspection.get("cost_to_applicant") and costs:
         owed.append(Owed("inspection", "Inspection costs", sum(costs) / 100, inspection["citation"]))
     return owed
@@ -95,10 +95,10 @@ def record_payment(records: OfficeRecords, reference: str, owed: list[Owed], for
     day = typed_day(form.get("received_on", ""), received_on, today, "it was received")
     row = dict(reference=reference, sum_key=chosen.key, amount_cents=amount, method=method, detail=detail,
                received_on=day.isoformat(), taken_by=who, recorded_at=now_text())
-    row["id"] = records.add_payment(row)
-    records.add_history(reference, who, f"Received: {chosen.label}",
-                        f"{dollars(amount / 100)} by {METHODS[method].lower()}" + (f" ({detail})" if detail else "")
-                        + f", {day.isoformat()} ({chosen.citation})")
+    row["id"] = records.money.add_payment(row)
+    records.applications.add_history(reference, who, f"Received: {chosen.label}",
+                                     f"{dollars(amount / 100)} by {METHODS[method].lower()}"
+                                     + (f" ({detail})" if detail else "") + f", {day.isoformat()} ({chosen.citation})")
     return row
 
 
@@ -151,21 +151,21 @@ def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: 
     if back < payment["amount_cents"] and not reason:
         raise ReviewError("Write why part of the deposit is kept (the cleanup costs it paid for).")
     day = typed_day(form.get("returned_on", ""), date.fromisoformat(payment["received_on"]), today, "it was returned")
-    records.deposit_returned(reference, payment["id"], day.isoformat(), back, reason, who)
+    records.money.deposit_returned(reference, payment["id"], day.isoformat(), back, reason, who)
     line = f"{dollars(back / 100)} of {dollars(payment['amount_cents'] / 100)} returned on {day.isoformat()}" + \
         (f", kept: {reason}" if reason else "") + f" ({owed.citation})"
-    records.add_history(reference, who, "Deposit returned", line)
+    records.applications.add_history(reference, who, "Deposit returned", line)
     return line
 
 
 def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict, starts_at: str | None,
                ends_at: str | None, today: date) -> dict:
     """The application page's money: each sum's line, and each deposit's last day to return it, flagged late."""
-    lines = ledger(owed_for(records, reference, j, assessment), records.payments(reference))
+    lines = ledger(owed_for(records, reference, j, assessment), records.money.payments(reference))
     returns = {p["id"]: {"due": due, "late": return_late(p, due, today)}
                for line in lines for due in [return_due(line.owed, ends_at)] for p in line.payments}
-    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS, "closing": records.closing(reference),
-            **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
+    return {"money_lines": lines, "deposit_returns": returns, "methods": METHODS,
+            "closing": records.trail.closing(reference), **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
 @for_the_organizer
@@ -216,9 +216,10 @@ def record_certificate(records: OfficeRecords, reference: str, required: list[Co
     row = dict(reference=reference, coverage=chosen.coverage, insurer=insurer, limit_cents=limit,
                starts_on=starts.isoformat(), ends_on=ends.isoformat(),
                names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=now_text())
-    records.add_certificate(row)
-    records.add_history(reference, who, "Certificate of insurance", f"{chosen.coverage}: {insurer}, "
-                        f"{dollars(limit / 100)}, {starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
+    records.money.add_certificate(row)
+    records.applications.add_history(reference, who, "Certificate of insurance",
+                                     f"{chosen.coverage}: {insurer}, {dollars(limit / 100)}, "
+                                     f"{starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
     return row
 
 
@@ -241,7 +242,7 @@ def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessmen
               starts_at: str | None, ends_at: str | None) -> dict:
     """The page's bond and insurance: each coverage with its certificates and their flags, and the bond's."""
     required = coverages(j, assessment)
-    held = records.certificates(reference)
+    held = records.money.certificates(reference)
     rows = [{"coverage": c, "index": n,
              "certificates": [{**h, "flags": certificate_flags(h, c, starts_at, ends_at)}
                               for h in held if h["coverage"] == c.coverage]} for n, c in enumerate(required)]
@@ -259,18 +260,19 @@ def close_after_event(records: OfficeRecords, application: ApplicationRow, form:
     reference = application["reference"]
     if application["status"] != "approved":
         raise ReviewError("Only an approved application is closed after its event; the others closed at their decision.")
-    if records.closing(reference):
+    if records.trail.closing(reference):
         raise ReviewError("This application is closed already.")
     ends = application.get("ends_at")
     if ends and date.fromisoformat(ends[:10]) > today:
         raise ReviewError(f"The event ends on {ends[:10]}: close the application after it.")
-    if any(p["sum_key"] == "deposit" and not p["returned_on"] for p in records.payments(reference)):
+    if any(p["sum_key"] == "deposit" and not p["returned_on"] for p in records.money.payments(reference)):
         raise ReviewError("Record the deposit returned, or kept with the reason (return $0), before closing.")
     notes = " ".join((form.get("notes") or "").split())[:5000]
     if not notes:
         raise ReviewError("Write what happened at the event (for example: “Held as approved, site clean.”).")
     now = now_text()
     row = dict(reference=reference, closed_on=today.isoformat(), notes=notes, closed_by=who, recorded_at=now)
-    records.close_after_event(row, now)
-    records.add_history(reference, who, "Closed after the event", notes)
+    records.trail.add_closing(row)
+    records.applications.update_application(reference, closed_at=now, updated_at=now)  # keeping starts again
+    records.applications.add_history(reference, who, "Closed after the event", notes)
     return row

@@ -44,8 +44,8 @@ def parse_host_port(value: str) -> tuple[str, int]:
 
 
 def queue(records: OfficeRecords, mail: Mail) -> None:
-    records.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html, mail.attachment,
-                       forget_when_sent=mail.private)
+    records.mail.queue_mail(mail.reference, mail.recipient, mail.subject, mail.text, mail.html, mail.attachment,
+                            forget_when_sent=mail.private)
 
 
 def backoff(attempts: int) -> int:
@@ -100,7 +100,7 @@ def _open(settings: SmtpSettings) -> smtplib.SMTP:
 def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None) -> int:
     """Send what is due; how many went. A failure is recorded with its error type and tried later."""
     now = now or datetime.now(timezone.utc)
-    due = records.mail_due(now.isoformat(timespec="seconds"))
+    due = records.mail.mail_due(now.isoformat(timespec="seconds"))
     if not due:
         return 0
     sent = 0
@@ -121,7 +121,7 @@ def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | 
                 if isinstance(error, (smtplib.SMTPServerDisconnected, socket.timeout)):
                     break
             else:
-                records.mail_sent(row["id"])
+                records.mail.mail_sent(row["id"])
                 sent += 1
     return sent
 
@@ -134,4 +134,4 @@ def _failed(records: OfficeRecords, row: dict, error: Exception, now: datetime) 
     if isinstance(error, Unbuildable):
         words = f"Unbuildable: {error}"[:200]
     retry = now + timedelta(seconds=backoff(row["attempts"] + 1))
-    records.mail_failed(row["id"], words, retry.isoformat(timespec="seconds"))
+    records.mail.mail_failed(row["id"], words, retry.isoformat(timespec="seconds"))

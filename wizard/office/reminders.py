@@ -36,7 +36,7 @@ def send_due_reminders(records: OfficeRecords, office_day: Callable[[str | None]
     """Queue every reminder due by its place's office day (`office_day(jurisdiction id)`) and forget
     it; how many were queued. `latest` is the latest day anywhere, so that the database hands over
     only what may be due: in UTC's evening it is already tomorrow in UTC and not yet in Chicago."""
-    due = [row for row in records.reminders_due(latest.isoformat())
+    due = [row for row in records.mail.reminders_due(latest.isoformat())
            if row["remind_on"] <= office_day(row["jurisdiction"]).isoformat()]
     together: dict[tuple, list[dict]] = {}  # one mail for an interview's reminders due together
     for row in due:
@@ -44,6 +44,6 @@ def send_due_reminders(records: OfficeRecords, office_day: Callable[[str | None]
     for (_, _, place), rows in together.items():
         queue(records, reminder_mail(rows, office_day(place)))
         for row in rows:
-            records.forget_reminder(row["id"])
-    records.forget_orphan_reminders()
+            records.mail.forget_reminder(row["id"])
+    records.mail.forget_orphan_reminders()
     return len(due)

@@ -60,11 +60,11 @@ def refer(records: OfficeRecords, reference: str, j: Jurisdiction, department_id
     period = chosen.get("within_days")
     due = today + timedelta(days=period) if period else None
     expires = (due or today) + timedelta(days=LINK_DAYS)
-    records.add_referral(dict(reference=reference, department=chosen["department"], recipient=recipient,
-                              token_hash=token_hash(token), sent_at=now_text(),
-                              due_on=due.isoformat() if due else None, expires_at=expires.isoformat(),
-                              answer=None, answer_text=None, answered_at=None))
-    records.add_history(reference, who, f"Referred to the {chosen['department']}", recipient)
+    records.review.add_referral(dict(reference=reference, department=chosen["department"], recipient=recipient,
+                                     token_hash=token_hash(token), sent_at=now_text(),
+                                     due_on=due.isoformat() if due else None, expires_at=expires.isoformat(),
+                                     answer=None, answer_text=None, answered_at=None))
+    records.applications.add_history(reference, who, f"Referred to the {chosen['department']}", recipient)
     return Referred(token, due)
 
 
@@ -72,7 +72,7 @@ def open_referral(records: OfficeRecords, token: str, today: date) -> dict | Non
     """The referral a department's link opens, or None when unknown or expired."""
     if not isinstance(token, str) or not 10 < len(token) < 100:
         return None
-    row = records.referral_by_token(token_hash(token))
+    row = records.review.referral_by_token(token_hash(token))
     if row is None or date.fromisoformat(row["expires_at"]) < today:
         return None
     return row
@@ -88,7 +88,7 @@ class Answered:
 
 def decided(records: OfficeRecords, referral: dict) -> dict | None:
     """The decision on the referral's application, or None while the department may still change its answer."""
-    return records.decision(referral["reference"])
+    return records.review.decision(referral["reference"])
 
 
 def record_answer(records: OfficeRecords, referral: dict, answer: str, text: str) -> Answered:
@@ -104,8 +104,8 @@ def record_answer(records: OfficeRecords, referral: dict, answer: str, text: str
         raise ReviewError("Write the conditions." if answer == "conditions" else "Write the reasons for the objection.")
     if len(text) > TEXT_LIMIT:
         raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
-    records.answer_referral(referral["id"], answer, text)
-    records.add_history(referral["reference"], referral["department"], f"Answer: {ANSWERS[answer]}", text)
+    records.review.answer_referral(referral["id"], answer, text)
+    records.applications.add_history(referral["reference"], referral["department"], f"Answer: {ANSWERS[answer]}", text)
     return Answered(False, ANSWERS[answer], text)
 
 
@@ -117,7 +117,7 @@ def late_note(records: OfficeRecords, referral: dict, decision: dict, text: str)
     if len(text) > TEXT_LIMIT:
         raise ReviewError(f"Write at most {TEXT_LIMIT:,} characters.")
     line = f"Late note from the {referral['department']} after the decision"
-    records.add_history(referral["reference"], referral["department"], line, text)
+    records.applications.add_history(referral["reference"], referral["department"], line, text)
     return Answered(True, line, text, decision["decided_on"])
 
 
@@ -187,10 +187,10 @@ def decide(records: OfficeRecords, reference: str, decision: str, conditions: st
     row = dict(reference=reference, decision=decision, conditions=conditions if decision == "approved" else "",
                reasons=reasons if decision == "denied" else "", decided_on=day.isoformat(), decided_by=who,
                version=about.version, permitted_maximum=permitted, days_to_decide=(day - about.received_on).days)
-    records.set_decision(row)
+    records.review.set_decision(row)
     change_status(records, reference, decision, who)
     if about.outstanding and decision == "approved":
-        records.add_history(reference, who, "Approved with items outstanding", "; ".join(about.outstanding))
+        records.applications.add_history(reference, who, "Approved with items outstanding", "; ".join(about.outstanding))
     return row
 
 
@@ -199,14 +199,15 @@ def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers
     """What an approval would leave outstanding: checklist items and documents not ticked as
     received, and departments that have not answered. `checklist`: the answers' checklist items,
     where the caller has assessed them already."""
-    ticks = records.ticks(reference)
+    ticks = records.applications.ticks(reference)
     if checklist is None:
         checklist = checklist_items(assess_jurisdiction(j, answers))
     items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
     items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
-    items += [f"no answer from the {r['department']}" for r in records.referrals(reference) if not r["answered_at"]]
+    items += [f"no answer from the {r['department']}" for r in records.review.referrals(reference)
+              if not r["answered_at"]]
     if (j.inspection or {}).get("before_issuance") and \
-            not any(i["result"] == "passed" for i in records.inspections(reference)):
+            not any(i["result"] == "passed" for i in records.trail.inspections(reference)):
         items.append(f"no inspection passed ({j.inspection['citation']})")
     return tuple(items)
 

@@ -1,14 +1,22 @@
 """The office's tables: their versioned migrations (`permit_wizard_office`), applied beside the
 interviews' in the same backend. Each migration is a list of statements both engines accept
 (`{identity}` and `{binary}` are filled in by the backend); a migration, once released, never changes:
-a new column or table is a new migration at the end."""
+a new column or table is a new migration at the end.
+
+Names are unique and strictly increasing in the list's order (tests/office/test_migration_names.py).
+Five were released out of order (m007 and m008 before m006, two m010s) and renumbered: each keeps
+the name it was released under as `formerly`. A database that recorded the former name has its new
+name recorded beside it when it next upgrades (`wizard.store.base.applied_as_formerly`), so nothing
+runs twice, and a release still reading the former names finds them too. The renumbering keeps the
+order the migrations always ran in; only their names changed.
+"""
 from __future__ import annotations
 
 from typing import TypedDict
 
 from ..store import Migration
 
-# The Board's counts kept as totals (m011_count_totals). What each row of a counted table adds: the
+# The Board's counts kept as totals (m012_count_totals). What each row of a counted table adds: the
 # totals table, the figures (in its columns' order; {R} is the row, NEW or OLD, {s} +1 or -1), a table
 # joined (its decision, or its application: a decision counts under its application's place) and when.
 TOTALS = {"count_totals": (("place", "period", "what", "detail"), ("n", "days", "timed")),
@@ -90,7 +98,7 @@ def count_triggers() -> list[dict]:
 
 
 def count_fills() -> list[str]:
-    """The totals of the rows kept before m011, added up once: the GROUP BYs the page ran until then
+    """The totals of the rows kept before m012_count_totals, added up once: the GROUP BYs the page ran until then
     (a decision's figures once, through its application)."""
     fills = []
     for table, (_, moves) in ((t, c) for t, c in COUNTED.items() if t != "decisions"):
@@ -169,14 +177,14 @@ MIGRATIONS = (
         "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
     # Issue 40: the clerk's paper trail. The maximum the permit allows, which the clerk may set below
     # what the application asked (Baroda (j): "the maximum number of attendants permissible").
-    Migration("m007_paper_trail", (
+    Migration("m006_paper_trail", formerly="m007_paper_trail", statements=(
         "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
     # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
     # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
     # reasons and section; the letters the text says go by mail, with when printed and posted; the
     # money received (and a deposit returned); the certificates of insurance held; inspections; the
     # closing after the event.
-    Migration("m008_paper_trail_2", (
+    Migration("m007_paper_trail_2", formerly="m008_paper_trail_2", statements=(
         "CREATE TABLE issuance_conditions (id {identity}, reference TEXT, text TEXT, citation TEXT, set_at TEXT, "
         "set_by TEXT, met_at TEXT, met_by TEXT)",
         "CREATE INDEX idx_issuance_conditions_reference ON issuance_conditions (reference)",
@@ -209,7 +217,7 @@ MIGRATIONS = (
     # Issue 39: the inbox pages in the database. Kept at first receipt: the office's day of receipt and
     # the decision deadline ('' where the place sets no period; NULL until worked out for older rows),
     # and the organizer's name to search by; indexes for each place's sorts and filters.
-    Migration("m006_office_scale", (
+    Migration("m008_office_scale", formerly="m006_office_scale", statements=(
         "ALTER TABLE applications ADD COLUMN received_day TEXT",
         "ALTER TABLE applications ADD COLUMN decide_by TEXT",
         "ALTER TABLE applications ADD COLUMN organizer TEXT",
@@ -234,7 +242,7 @@ MIGRATIONS = (
     # Issue 39: "Interviews finished, by month and outcome" from figures recorded when it happens: the
     # outcome and moment an interview's last page was answered, written once then; counted per month by
     # the database. The days to decide indexed for the median (an ordered LIMIT / OFFSET per group).
-    Migration("m010_finished_counts", (
+    Migration("m011_finished_counts", formerly="m010_finished_counts", statements=(
         "ALTER TABLE interviews ADD COLUMN finished_outcome TEXT",
         "ALTER TABLE interviews ADD COLUMN finished_at TEXT",
         "CREATE INDEX idx_interviews_place_finished ON interviews (jurisdiction, finished_at)",
@@ -245,7 +253,7 @@ MIGRATIONS = (
     # change (every path that writes: a step, a decision, the retention sweeper, `wizard db copy`);
     # the figures are the GROUP BYs the page ran before, filled once from the rows already kept. The
     # days to decide indexed for the decisions still to be given theirs (counts.fill_decision_days).
-    Migration("m011_count_totals", (
+    Migration("m012_count_totals", formerly="m011_count_totals", statements=(
         "CREATE TABLE count_totals (place TEXT, period TEXT, what TEXT, detail TEXT, n INTEGER, days INTEGER, "
         "timed INTEGER, PRIMARY KEY (place, period, what, detail))",
         "CREATE TABLE decision_day_totals (place TEXT, year TEXT, days INTEGER, n INTEGER, "
@@ -259,7 +267,7 @@ MIGRATIONS = (
         "(CASE WHEN decide_by IS NULL OR decide_by = '' THEN 1 ELSE 0 END), decide_by, reference)",
         "CREATE INDEX idx_applications_place_starts ON applications (jurisdiction, "
         "(CASE WHEN starts_at IS NULL OR starts_at = '' THEN 1 ELSE 0 END), starts_at, reference)",
-        # The calendar feed's applications (trail_records.in_feed_sql, the same expression): a place's
+        # The calendar feed's applications (records.counts.in_feed_sql, the same expression): a place's
         # current ones read as a range, whatever the years of decided, past ones kept.
         "CREATE INDEX idx_applications_place_feed ON applications (jurisdiction, (CASE WHEN status NOT IN "
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",

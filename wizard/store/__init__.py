@@ -1,5 +1,5 @@
 """Storage backends: `open_backend` picks the engine from the DATABASE setting (a file path or a
-postgresql:// URL); wizard/store/interviews.py and wizard/office/records.py reach rows only through it.
+postgresql:// URL); wizard/store/interviews.py and wizard/office/records/ reach rows only through it.
 
 `open_backend` imports the PostgreSQL backend only when the setting is a PostgreSQL URL: psycopg
 and its pool cost 0.15-0.2 s of CPU to import (`python -X importtime`), which a village's server on

@@ -17,10 +17,19 @@ from typing import Iterator, Mapping, Protocol, Sequence
 
 @dataclass(frozen=True)
 class Migration:
-    """One versioned schema change; its name is its version, the same on both engines."""
+    """One versioned schema change; its name is its version, the same on both engines. `formerly`:
+    the name it was released under before a rename, which a database may have recorded instead."""
 
     name: str
     statements: tuple[str | Mapping[str, str], ...]  # a mapping: {dialect name: its own text}
+    formerly: str = ""
+
+
+def applied_as_formerly(migrations: Sequence[Migration], done: set[str]) -> list[str]:
+    """The migrations a database applied under their former names (recorded in `done`), to record
+    under their names as well: they never run again, and a release still reading the former name
+    finds it too."""
+    return [m.name for m in migrations if m.name not in done and m.formerly and m.formerly in done]
 
 
 @dataclass(frozen=True)

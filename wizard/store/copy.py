@@ -6,7 +6,7 @@ so the tables match column for column; a column only one side has is left out. T
 read from the source's own catalogue (`Backend.tables`), not listed here: a table a later migration adds is copied too.
 A target that already holds any row is refused unless `replace` empties its tables first.
 A table named `..._totals` is kept by triggers from other tables' rows (the Board's counts,
-m011_count_totals): it is not copied. On PostgreSQL the target's triggers are off while the rows go
+m012_count_totals): it is not copied. On PostgreSQL the target's triggers are off while the rows go
 across (a trigger a row made 100,000 interviews take 56 s, not 6), and the caller's `refill` then
 makes the totals from the rows copied, in the same transaction.
 Each table goes across in batches (`copy_table`), so a million interviews take no more memory than a hundred.

@@ -20,7 +20,7 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from ..errors import StoreUnavailable
-from .base import POSTGRES, Backend, Migration, lock_key
+from .base import POSTGRES, Backend, Migration, applied_as_formerly, lock_key
 
 LOG = logging.getLogger(__name__)
 POOL_SIZE = 10  # connections per server: a waitress server runs 8 threads, plus its sweeper and mailer
@@ -163,6 +163,10 @@ class PostgresBackend(Backend):
                 conn.execute(MIGRATIONS_TABLE)
                 done = {r["name"] for r in conn.execute(
                     "SELECT name FROM wizard_migrations WHERE migration_set = %s", (migration_set,))}
+                for name in applied_as_formerly(migrations, done):
+                    conn.execute("INSERT INTO wizard_migrations (migration_set, name, applied_at) VALUES (%s, %s, %s)",
+                                 (migration_set, name, datetime.now(timezone.utc).isoformat()))
+                    done.add(name)
                 for migration in (m for m in migrations if m.name not in done):
                     with conn.transaction():
                         for statement in migration.statements:

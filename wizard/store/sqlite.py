@@ -10,6 +10,7 @@ import os
 import sqlite3
 import threading
 import weakref
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -17,7 +18,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from ..errors import StoreUnavailable
-from .base import SQLITE, Backend, Migration, marks
+from .base import SQLITE, Backend, Migration, applied_as_formerly, marks
 
 _NO_LOCK = contextlib.nullcontext()
 
@@ -161,6 +162,12 @@ class SqliteBackend(Backend):
         if self.path != ":memory:":
             db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once for every connection
         chosen = sqlite_migrations(migration_set, migrations)
+        renamed = applied_as_formerly(migrations, {m.name for m in chosen.applied(db)})
+        if renamed:
+            chosen.ensure_migrations_table(db)
+            db[chosen.migrations_table].insert_all(
+                {"migration_set": migration_set, "name": name, "applied_at": str(datetime.now(timezone.utc))}
+                for name in renamed)
         pending = [m.name for m in chosen.pending(db)]
         chosen.apply(db)
         return pending

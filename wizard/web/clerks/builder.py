@@ -127,7 +127,7 @@ def _link(args) -> dict:
 @bp.before_request
 def clerks_only():
     """Once the office has clerk accounts, only a signed-in clerk makes links in the office's name."""
-    if not current_user.is_authenticated and office_records().clerks():
+    if not current_user.is_authenticated and office_records().clerks.clerks():
         return login_manager.unauthorized()
     return None
 

@@ -41,13 +41,13 @@ def store_short_link(target: str) -> str | None:
     None when this address has stored its hour's allowance of new codes: a code is a row in the
     database, and /clerks is open to anyone until a clerk account exists."""
     code = short_code(target)
-    if office_records().short_link(code) == target:
+    if office_records().clerks.short_link(code) == target:
         return code
     if not allow_new_record():
         return None
-    if office_records().add_short_link(code, target) != target:
+    if office_records().clerks.add_short_link(code, target) != target:
         code = short_code(target, CODE_LENGTH * 2)
-        office_records().add_short_link(code, target)
+        office_records().clerks.add_short_link(code, target)
     return code
 
 
@@ -58,7 +58,7 @@ def typed_code(text: str) -> str:
 
 @bp.get("/c/<code>")
 def follow(code: str):
-    target = office_records().short_link(typed_code(code))
+    target = office_records().clerks.short_link(typed_code(code))
     if target is None or not target.startswith("/") or target.startswith("//"):
         abort(404)
     return redirect(target, code=303)

@@ -51,7 +51,8 @@ def office_records() -> OfficeRecords:
 def sent_version(row: ApplicationRow) -> tuple[Jurisdiction, dict]:
     """An application's rules and the answers of the version it was last sent as: what the clerk's
     permit, a department's page and the organizer's status page all read."""
-    return rulebook().require(row["jurisdiction"]), office_records().version_answers(row["reference"], row["version"])
+    answers = office_records().applications.version_answers(row["reference"], row["version"])
+    return rulebook().require(row["jurisdiction"]), answers
 
 
 OFFICES_FILE = "offices.yaml"
@@ -67,7 +68,7 @@ def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
     The clerks' local notes (web/office/notes.py) ride along, so every page and the packet that shows the
     card shows them too, as the office's words."""
     card = current_app.extensions["offices"].get(jurisdiction_id or "")
-    notes = tuple(n["text"] for n in office_records().notes(jurisdiction_id)) if jurisdiction_id else ()
+    notes = tuple(n["text"] for n in office_records().clerks.notes(jurisdiction_id)) if jurisdiction_id else ()
     return replace(card or OfficeCard(), notes=notes) if notes else card
 
 

@@ -38,7 +38,7 @@ def application_address() -> str:
 @login_required
 def make_feed():
     token = secrets.token_urlsafe(24)
-    office_records().add_feed(token_hash(token), current_user.account.email)
+    office_records().clerks.add_feed(token_hash(token), current_user.account.email)
     flash(f"Your calendar address (shown only now; copy it into your calendar program as a subscription): "
           f"{feed_address(token)}", "success")
     return redirect(url_for("office.inbox"), code=303)
@@ -47,14 +47,14 @@ def make_feed():
 @bp.post("/office/calendar/revoke")
 @login_required
 def revoke_feed():
-    office_records().revoke_feed(current_user.account.email)
+    office_records().clerks.revoke_feed(current_user.account.email)
     flash("The calendar address no longer works.", "success")
     return redirect(url_for("office.inbox"), code=303)
 
 
 @bp.get("/office/calendar/<token>.ics")
 def feed(token: str):
-    email = office_records().feed_owner(token_hash(token)) if len(token) < TOKEN_LIMIT else None
+    email = office_records().clerks.feed_owner(token_hash(token)) if len(token) < TOKEN_LIMIT else None
     account = clerk(office_records(), email) if email else None
     if account is None:
         abort(404)
@@ -62,12 +62,13 @@ def feed(token: str):
     records = office_records()
     now = current_app.config.get("NOW") or datetime.now(timezone.utc)
     since = feed_since(now)
-    etag, changed = feed_version(records.feed_changes(places, since), places, rulebook(), now)
+    etag, changed = feed_version(records.counts.feed_changes(places, since), places, rulebook(), now)
     if is_resource_modified(request.environ, etag=etag, last_modified=changed):
-        response = Response(office_calendar(records.feed_applications(places, since),
-                                            records.feed_referrals(places, since), rulebook(), now,
-                                            records.last_permit_actions_in(places, since),
-                                            records.inspections_in(places, since), places, application_address()),
+        response = Response(office_calendar(records.counts.feed_applications(places, since),
+                                            records.counts.feed_referrals(places, since), rulebook(), now,
+                                            records.trail.last_permit_actions_in(places, since),
+                                            records.trail.inspections_in(places, since), places,
+                                            application_address()),
                             mimetype="text/calendar")
         response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
     else:  # nothing changed since the client's copy: no feed made, no body sent

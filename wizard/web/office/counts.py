@@ -20,7 +20,7 @@ def measures():
     fill_figures(records, rulebook().get, places)  # applications and decisions kept before the figures were
     fill_decision_days(records, places)
     found = tallies(records, places)
-    return board_measures(found, rulebook(), records.trail_totals_in(places), median_days(records, places))
+    return board_measures(found, rulebook(), records.counts.trail_totals_in(places), median_days(records, places))
 
 
 @bp.get("/office/counts")

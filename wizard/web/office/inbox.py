@@ -51,7 +51,7 @@ SORTS = {"received": "Received, newest first", "deadline": "Decision deadline, s
 
 def clerk_application(reference: str) -> ApplicationRow:
     """The application, or 404 when it does not exist or is not one of this clerk's places."""
-    row = office_records().application(reference) if REFERENCE.fullmatch(reference or "") else None
+    row = office_records().applications.application(reference) if REFERENCE.fullmatch(reference or "") else None
     if row is None or not current_user.account.may_open(row["jurisdiction"]):
         abort(404)
     if request.method != "GET":  # every action on an application of a place whose rules are gone is refused
@@ -102,7 +102,8 @@ def inbox():
     found = inbox_page(office_records(), query)
     decided = decided_versions(office_records(), found.rows)
     references = [r["reference"] for r in found.rows]  # issue 40's flags, for this page's rows only
-    held, acted = office_records().deposits_held(references), office_records().last_permit_actions(references)
+    records = office_records()
+    held, acted = records.money.deposits_held(references), records.trail.last_permit_actions(references)
     rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
              "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
@@ -113,8 +114,8 @@ def inbox():
     return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,
                        statuses=STATUSES, sorts=SORTS, status=query.status, due=query.due, sort=query.sort,
                        search=query.search, place=place, places=places,
-                       mail_on=mail_on(), unsent=office_records().unsent_mail(list(account.jurisdictions)), clerk=account,
-                       feed=office_records().has_feed(account.email))
+                       mail_on=mail_on(), unsent=records.mail.unsent_mail(list(account.jurisdictions)), clerk=account,
+                       feed=records.clerks.has_feed(account.email))
 
 
 def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
@@ -130,16 +131,17 @@ def application(reference: str):
     records = office_records()
     j, answers = sent_version(row)
     assessment = assess_jurisdiction(j, answers)
-    ticks = records.ticks(reference)
-    uploads = records.uploads(row["interview_id"])
+    ticks = records.applications.ticks(reference)
+    uploads = records.applications.uploads(row["interview_id"])
     checklist = checklist_items(assessment)
     items = [{"id": c["id"], "text": c["text"], "citation": c["citation"], "received": ticks.get(c["id"], False)}
              for c in checklist]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
     return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
-                       documents=documents, uploads=uploads, history=records.history(reference),
-                       versions=records.versions(reference), statuses=STATUSES, decided=DECIDED, mail_on=mail_on(),
+                       documents=documents, uploads=uploads, history=records.applications.history(reference),
+                       versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
+                       mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
                        **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
                        **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
@@ -149,12 +151,13 @@ def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]
     """Issue 34's part of the page: what the current version changes, from the version before and
     from the one decided, and whether it waits for a decision as an amendment."""
     records, questions = office_records(), rulebook().questions_for(j.id)
-    decision = records.decision(row["reference"])
+    decision = records.review.decision(row["reference"])
     decided_version = (decision.get("version") or row["version"]) if decision else None
-    before = records.version_answers(row["reference"], row["version"] - 1) if row["version"] > 1 else None
+    before = records.applications.version_answers(row["reference"], row["version"] - 1) if row["version"] > 1 else None
     since_decision = []
     if decided_version is not None and decided_version < row["version"] - 1:
-        since_decision = changes(records.version_answers(row["reference"], decided_version), answers, questions)
+        decided_answers = records.applications.version_answers(row["reference"], decided_version)
+        since_decision = changes(decided_answers, answers, questions)
     return {"changes": changes(before, answers, questions) if before is not None else [],
             "since_decision": since_decision, "decided_version": decided_version,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
@@ -164,8 +167,9 @@ def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]
 def review_context(row: ApplicationRow, j) -> dict:
     """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
-                 for r in office_records().referrals(row["reference"])]
-    return {"departments": j.referrals, "referrals": referrals, "decision": office_records().decision(row["reference"]),
+                 for r in office_records().review.referrals(row["reference"])]
+    return {"departments": j.referrals, "referrals": referrals,
+            "decision": office_records().review.decision(row["reference"]),
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
@@ -173,11 +177,11 @@ def trail_context(row: ApplicationRow, j) -> dict:
     """Issue 40's part of the page: conditions before issuance, the permit's standing and what may be
     done to it, and the letters to post with their flags."""
     records = office_records()
-    now = standing(records, row, records.decision(row["reference"]))
+    now = standing(records, row, records.review.decision(row["reference"]))
     notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
-               for n in records.mailed_notices(row["reference"])]
+               for n in records.trail.mailed_notices(row["reference"])]
     return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
-            "permit_actions": records.permit_actions(row["reference"]), "notices": notices}
+            "permit_actions": records.trail.permit_actions(row["reference"]), "notices": notices}
 
 
 def organizer_path(row: ApplicationRow) -> str:
@@ -221,7 +225,7 @@ def message(reference: str):
     else:
         with speaking(row.get("language") or OFFICE_LANGUAGE):  # the office's name as the organizer reads it
             office = office_short(rulebook().require(row["jurisdiction"]).file_with)
-        office_records().add_history(reference, who(), "Message to the organizer", text)
+        office_records().applications.add_history(reference, who(), "Message to the organizer", text)
         send_mail(organizer_message(row["applicant_email"], reference, text, office, organizer_path(row),
                                     current_app.config.get("PUBLIC_URL"), language=row.get("language")))
         if request.form.get("ask") == "yes" and row["status"] != "more_information":
@@ -240,13 +244,14 @@ def checklist(reference: str):
     known = [c["id"] for c in checklist_items(assess_jurisdiction(j, answers))] + \
             [d.id for d in documents_to_attach(j, answers)]
     received = set(request.form.getlist("received"))
-    before = records.ticks(reference)
+    before = records.applications.ticks(reference)
     changed = [item for item in known if before.get(item, False) != (item in received)]
     for item in changed:
-        records.set_tick(reference, item, item in received)
+        records.applications.set_tick(reference, item, item in received)
     if changed:
-        records.add_history(reference, who(), "Checklist", f"{len([i for i in changed if i in received])} ticked, "
-                                                            f"{len([i for i in changed if i not in received])} unticked")
+        records.applications.add_history(reference, who(), "Checklist",
+                                         f"{len([i for i in changed if i in received])} ticked, "
+                                         f"{len([i for i in changed if i not in received])} unticked")
     flash("Checklist saved.", "success")
     return redirect(url_for(".application", reference=reference), code=303)
 
@@ -263,10 +268,10 @@ def download(body: bytes, mimetype: str, filename: str) -> Response:
 @login_required
 def packet(reference: str):
     row = clerk_application(reference)
-    answers = office_records().version_answers(reference, row["version"])
+    answers = office_records().applications.version_answers(reference, row["version"])
     body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
-    office_records().add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
+    office_records().applications.add_history(reference, who(), "Downloaded the packet", f"Version {row['version']}")
     return download(body, "application/pdf", f"{reference}-packet.pdf")
 
 
@@ -274,10 +279,10 @@ def packet(reference: str):
 @login_required
 def upload(reference: str, upload_id: str):
     row = clerk_application(reference)
-    found = office_records().upload(row["interview_id"], upload_id[:40])
+    found = office_records().applications.upload(row["interview_id"], upload_id[:40])
     if found is None:
         abort(404)
-    office_records().add_history(reference, who(), "Downloaded a document", found["filename"])
+    office_records().applications.add_history(reference, who(), "Downloaded a document", found["filename"])
     return download(found["data"], found["mimetype"], f"{reference}-{found['filename']}")
 
 

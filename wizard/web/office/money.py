@@ -49,7 +49,7 @@ def _owed(row: ApplicationRow):
 def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
     j, answers, owed = _owed(row)
     return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
-                                   tuple(ledger(owed, office_records().payments(row["reference"]))), METHODS,
+                                   tuple(ledger(owed, office_records().money.payments(row["reference"]))), METHODS,
                                    office_short(j.file_with)))
 
 
@@ -82,7 +82,7 @@ def payment(reference: str):
 def deposit_return(reference: str, payment_id: int):
     row = clerk_application(reference)
     j, _, owed = _owed(row)
-    found = office_records().payment(reference, payment_id)
+    found = office_records().money.payment(reference, payment_id)
     deposit = next((o for o in owed if o.key == "deposit"), None)
     if found is None or deposit is None:
         abort(404)
@@ -96,7 +96,7 @@ def deposit_return(reference: str, payment_id: int):
 
 
 def _payment_or_404(reference: str, payment_id: int) -> dict:
-    found = office_records().payment(reference, payment_id)
+    found = office_records().money.payment(reference, payment_id)
     if found is None:
         abort(404)
     return found

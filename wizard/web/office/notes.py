@@ -25,7 +25,7 @@ def places() -> list[tuple[str, str]]:
 @bp.get("/office/notes")
 @login_required
 def notes_page():
-    mine = [(jid, name, office_records().notes(jid)) for jid, name in places()]
+    mine = [(jid, name, office_records().clerks.notes(jid)) for jid, name in places()]
     return render_page("office/notes.html", places=mine)
 
 
@@ -42,7 +42,7 @@ def add_note():
         flash(f"A note may be at most {NOTE_LIMIT:,} characters.", "danger")
         keep_typed({f"text-{place}": request.form.get("text", "")}, url_for(".notes_page"))
     else:
-        office_records().add_note(place, text, current_user.account.email)
+        office_records().clerks.add_note(place, text, current_user.account.email)
         flash("Note added. Organizers see it with the office's details, as the office's words.", "success")
     return redirect(url_for(".notes_page"), code=303)
 
@@ -51,7 +51,7 @@ def add_note():
 @bp.post("/office/notes/<int(max=9223372036854775807):note_id>/remove")
 @login_required
 def remove_note(note_id: int):
-    if office_records().remove_note(note_id, list(current_user.account.jurisdictions)):
+    if office_records().clerks.remove_note(note_id, list(current_user.account.jurisdictions)):
         flash("Note removed.", "success")
     else:
         flash("That note is not one of your places' notes.", "danger")

@@ -67,8 +67,8 @@ def referral(reference: str):
                                    url_for(".department_page", token=made.token), current_app.config.get("PUBLIC_URL")))
         flash(f"Referred to the {chosen}.", "success")
         if row["status"] == "received":
-            office_records().update_application(reference, status="under_review")
-            office_records().add_history(reference, who(), f"Status: {STATUSES['under_review']}")
+            office_records().applications.update_application(reference, status="under_review")
+            office_records().applications.add_history(reference, who(), f"Status: {STATUSES['under_review']}")
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
@@ -82,7 +82,7 @@ def _referral_or_404(token: str) -> dict:
 def _referred(token: str) -> tuple[dict, ApplicationRow]:
     """The link's referral and its application, or 404: the token is the only key to either."""
     referral = _referral_or_404(token)
-    row = office_records().application(referral["reference"])
+    row = office_records().applications.application(referral["reference"])
     if row is None:
         abort(404)
     if request.method != "GET":  # an answer on an application of a place whose rules are gone is refused
@@ -98,7 +98,7 @@ def department_page(token: str):
     return render_page("office/referral.html", referral=referral, a=row, j=j, chosen=chosen,
                        answers=answer_rows(answers, j.id), choices=ANSWERS, answered=ANSWERS.get(referral["answer"] or ""),
                        decision=decided(office_records(), referral),
-                       uploads=office_records().uploads(row["interview_id"]))
+                       uploads=office_records().applications.uploads(row["interview_id"]))
 
 
 @bp.post("/r/<token>")
@@ -119,7 +119,7 @@ def _tell_the_clerks(row: ApplicationRow, department: str, made: Answered) -> No
     """Every clerk of the application's place gets the department's answer or late note by email."""
     path = url_for("office.application", reference=row["reference"]) + "#referrals"
     base_url = current_app.config.get("PUBLIC_URL")
-    for clerk_email in office_records().clerks_of(row["jurisdiction"]):
+    for clerk_email in office_records().clerks.clerks_of(row["jurisdiction"]):
         if made.late:
             send_mail(clerk_late_note_notice(clerk_email, row["reference"], department, made.decided_on, made.text,
                                              path, base_url))
@@ -132,11 +132,11 @@ def _tell_the_clerks(row: ApplicationRow, department: str, made: Answered) -> No
 def department_packet(token: str):
     """The packet of the version the department reviews: the one the clerk downloads."""
     referral, row = _referred(token)
-    answers = office_records().version_answers(row["reference"], row["version"])
+    answers = office_records().applications.version_answers(row["reference"], row["version"])
     body = cached_packet_pdf(answers, rulebook(), today(rulebook().require(row["jurisdiction"])),
                              office=office_card(row["jurisdiction"]))
-    office_records().add_history(row["reference"], referral["department"], "Downloaded the packet",
-                                 f"Version {row['version']}")
+    office_records().applications.add_history(row["reference"], referral["department"], "Downloaded the packet",
+                                              f"Version {row['version']}")
     return download(body, "application/pdf", f"{row['reference']}-packet.pdf")
 
 
@@ -144,10 +144,11 @@ def department_packet(token: str):
 def department_upload(token: str, upload_id: str):
     """A document the organizer uploaded, found only among this application's."""
     referral, row = _referred(token)
-    found = office_records().upload(row["interview_id"], upload_id[:40])
+    found = office_records().applications.upload(row["interview_id"], upload_id[:40])
     if found is None:
         abort(404)
-    office_records().add_history(row["reference"], referral["department"], "Downloaded a document", found["filename"])
+    office_records().applications.add_history(row["reference"], referral["department"], "Downloaded a document",
+                                              found["filename"])
     return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
@@ -156,7 +157,7 @@ def the_permit(row: ApplicationRow, decision: dict) -> bytes:
     It prints the version the decision approved, never a later one still waiting for a decision, dated
     the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
     j = rulebook().require(row["jurisdiction"])
-    answers = office_records().version_answers(row["reference"], decision.get("version") or row["version"])
+    answers = office_records().applications.version_answers(row["reference"], decision.get("version") or row["version"])
     now = standing(office_records(), row, decision)
     return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), issued_on(decision, now, j),
                                  office_short(j.issuer), decision.get("permitted_maximum"), now.mark,
@@ -165,7 +166,7 @@ def the_permit(row: ApplicationRow, decision: dict) -> bytes:
 
 def issued_or_404(row: ApplicationRow) -> dict:
     """The decision of a permit that is issued (approved, every condition before issuance met), or 404."""
-    made = office_records().decision(row["reference"])
+    made = office_records().review.decision(row["reference"])
     if not standing(office_records(), row, made).issued:
         abort(404)
     return made
@@ -190,7 +191,7 @@ def decision(reference: str):
                      url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
-    row = office_records().application(reference) or row  # with the status the decision set
+    row = office_records().applications.application(reference) or row  # with the status the decision set
     waiting = tuple(c["text"] for c in standing(office_records(), row, made).open_conditions)
     notice_due(office_records(), reference, j, made, bool(waiting))
     permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
@@ -221,7 +222,8 @@ def permit(reference: str):
     row = clerk_application(reference)
     made = issued_or_404(row)
     body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
-    office_records().add_history(reference, who(), f"Downloaded the {rulebook().require(row['jurisdiction']).license_word}")
+    word = rulebook().require(row["jurisdiction"]).license_word
+    office_records().applications.add_history(reference, who(), f"Downloaded the {word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
 
 

@@ -42,13 +42,13 @@ def stored_page(error: RulesNotLoaded):
     row = clerk_application((request.view_args or {}).get("reference", ""))
     records = office_records()
     current_app.logger.warning("application %s opened read-only: %s", row["reference"], error)
-    payments = [{**p, "amount": p["amount_cents"] / 100} for p in records.payments(row["reference"])]
+    payments = [{**p, "amount": p["amount_cents"] / 100} for p in records.money.payments(row["reference"])]
     page = render_page("office/stored.html", a=row, place=error.jurisdiction_id,
                        status_label=STATUSES.get(row["status"], row["status"]), packet=request.endpoint == "office.packet",
-                       answers=stored_answers(records.version_answers(row["reference"], row["version"])),
-                       versions=records.versions(row["reference"]), decision=records.decision(row["reference"]),
-                       decisions=DECISIONS, payments=payments, uploads=records.uploads(row["interview_id"]),
-                       history=records.history(row["reference"]))
+                       answers=stored_answers(records.applications.version_answers(row["reference"], row["version"])),
+                       versions=records.applications.versions(row["reference"]), decision=records.review.decision(row["reference"]),
+                       decisions=DECISIONS, payments=payments, uploads=records.applications.uploads(row["interview_id"]),
+                       history=records.applications.history(row["reference"]))
     return page, 200
 
 

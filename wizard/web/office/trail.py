@@ -41,7 +41,7 @@ def _page(reference: str, part: str = "") -> str:
 def _opened(reference: str):
     """The clerk's application (or 404), its jurisdiction, the records and its decision."""
     row = clerk_application(reference)
-    return row, rulebook().require(row["jurisdiction"]), office_records(), office_records().decision(reference)
+    return row, rulebook().require(row["jurisdiction"]), office_records(), office_records().review.decision(reference)
 
 
 @bp.post("/office/a/<reference>/conditions")
@@ -67,7 +67,8 @@ def _issued_now(row: ApplicationRow, j, made: dict, before, now) -> bool:
         return False
     waited = [f"every condition before issuance met ({j.conditions_before_issuance})"] if now.conditions else []
     waited += [f"the inspection passed ({j.inspection['citation']})"] if now.inspections else []
-    office_records().add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued", "; ".join(waited))
+    office_records().applications.add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued",
+                                              "; ".join(waited))
     permit = permit_to_attach(row, made, j.license_word)
     send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
                             current_app.config.get("PUBLIC_URL"), permit, waited, language=row.get("language")))
@@ -92,7 +93,7 @@ def inspection(reference: str):
 @login_required
 def inspection_result(reference: str, inspection_id: int):
     row, j, records, made = _opened(reference)
-    found = next((i for i in records.inspections(reference) if i["id"] == inspection_id), None)
+    found = next((i for i in records.trail.inspections(reference) if i["id"] == inspection_id), None)
     if found is None:
         abort(404)
     before = standing(records, row, made)
@@ -126,7 +127,7 @@ def permit_action(reference: str):
 
 
 def _notice_or_404(reference: str, notice_id: int) -> dict:
-    found = office_records().mailed_notice(reference, notice_id)
+    found = office_records().trail.mailed_notice(reference, notice_id)
     if found is None:
         abort(404)
     return found
@@ -134,11 +135,11 @@ def _notice_or_404(reference: str, notice_id: int) -> dict:
 
 def the_letter(row: ApplicationRow, notice: dict) -> bytes:
     j, records = rulebook().require(row["jurisdiction"]), office_records()
-    made = records.decision(row["reference"]) or {}
-    answers = records.version_answers(row["reference"], made.get("version") or row["version"])
-    action = next((a for a in reversed(records.permit_actions(row["reference"]))
+    made = records.review.decision(row["reference"]) or {}
+    answers = records.applications.version_answers(row["reference"], made.get("version") or row["version"])
+    action = next((a for a in reversed(records.trail.permit_actions(row["reference"]))
                    if a["action"] == notice["about"] and a["acted_on"] == notice["dated"]), None)
-    before = records.issuance_conditions(row["reference"])
+    before = records.trail.issuance_conditions(row["reference"])
     return printed_letter(Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made,
                                  tuple(before), tuple(condition_lines(made)), action, office_short(j.issuer),
                                  today(j)))

@@ -88,7 +88,7 @@ def prefetch_packet(interview: Interview) -> None:
 @bp.get("/i/<interview_id>/answers.json")
 def answers_file(interview_id: str):
     interview = _interview(interview_id)
-    sent = office_records().application_for(interview.id)
+    sent = office_records().applications.application_for(interview.id)
     # The reference goes with the answers, so the file names the application the office holds.
     extra: dict[str, object] = {"application_reference": sent["reference"]} if sent else {}
     # Far-off days the organizer confirmed stay confirmed when the file comes back in.

@@ -210,7 +210,7 @@ def step(interview_id: str, step_id: str):
             packet.prefetch_packet(interview)
         if after is not None and after.next_step is None and not after.decision.missing:
             # The Board's "interviews finished" (issue 39): the outcome, written once, in the place's month.
-            office_records().record_finish(interview.id, after.decision.outcome, today(where[0]).isoformat())
+            office_records().counts.record_finish(interview.id, after.decision.outcome, today(where[0]).isoformat())
         if changing and after is not None and not after.decision.missing:
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
             if notice:

@@ -42,7 +42,7 @@ def by_email_on() -> bool:
 def mail_offer(interview_id: str, timeline: Timeline | None) -> dict:
     """For the save-link box: whether email is offered, the reminders it could set and those set."""
     return {"on": by_email_on(), "can_remind": bool(timeline and planned_reminders(timeline)),
-            "set": office_records().reminders_of(interview_id), "kept": KEPT}
+            "set": office_records().mail.reminders_of(interview_id), "kept": KEPT}
 
 
 def posted_address() -> tuple[str | None, str | None]:
@@ -102,8 +102,8 @@ def ask_reminders(interview, address: str) -> None:
         return
     result = full(url_for("interview.result", interview_id=interview.id))
     stop = full(url_for(".reminders", interview_id=interview.id))
-    office_records().set_reminders(interview.id, [{**r, "recipient": address, "link": result, "stop_link": stop,
-                                                   "language": current()} for r in planned])
+    office_records().mail.set_reminders(interview.id, [{**r, "recipient": address, "link": result, "stop_link": stop,
+                                                        "language": current()} for r in planned])
     send_mail(reminders_confirmation(address, planned, result, stop))
     days = ", ".join(long_date(date.fromisoformat(r["remind_on"])) for r in planned)
     flash(_("Reminders set. We will email %(address)s on %(days)s. Each email says how to stop them.", address=address,
@@ -119,13 +119,14 @@ def build_plan(j, state) -> Timeline:
 def reminders(interview_id: str):
     """Where a reminder's "stop" link leads: the reminders set, and a button to stop them."""
     interview = load_interview(interview_id)
-    return render_page("reminders.html", interview=interview, reminders=office_records().reminders_of(interview.id))
+    return render_page("reminders.html", interview=interview,
+                       reminders=office_records().mail.reminders_of(interview.id))
 
 
 @bp.post("/i/<interview_id>/reminders/stop")
 def stop_reminders(interview_id: str):
     interview = load_interview(interview_id)
-    stopped = office_records().stop_reminders(interview.id)
+    stopped = office_records().mail.stop_reminders(interview.id)
     flash(_("Reminders stopped. We deleted your email address.") if stopped else _("No reminders were set."), "success")
     return redirect(url_for(".reminders", interview_id=interview.id), code=303)
 

@@ -64,7 +64,7 @@ def sendable(interview_id: str):
 
 
 def documents_context(interview_id: str, j, answers: dict) -> dict:
-    uploads = office_records().uploads(interview_id)
+    uploads = office_records().applications.uploads(interview_id)
     documents = [{"id": d.id, "text": d.label, "citation": d.citation,
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
     others = [u for u in uploads if u["document"] not in {d["id"] for d in documents}]
@@ -79,7 +79,7 @@ def send_page(interview_id: str):
                        originals=originals_needed(j, answers, assessment["outcome"]), declaration=_(DECLARATION),
                        declaration_error=missing[0] if missing else None,
                        co_signers=co_signers_needed(j, answers, assessment["outcome"]),
-                       sent=office_records().application_for(interview.id),
+                       sent=office_records().applications.application_for(interview.id),
                        email=answers.get("applicant_email"), **documents_context(interview.id, j, answers))
 
 
@@ -102,7 +102,7 @@ def add_upload(interview_id: str):
     # refused by werkzeug as it is read, and the organizer is told why on the page they came from.
     request.max_content_length = UPLOAD_REQUEST_LIMIT
     interview = load_interview(interview_id)
-    sent = office_records().application_for(interview.id)
+    sent = office_records().applications.application_for(interview.id)
     if sent is None:  # before sending, only an interview that can be sent takes documents: not any link
         sendable(interview.id)  # (asked before the body is read: a refused upload is never stored)
     try:
@@ -127,8 +127,8 @@ def add_upload(interview_id: str):
         flash(str(error), "danger")
         return back_to(interview.id)
     if sent is not None:  # an answer to the office: it goes in the history and the clerks hear of it
-        office_records().add_history(sent["reference"], "organizer", "Document uploaded", "")
-        for clerk_email in office_records().clerks_of(j.id):
+        office_records().applications.add_history(sent["reference"], "organizer", "Document uploaded", "")
+        for clerk_email in office_records().clerks.clerks_of(j.id):
             send_mail(clerk_upload_notice(clerk_email, sent["reference"],
                                           url_for("office.application", reference=sent["reference"]),
                                           current_app.config.get("PUBLIC_URL"), language=sent.get("language")))
@@ -139,9 +139,9 @@ def add_upload(interview_id: str):
 @bp.post("/i/<interview_id>/uploads/<upload_id>/remove")
 def remove_upload(interview_id: str, upload_id: str):
     interview = load_interview(interview_id)
-    if office_records().application_for(interview.id) is not None:
+    if office_records().applications.application_for(interview.id) is not None:
         flash(_("A document already sent to the office stays with the application."), "danger")
-    elif office_records().remove_upload(interview.id, upload_id[:40]):
+    elif office_records().applications.remove_upload(interview.id, upload_id[:40]):
         flash(_("Document removed."), "success")
     return back_to(interview.id)
 
@@ -149,7 +149,7 @@ def remove_upload(interview_id: str, upload_id: str):
 @bp.get("/i/<interview_id>/uploads/<upload_id>")
 def own_upload(interview_id: str, upload_id: str):
     interview = load_interview(interview_id)
-    found = office_records().upload(interview.id, upload_id[:40]) or abort(404)
+    found = office_records().applications.upload(interview.id, upload_id[:40]) or abort(404)
     response = Response(found["data"], mimetype=found["mimetype"])
     response.headers["Content-Disposition"] = f'attachment; filename="{found["filename"]}"'
     response.headers["Cache-Control"] = "private, no-store"
@@ -179,12 +179,12 @@ def send_application(interview_id: str):
 
 
 def notify(reference: str, j) -> None:
-    row = office_records().application(reference)
+    row = office_records().applications.application(reference)
     if row is None:  # just sent in this request: only a concurrent purge could have taken it
         return
     base = current_app.config.get("PUBLIC_URL")
     due = decision_due(row["received_at"], j)
-    for clerk_email in office_records().clerks_of(j.id):
+    for clerk_email in office_records().clerks.clerks_of(j.id):
         send_mail(clerk_notice(clerk_email, row, due, j.decision_citation,
                                url_for("office.application", reference=reference), base, j.name))
     send_mail(organizer_receipt(row["applicant_email"], reference, row["version"], office_short(j.file_with),
@@ -193,7 +193,7 @@ def notify(reference: str, j) -> None:
 
 def organizers_application(interview_id: str) -> ApplicationRow:
     """The application sent from this interview, reached by its private link; a 404 otherwise."""
-    row = office_records().application_for(interview_id) if looks_like_id(interview_id) else None
+    row = office_records().applications.application_for(interview_id) if looks_like_id(interview_id) else None
     if row is None or not this_screen().allowed_record(interview_id):
         abort(404)
     return row
@@ -204,7 +204,7 @@ def status(interview_id: str):
     """The status page; it reads the application, so it works after the interview itself is gone."""
     row = organizers_application(interview_id)
     j, answers = sent_version(row)
-    history = office_records().history(row["reference"])
+    history = office_records().applications.history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
@@ -233,19 +233,19 @@ def to_bring_or_post(j, answers: dict) -> list[dict]:
 
 def decision_context(row: ApplicationRow) -> dict:
     """The decision as the organizer reads it: what it covers, its reasons or conditions."""
-    decision = office_records().decision(row["reference"])
+    decision = office_records().review.decision(row["reference"])
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
             "conditions": condition_lines(decision) if decision else [],
             "standing": standing(office_records(), row, decision), "action_words": ACTIONS,
-            "payments": office_records().payments(row["reference"])}
+            "payments": office_records().money.payments(row["reference"])}
 
 
 def send_offer(interview, assessment: dict, j) -> dict | None:
     """For the result page: where to send this interview and whether it was sent (None: nothing to send)."""
     if interview is None or j is None or not can_send(assessment):
         return None
-    sent = office_records().application_for(interview.id)
+    sent = office_records().applications.application_for(interview.id)
     return {"url": url_for("sending.send_page", interview_id=interview.id), "office": office_short(j.file_with),
             "reference": sent["reference"] if sent else None,
             "status_url": url_for("sending.status", interview_id=interview.id) if sent else None}

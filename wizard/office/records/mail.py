@@ -1,0 +1,77 @@
+"""Mail waiting to go: the outbox (every mail the office and the wizard send, tried again until it
+goes) and an organizer's reminders still to queue."""
+from __future__ import annotations
+
+from .base import Repository, now_text
+
+
+class MailRecords(Repository):
+    """outbox and reminders."""
+
+    # The outbox ----------------------------------------------------------------------------
+
+    def queue_mail(self, reference: str, recipient: str, subject: str, text_body: str, html_body: str,
+                   attachment: tuple[str, bytes] | None = None, forget_when_sent: bool = False) -> None:
+        now = now_text()
+        name, data = attachment or (None, None)
+        self._write("INSERT INTO outbox (reference, recipient, subject, text_body, html_body, created_at, attempts, "
+                    "next_try_at, attachment_name, attachment, forget_when_sent) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                    (reference, recipient, subject, text_body, html_body, now, now, name, data,
+                     1 if forget_when_sent else 0))
+
+    def mail_due(self, now: str, limit: int = 20) -> list[dict]:
+        return self._query("SELECT id, recipient, subject, text_body, html_body, attempts, attachment_name, "
+                           "attachment FROM outbox "
+                           "WHERE sent_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?", (now, limit))
+
+    def mail_sent(self, mail_id: int) -> None:
+        self._write("DELETE FROM outbox WHERE id = ? AND forget_when_sent = 1", (mail_id,))
+        self._write("UPDATE outbox SET sent_at = ?, last_error = NULL WHERE id = ?", (now_text(), mail_id))
+
+    def mail_failed(self, mail_id: int, error: str, next_try_at: str) -> None:
+        self._write("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
+                    (error, next_try_at, mail_id))
+
+    def unsent_mail(self, jurisdictions: list[str]) -> list[dict]:
+        """Mail not sent yet about these places' applications."""
+        return self._query_in("SELECT o.id, o.reference, o.subject, o.created_at, o.attempts, o.next_try_at, "
+                              "o.last_error FROM outbox o JOIN applications a ON a.reference = o.reference "
+                              "WHERE o.sent_at IS NULL AND a.jurisdiction {places} ORDER BY o.id", jurisdictions)
+
+    def forget_sent_mail(self, before: str) -> int:
+        return self._write("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,))
+
+    def forget(self, reference: str) -> None:
+        """An application's mail, sent or not (retention)."""
+        self._forget(("outbox",), reference)
+
+    # An organizer's reminders ----------------------------------------------------------------
+
+    def set_reminders(self, interview_id: str, rows: list[dict]) -> None:
+        """The interview's reminders from now on: asking again replaces the earlier ones."""
+        self.stop_reminders(interview_id)
+        for row in rows:
+            self._write("INSERT INTO reminders (interview_id, recipient, title, citation, day, remind_on, link, "
+                        "stop_link, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (interview_id, row["recipient"], row["title"], row["citation"], row["day"], row["remind_on"],
+                         row["link"], row["stop_link"], row.get("language")))
+
+    def reminders_of(self, interview_id: str) -> list[dict]:
+        return self._query("SELECT id, recipient, title, citation, day, remind_on FROM reminders "
+                           "WHERE interview_id = ? ORDER BY remind_on, id", (interview_id,))
+
+    def reminders_due(self, today: str) -> list[dict]:
+        """Reminders due by `today`, with their interview's place (its office's day decides)."""
+        return self._query("SELECT r.id, r.interview_id, r.recipient, r.title, r.citation, r.day, r.remind_on, "
+                           "r.link, r.stop_link, r.language, i.jurisdiction FROM reminders r JOIN interviews i "
+                           "ON i.id = r.interview_id WHERE r.remind_on <= ? ORDER BY r.id", (today,))
+
+    def forget_reminder(self, reminder_id: int) -> None:
+        self._write("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+
+    def stop_reminders(self, interview_id: str) -> int:
+        return self._write("DELETE FROM reminders WHERE interview_id = ?", (interview_id,))
+
+    def forget_orphan_reminders(self) -> int:
+        """Reminders of interviews deleted (retention, "Delete my answers"): their addresses go too."""
+        return self._write("DELETE FROM reminders WHERE interview_id NOT IN (SELECT id FROM interviews)")
