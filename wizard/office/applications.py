@@ -74,13 +74,14 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
     if not can_send(assessment):
         raise SendRefused(_("This interview does not end in an application to send."))
     language = current()
-    with speaking(OFFICE_LANGUAGE):  # what is kept for the office is in its language (issue 41)
+    with speaking(OFFICE_LANGUAGE):  # kept in the office's language (docs/decisions/0002-spanish-beside-the-law.md)
         return _send(records, interview_id, answers, j, assessment, language)
 
 
 def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict,
           language: str) -> Sent:
-    # The organizer's language, as they send: their mails are written in it (issue 41).
+    # The organizer's language, as they send: their mails are written in it
+    # (docs/decisions/0002-spanish-beside-the-law.md).
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
                    file_by=assessment.get("file_by"), organizer=organizer_of(answers), language=language)

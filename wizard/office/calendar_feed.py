@@ -1,11 +1,12 @@
-"""The office's private calendar feed (issue 22, item 3): each application's event, its decision
-deadline and its referrals' answer deadlines, each entry named by the reference.
+"""The office's private calendar feed (docs/decisions/0019-the-office-reviews-from-the-rule-file.md): each
+application's event, its decision deadline and its referrals' answer deadlines, each entry named by the reference.
 
-It holds what is current (issue 39, item 3): the open applications and those whose event is within
-the last `FEED_PAST_DAYS` days or ahead, never every application kept for years; and a calendar
-program that polls it is answered 304 when nothing changed (`feed_version`), without the feed being made.
-A suspension, revocation or reinstatement, or an inspection scheduled or its result, changes the version
-too (issue 40: the revoked event is CANCELLED, the suspended TENTATIVE, inspections are entries).
+It holds what is current (docs/decisions/0009-counts-from-totals-kept-by-triggers.md): the open applications and
+those whose event is within the last `FEED_PAST_DAYS` days or ahead, never every application kept for years; and a
+calendar program that polls it is answered 304 when nothing changed (`feed_version`), without the feed being made. A
+suspension, revocation or reinstatement, or an inspection scheduled or its result, changes the version too
+(docs/decisions/0014-the-office-paper-trail.md: the revoked event is CANCELLED, the suspended TENTATIVE, inspections
+are entries).
 
 The event is in floating local time as the organizer gave it; deadlines are all-day entries.
 Nothing more personal than the reference and the event's name goes into an entry, since a
@@ -55,7 +56,7 @@ def _uid(reference: str, what: str) -> str:
 def _entry(uid: str, start, end, summary: str, description: str, stamp: datetime) -> Event:
     """One entry: only what a clerk reads (the reference and what is due in the summary, a line and
     the application's address in the description) and the fields a calendar program needs; the place
-    and its ordinance are named once, in the calendar's description (issue 39: at 10,000 applications
+    and its ordinance are named once, in the calendar's description (at 10,000 applications
     of one place the feed holds about 2,000 entries, so every byte of one is 2 KB of the feed). An
     all-day deadline carries no TRANSP: calendar programs show it above the day's hours, not in them."""
     event = Event()
@@ -81,7 +82,7 @@ def _said(*parts: str) -> str:
 
 def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp: datetime,
                         action: dict | None = None, address: str = "", place: bool = False) -> list[Event]:
-    """`action`: the permit's latest suspension, reinstatement or revocation (issue 40, item 7): a revoked
+    """`action`: the permit's latest suspension, reinstatement or revocation: a revoked
     permit's event is CANCELLED, a suspended one's TENTATIVE, each saying so in its summary. `address`:
     where the application's page is (each entry's description ends with it); `place`: name the place in
     the event's description (a feed of several places)."""
@@ -115,7 +116,7 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
 
 def inspection_entries(row: dict, book: RuleBook, inspections: list[dict], stamp: datetime,
                        address: str = "") -> list[Event]:
-    """Each inspection scheduled (issue 40, item 4), all day, with its result once recorded; not the
+    """Each inspection scheduled, all day, with its result once recorded; not the
     inspector's name (the feed carries nothing more personal than the reference and the event's name)."""
     j = book.get(row["jurisdiction"])
     citation = ((j.inspection or {}).get("citation") if j else None) or ""
@@ -151,7 +152,7 @@ def office_calendar(applications: list[dict], referrals: list[dict], book: RuleB
     by_application = defaultdict(list)  # each application's referrals, found by its reference
     for referral in referrals:
         by_application[referral["reference"]].append(referral)
-    checks = defaultdict(list)  # each application's inspections (issue 40)
+    checks = defaultdict(list)  # each application's inspections
     for inspection in inspections:
         checks[inspection["reference"]].append(inspection)
     for row in applications:

@@ -1,15 +1,15 @@
-"""Counts for the Board (issue 22, item 4): numbers only, no personal data.
+"""Counts for the Board: numbers only, no personal data (docs/decisions/0009-counts-from-totals-kept-by-triggers.md).
 
-The tallies (issue 39, item 2): the office's day of receipt is kept when an application is first
+The tallies: the office's day of receipt is kept when an application is first
 received (`received_day`, office/inbox.py) and the days it took to decide when the decision is
 recorded (`days_to_decide`, m009_office_counts). Each figure is a total kept per place, year (or
 month) and measure, added to by the database in the same statement as the row that changes it
 (m012_count_totals, office/schema.py: triggers on interviews, applications and decisions), so the
 page reads a few rows whatever the years kept, and whatever other places keep.
 
-Per year and per place (issue 39, item 2): interviews started, applications received, approved,
+Per year and per place: interviews started, applications received, approved,
 denied and withdrawn, and the median days from receipt to decision; interviews finished per month
-and outcome (recorded when the last page is answered, m011_finished_counts); and (issue 40) the money
+and outcome (recorded when the last page is answered, m011_finished_counts); and the paper trail's money
 received and returned, inspections by result and applications closed after the event. The figures are counted by
 the database from what was recorded when it happened (`tallies`, below); nothing is assessed
 again on a request. Each measure is a list of (label, figure) rows, drawn on the server as an
@@ -110,7 +110,7 @@ def _label(tally: Tally, book: RuleBook) -> str:
 
 
 def trail_measures(trail: dict) -> list[Measure]:
-    """Issue 40's counts, from the figures the database adds up (records.counts.trail_totals_in)."""
+    """The paper trail's counts, from the figures the database adds up (records.counts.trail_totals_in)."""
     done = trail.get("inspections") or {}
     return [
         Measure("money", "Money received and returned, in dollars",
@@ -125,7 +125,7 @@ def trail_measures(trail: dict) -> list[Measure]:
 def board_measures(found: list[Tally], book: RuleBook, trail: dict | None = None,
                    medians: dict[tuple[str, str], float] | None = None) -> list[Measure]:
     """The page's measures, each by year and place (interviews finished by month, place and outcome),
-    from the database's tallies; the median days to decide (`medians`: `median_days`); then issue 40's
+    from the database's tallies; the median days to decide (`medians`: `median_days`); then the paper trail's
     money, inspections and closings (`trail`: records.counts.trail_totals_in), also added up by the database."""
     measures = []
     for key, title in MEASURES:

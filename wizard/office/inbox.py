@@ -1,6 +1,6 @@
-"""The inbox as the database answers it (issue 39, item 1): one page of 50 applications, filtered,
+"""The inbox as the database answers it: one page of 50 applications, filtered,
 searched and sorted by SQL over indexed columns, with the count of all that match, so a page costs
-the same at 200 applications as at 10,000.
+the same at 200 applications as at 10,000 (docs/decisions/0009-counts-from-totals-kept-by-triggers.md).
 
 The deadline and the day of receipt are kept on the application when it is first received
 (`decide_by`, `received_day`: they never change, the period counts from the first receipt), so

@@ -1,7 +1,7 @@
-"""Whether an approved permit stands issued (issue 40, items 3 and 7): the conditions the text lets
-the office set before it issues (Baroda (h): "set conditions ... prerequisite to the issuance of" a
-license), each ticked as met with who and when; and its suspension, reinstatement or revocation
-(Baroda (j), DeKalb § 34.06(g)), each with its reasons and the section it rests on.
+"""Whether an approved permit stands issued: the conditions the text lets the office set before it issues (Baroda
+(h): "set conditions ... prerequisite to the issuance of" a license), each ticked as met with who and when; and its
+suspension, reinstatement or revocation (Baroda (j), DeKalb § 34.06(g)), each with its reasons and the section it
+rests on (docs/decisions/0014-the-office-paper-trail.md).
 
 Every section comes from the rule file: `decision.conditions_before_issuance`, `decision.suspension`
 and the citations of its `revocation:` notes. A place whose text gives none offers none.
@@ -208,7 +208,7 @@ def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, st
                           link(base_url, status_path))
 
 
-# Inspections (item 4) ------------------------------------------------------------------------------
+# Inspections ---------------------------------------------------------------------------------------
 
 RESULTS = {"passed": "Passed", "failed": "Failed"}
 FARTHEST_DAYS = 3 * 366  # as the interview's dates (engine/event_dates.py): no day more than three years away

@@ -1,9 +1,9 @@
-"""Notices by mail (issue 40, item 5): the letters the office prints and posts.
+"""Notices by mail: the letters the office prints and posts (docs/decisions/0014-the-office-paper-trail.md).
 
 Where the rule file's `decision.mailed_notice` says a notice goes by mail (Baroda (h): conditions
 before issuance, or a denial, "within five days of such action ... by certified mail"), recording that
-decision adds a letter to post, due `within_days` after it; a suspension or revocation adds one too
-(item 7), which the text dates nowhere, so it is never flagged. The page records when the letter was
+decision adds a letter to post, due `within_days` after it; a suspension or revocation adds one too,
+which the text dates nowhere, so it is never flagged. The page records when the letter was
 printed and posted, and the certified-mail number when the clerk types it.
 """
 from __future__ import annotations

@@ -4,9 +4,9 @@ The clerk's notice names the reference, the event, its dates and the decision de
 organizer's receipt the reference and the status link; a clerk's message its text. Links are
 absolute when the site's public address is known, else the path with a note to open it on the site.
 
-The clerk's mails are in English, the office's language; the organizer's own mails in the organizer's
-language (issue 41): kept with the application or the reminders and passed as `language=`, else the
-one in force. A clerk's message is sent as the clerk wrote it.
+The clerk's mails are in English, the office's language; the organizer's own mails in the organizer's language
+(docs/decisions/0002-spanish-beside-the-law.md): kept with the application or the reminders and passed as
+`language=`, else the one in force. A clerk's message is sent as the clerk wrote it.
 """
 from __future__ import annotations
 
@@ -159,7 +159,8 @@ def clerk_late_note_notice(recipient: str, reference: str, department: str, deci
                  link(base_url, office_path))
 
 
-# The organizer's own mail (issue 23, item 10): the interview's private link, and the plan's reminders.
+# The organizer's own mail (docs/decisions/0015-no-dead-ends-for-the-organizer.md):
+# the interview's private link, and the plan's reminders.
 # Each carries the private link, so it is marked private (deleted from the outbox once sent), and
 # each says why it came, for an address someone else typed.
 
@@ -210,7 +211,7 @@ def reminder_mail(rows: list[dict], today: date) -> Mail:
 
 def _reminder_mail(rows: list[dict], today: date) -> Mail:
     """One mail for the reminders of one interview due the same day: each deadline a line, soonest
-    first (issue 35, item 7: two reminders on one day were two mails)."""
+    first (two reminders on one day were two mails, one too many in an organizer's inbox)."""
     rows = sorted(rows, key=lambda r: r["day"])
     lines = []
     for row in rows:

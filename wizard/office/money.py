@@ -1,5 +1,5 @@
-"""Money received (issue 40, item 1) and the bond and insurance held (item 2), from the assessment's
-own sums and minimums, each with its section.
+"""Money received and the bond and insurance held, from the assessment's own sums and minimums, each
+with its section (docs/decisions/0014-the-office-paper-trail.md).
 
 The sums owed are the assessment's `fees` (application fee, deposit, bond) for the version decided,
 else the current one. The clerk records what was received: amount, how, the day and who took it. A
@@ -180,7 +180,7 @@ def receipt_mail(recipient: str, reference: str, number: str, line: str, status_
                           (f"{number}.pdf", pdf) if pdf else None)
 
 
-# Item 2: the bond and insurance held -------------------------------------------------------------
+# The bond and insurance held ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Coverage:
@@ -252,7 +252,7 @@ def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessmen
     return {"insurance_rows": rows, "bond_flag": bond_flag}
 
 
-# Item 8: after the event ---------------------------------------------------------------------------
+# After the event -----------------------------------------------------------------------------------
 
 def close_after_event(records: OfficeRecords, application: ApplicationRow, form: dict, today: date, who: str) -> dict:
     """The clerk closes an approved application after its event, with what happened: every deposit

@@ -1,4 +1,4 @@
-"""The office's own days and hours (issue 34, item 5): stamps are stored in UTC, and every office
+"""The office's own days and hours (docs/decisions/0004-office-days.md): stamps are stored in UTC, and every office
 date and time is shown and counted in the jurisdiction's time zone (`time_zone:` in its rule file).
 
 Counted in UTC, an application filed at 7:30 pm in Whitesboro was the next day's, so its decision

@@ -1,6 +1,6 @@
-"""The organizer's reminders by email (issue 23, item 10): a week and a day before each dated step
-of the plan the organizer must act on (the last day to file, the permit in hand, a dated checklist
-item), as the calendar file reminds (`timeline.REMINDER_DAYS`).
+"""The organizer's reminders by email (docs/decisions/0015-no-dead-ends-for-the-organizer.md): a week and a day
+before each dated step of the plan the organizer must act on (the last day to file, the permit in hand, a dated
+checklist item), as the calendar file reminds (`timeline.REMINDER_DAYS`).
 
 Only what is still to come is kept, one row per reminder with the address; the sweeper queues each
 reminder on its day and deletes its row, so each is sent once and the address goes with the last

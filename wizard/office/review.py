@@ -1,12 +1,12 @@
-"""After filing (issue 22): referrals to the departments the rule file names, their answers, and
-the decision, with the emails each sends.
+"""After filing: referrals to the departments the rule file names, their answers, and the decision,
+with the emails each sends (docs/decisions/0019-the-office-reviews-from-the-rule-file.md).
 
 A referral goes to a department of `referrals:` in the rule file, at an address the clerk types
 (the ordinances give none). Its link is private (a random token, stored hashed) and expires
 LINK_DAYS after its answer is due (or after it is sent, where the text gives no period). A referral
 not answered by the day its period ends is flagged late; with no period it is never flagged.
 A department may answer again until the decision; after it, its answer stays as the decision saw
-it, and what it sends is a late note in the history (issue 34, item 8).
+it, and what it sends is a late note in the history (docs/decisions/0014-the-office-paper-trail.md).
 """
 from __future__ import annotations
 

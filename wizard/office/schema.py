@@ -141,8 +141,8 @@ MIGRATIONS = (
         "CREATE TABLE outbox (id {identity}, reference TEXT, recipient TEXT, subject TEXT, text_body TEXT, "
         "html_body TEXT, created_at TEXT, attempts INTEGER, next_try_at TEXT, sent_at TEXT, last_error TEXT)",
         "CREATE TABLE counters (name TEXT PRIMARY KEY, last INTEGER)")),
-    # An organizer's own reminders (issue 23, item 10): one row per reminder still to send, with the
-    # address; a row is deleted once its mail is queued, stopped, or its interview is gone.
+    # An organizer's own reminders (docs/decisions/0015-no-dead-ends-for-the-organizer.md): one row per reminder
+    # still to send, with the address; a row is deleted once its mail is queued, stopped, or its interview is gone.
     # A mail that carries an interview's private link is deleted once sent, not kept 30 days.
     Migration("m002_organizer_mail", (
         "CREATE TABLE reminders (id {identity}, interview_id TEXT, recipient TEXT, title TEXT, citation TEXT, "
@@ -150,8 +150,9 @@ MIGRATIONS = (
         "CREATE INDEX idx_reminders_interview_id ON reminders (interview_id)",
         "CREATE INDEX idx_reminders_remind_on ON reminders (remind_on)",
         "ALTER TABLE outbox ADD COLUMN forget_when_sent INTEGER")),
-    # Issue 22: short codes of clerks' links, referrals to departments, decisions, calendar feeds
-    # and the office's own local notes; a decision's email carries the permit itself.
+    # The office's review (docs/decisions/0019-the-office-reviews-from-the-rule-file.md): short codes of clerks'
+    # links, referrals to departments, decisions, calendar feeds and the office's own local notes; a decision's
+    # email carries the permit itself.
     Migration("m003_review", (
         "CREATE TABLE short_links (code TEXT PRIMARY KEY, target TEXT, created_at TEXT)",
         "CREATE TABLE referrals (id {identity}, reference TEXT, department TEXT, recipient TEXT, token_hash TEXT, "
@@ -165,21 +166,22 @@ MIGRATIONS = (
         "CREATE INDEX idx_local_notes_jurisdiction ON local_notes (jurisdiction)",
         "ALTER TABLE outbox ADD COLUMN attachment_name TEXT",
         "ALTER TABLE outbox ADD COLUMN attachment {binary}")),
-    # Issue 34: a decision belongs to the version it decided (earlier decisions: the version then
-    # current, the only one they can have seen); the last day to file, kept to flag a late filing.
+    # A decision belongs to the version it decided (earlier decisions: the version then current, the only one they
+    # can have seen; docs/decisions/0014-the-office-paper-trail.md); the last day to file, kept to flag a late filing.
     Migration("m004_decided_version", (
         "ALTER TABLE decisions ADD COLUMN version INTEGER",
         "UPDATE decisions SET version = (SELECT a.version FROM applications a WHERE a.reference = decisions.reference)",
         "ALTER TABLE applications ADD COLUMN file_by TEXT")),
-    # Issue 36: a removed account's last session version (by a hash of its email, not the email), so
+    # A removed account's last session version (by a hash of its email, not the email), so
     # the email's next account starts above it and no cookie of the removed one opens it.
     Migration("m005_removed_clerks", (
         "CREATE TABLE removed_clerks (email_hash TEXT PRIMARY KEY, session_version INTEGER)",)),
-    # Issue 40: the clerk's paper trail. The maximum the permit allows, which the clerk may set below
-    # what the application asked (Baroda (j): "the maximum number of attendants permissible").
+    # The clerk's paper trail (docs/decisions/0014-the-office-paper-trail.md). The maximum the permit allows, which
+    # the clerk may set below what the application asked (Baroda (j): "the maximum number of attendants
+    # permissible").
     Migration("m006_paper_trail", formerly="m007_paper_trail", statements=(
         "ALTER TABLE decisions ADD COLUMN permitted_maximum INTEGER",)),
-    # Issue 40, the rest of the paper trail: the conditions to meet before the permit issues (Baroda
+    # The rest of the paper trail: the conditions to meet before the permit issues (Baroda
     # (h)), each with who met it and when; suspensions, revocations and reinstatements with their
     # reasons and section; the letters the text says go by mail, with when printed and posted; the
     # money received (and a deposit returned); the certificates of insurance held; inspections; the
@@ -212,11 +214,11 @@ MIGRATIONS = (
         "CREATE TABLE closings (reference TEXT PRIMARY KEY, closed_on TEXT, notes TEXT, closed_by TEXT, "
         "recorded_at TEXT)",
         # The Board's counts keep each interview's outcome with a digest of the answers it came from, so
-        # a request assesses only the interviews changed since (item 8: counts fast with years of them).
+        # a request assesses only the interviews changed since (so the counts stay fast with years of them).
         "CREATE TABLE interview_outcomes (interview_id TEXT PRIMARY KEY, answers_digest TEXT, outcome TEXT)")),
-    # Issue 39: the inbox pages in the database. Kept at first receipt: the office's day of receipt and
-    # the decision deadline ('' where the place sets no period; NULL until worked out for older rows),
-    # and the organizer's name to search by; indexes for each place's sorts and filters.
+    # The inbox pages in the database (docs/decisions/0009-counts-from-totals-kept-by-triggers.md). Kept at first
+    # receipt: the office's day of receipt and the decision deadline ('' where the place sets no period; NULL until
+    # worked out for older rows), and the organizer's name to search by; indexes for each place's sorts and filters.
     Migration("m008_office_scale", formerly="m006_office_scale", statements=(
         "ALTER TABLE applications ADD COLUMN received_day TEXT",
         "ALTER TABLE applications ADD COLUMN decide_by TEXT",
@@ -226,20 +228,21 @@ MIGRATIONS = (
         "CREATE INDEX idx_applications_place_event ON applications (jurisdiction, starts_at)",
         "CREATE INDEX idx_applications_place_status ON applications (jurisdiction, status)",
         "CREATE INDEX idx_applications_received_day ON applications (received_day)")),
-    # Issue 39, item 2: the Board's counts from figures recorded when things happen. The days a
-    # decision took (from the office's day of receipt; older decisions get theirs when the counts
-    # are first opened); indexes for counting a place's interviews and decisions per year.
+    # The Board's counts from figures recorded when things happen
+    # (docs/decisions/0009-counts-from-totals-kept-by-triggers.md). The days a decision took (from the office's day
+    # of receipt; older decisions get theirs when the counts are first opened); indexes for counting a place's
+    # interviews and decisions per year.
     Migration("m009_office_counts", (
         "ALTER TABLE decisions ADD COLUMN days_to_decide INTEGER",
         "CREATE INDEX idx_interviews_place_created ON interviews (jurisdiction, created_at)",
         "CREATE INDEX idx_decisions_decided_on ON decisions (decided_on)")),
-    # Issue 41: the language the organizer reads ('en', 'es'), kept when the application is sent and
-    # when reminders are asked for: their own mails are written in it, and the clerk's inbox names it
-    # so the office can answer in it. NULL (older rows) reads as English.
+    # The language the organizer reads ('en', 'es'), kept when the application is sent and when reminders are asked
+    # for: their own mails are written in it, and the clerk's inbox names it so the office can answer in it. NULL
+    # (older rows) reads as English (docs/decisions/0002-spanish-beside-the-law.md).
     Migration("m010_language", (
         "ALTER TABLE applications ADD COLUMN language TEXT",
         "ALTER TABLE reminders ADD COLUMN language TEXT")),
-    # Issue 39: "Interviews finished, by month and outcome" from figures recorded when it happens: the
+    # "Interviews finished, by month and outcome" from figures recorded when it happens: the
     # outcome and moment an interview's last page was answered, written once then; counted per month by
     # the database. The days to decide indexed for the median (an ordered LIMIT / OFFSET per group).
     Migration("m011_finished_counts", formerly="m010_finished_counts", statements=(
@@ -247,12 +250,12 @@ MIGRATIONS = (
         "ALTER TABLE interviews ADD COLUMN finished_at TEXT",
         "CREATE INDEX idx_interviews_place_finished ON interviews (jurisdiction, finished_at)",
         "CREATE INDEX idx_decisions_decided_days ON decisions (decided_on, days_to_decide)")),
-    # Issue 39, item 2: the Board's counts kept as totals per place, year (or month) and measure, and
-    # the days to decide as a histogram per place and year (the median), so the page reads a few rows
-    # whatever the years kept. Triggers add and take away in the same statement as the row's own
-    # change (every path that writes: a step, a decision, the retention sweeper, `wizard db copy`);
-    # the figures are the GROUP BYs the page ran before, filled once from the rows already kept. The
-    # days to decide indexed for the decisions still to be given theirs (counts.fill_decision_days).
+    # The Board's counts kept as totals per place, year (or month) and measure
+    # (docs/decisions/0009-counts-from-totals-kept-by-triggers.md), and the days to decide as a histogram per place
+    # and year (the median), so the page reads a few rows whatever the years kept. Triggers add and take away in the
+    # same statement as the row's own change (every path that writes: a step, a decision, the retention sweeper,
+    # `wizard db copy`); the figures are the GROUP BYs the page ran before, filled once from the rows already kept.
+    # The days to decide indexed for the decisions still to be given theirs (counts.fill_decision_days).
     Migration("m012_count_totals", formerly="m011_count_totals", statements=(
         "CREATE TABLE count_totals (place TEXT, period TEXT, what TEXT, detail TEXT, n INTEGER, days INTEGER, "
         "timed INTEGER, PRIMARY KEY (place, period, what, detail))",

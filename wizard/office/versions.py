@@ -1,5 +1,5 @@
-"""What changed between two versions of an application (issue 34, item 2): every answer that
-differs, in words, so a clerk reads "attendance 5,000 → 20,000" instead of comparing two packets."""
+"""What changed between two versions of an application: every answer that differs, in words, so a clerk reads
+"attendance 5,000 → 20,000" instead of comparing two packets (docs/decisions/0014-the-office-paper-trail.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
