@@ -1,4 +1,5 @@
-"""Clerks' links the site signed, and the short codes that stand for them (issue 22, item 5).
+"""Clerks' links the site signed, and the short codes that stand for them
+(docs/decisions/0019-the-office-reviews-from-the-rule-file.md).
 
 A link made on /clerks carries `sig`, an itsdangerous signature over the municipality and every
 answer in it. Only a link whose signature checks says "Your clerk filled in"; a hand-edited or

@@ -58,8 +58,8 @@ def per_prefix(table: str, key: tuple, work_out: Callable[[], Value], keep: int)
 
 
 def static_url(filename: str) -> str:
-    """Worked out each time: remembering it per prefix saved 2,000 instructions a page (callgrind),
-    as the frame's asset links that use it are drawn once (pages.site_part); issue 33."""
+    """Worked out each time: remembering it per prefix saved 2,000 instructions a page (callgrind), as the frame's
+    asset links that use it are drawn once (pages.site_part); docs/decisions/0013-memos-only-where-they-pay.md."""
     return url_for("static", filename=filename, v=content_hash(filename))
 
 

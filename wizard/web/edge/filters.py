@@ -14,12 +14,11 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 
 def named_error(message: str, question: dict | None) -> str:
-    """An error's words on a page of several questions, the same under the field and in the summary at
-    the top (issue 35, item 7: the summary said "First opens: ...", the packet's legal label, over
-    an inline error that said something else). A kind's own message ("Enter the date as
-    month/day/year") says which question it is about, in the words the page asks it (issue 23: two
-    date fields gave the same line twice); a message the question declares itself (its `error:`,
-    its `must_be:`) already does."""
+    """An error's words on a page of several questions, the same under the field and in the summary at the top (the
+    summary once said "First opens: ...", the packet's legal label, over an inline error that said something else).
+    A kind's own message ("Enter the date as month/day/year") says which question it is about, in the words the page
+    asks it (two date fields once gave the same line twice; docs/decisions/0016-answers-are-typed.md); a message the
+    question declares itself (its `error:`, its `must_be:`) already does."""
     if not question or not message or message in declared_messages(question):
         return message
     label = question["label"].strip()
@@ -29,7 +28,7 @@ def named_error(message: str, question: dict | None) -> str:
         return f"{label} {message}"
     first = message.split()[0].rstrip(",.:")
     if first in MONTHS or first in WEEKDAYS or first.isupper():  # "February 2027 has no day 30", "Wednesday,
-        # July 7, 2027 is...": a name keeps its capital (issue 35, item 7)
+        # July 7, 2027 is...": a name keeps its capital
         return f"{label}: {message}"
     return f"{label}: {message[:1].lower()}{message[1:]}"
 
@@ -76,7 +75,8 @@ def office_time(stamp: str | None, place) -> str:
 
 
 def section_name(name: str, word: str) -> str:
-    """A section's name (the English, its key in pages and links) in the page's language (issue 41)."""
+    """A section's name (the English, its key in pages and links) in the page's language
+    (docs/decisions/0002-spanish-beside-the-law.md)."""
     return said_section(name, word) if name else name
 
 

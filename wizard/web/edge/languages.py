@@ -1,4 +1,4 @@
-"""Which language a page speaks (issue 41, item 4), chosen at the edge for each request.
+"""Which language a page speaks (docs/decisions/0002-spanish-beside-the-law.md), chosen at the edge for each request.
 
 In order: the language kept with the interview the page belongs to (set when it started, and by
 the switch link), the one this browser chose with the switch link (kept in its session), the

@@ -34,9 +34,10 @@ DEFAULT_ORGANIZER_MAILS_PER_HOUR = 5
 class NewInterviewCounter:
     """When each client did something counted, over the last hour.
 
-    O(1) amortised per counted request however many clients count at once (issue 39): the clients
-    are kept in the order they were last counted, so the ones idle for the whole window are at the
-    front and are forgotten from there, each once, instead of the whole table being looked over."""
+    O(1) amortised per counted request however many clients count at once
+    (docs/decisions/0018-servers-share-through-the-database.md): the clients are kept in the order they were last
+    counted, so the ones idle for the whole window are at the front and are forgotten from there, each once, instead
+    of the whole table being looked over."""
 
     def __init__(self):
         self._lock = threading.Lock()

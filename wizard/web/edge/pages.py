@@ -40,10 +40,10 @@ class WizardApp(Flask):
 
 
 def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
-    """The first step's "Before you start, you'll need" box: it says only what the rule file says.
-    Open (above the question) for an organizer who came from the home page and has not seen the
-    place's start page; folded below Continue otherwise (issue 35, item 3). (Drawn once per rule
-    file until issue 33 measured that saving under 0.1 ms a page.)"""
+    """The first step's "Before you start, you'll need" box: it says only what the rule file says. Open (above the
+    question) for an organizer who came from the home page and has not seen the place's start page; folded below
+    Continue otherwise (docs/decisions/0015-no-dead-ends-for-the-organizer.md). Drawn each time: remembered per rule
+    file, it saved under 0.1 ms a page (docs/decisions/0013-memos-only-where-they-pay.md)."""
     return Markup(current_app.jinja_env.get_template("_before_you_start_box.html").render(
         j=j, unfolded=unfolded))
 
@@ -52,8 +52,8 @@ SITE_PARTS = 64  # (piece, prefix, language) remembered: a client may send any p
 
 
 def english_only(j: object) -> Markup:
-    """On a page in another language, for a place whose rule file is written in English only
-    (`languages: [en]`, or no Spanish at all): say so, in the page's language (issue 41)."""
+    """On a page in another language, for a place whose rule file is written in English only (`languages: [en]`, or
+    no Spanish at all): say so, in the page's language (docs/decisions/0002-spanish-beside-the-law.md)."""
     speaks = getattr(j, "speaks", None)
     if speaks is None or speaks(language.current()):
         return Markup("")
@@ -103,7 +103,7 @@ def render_page(template: str, **context):
     body = f'{english_only(context.get("jurisdiction"))}{render_block(template, "content", **context)}'
     # The switch link outside #content follows the swap: it names the page now shown (its form).
     body += render_template("_language_switch.html", oob=True, **context)
-    # The title htmx puts in the tab keeps the site's name, as a whole page has it (issue 35, item 7).
+    # The title htmx puts in the tab keeps the site's name, as a whole page has it.
     # The block is already escaped by the template ("The building&#39;s"): escaping it again would
     # show the entity itself in the tab.
     response = make_response(f"<title>{Markup(title)} – {escape(SITE_NAME)}</title>\n{body}")

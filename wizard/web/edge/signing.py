@@ -1,11 +1,11 @@
 """Signed values the server checks on most pages: the session cookie, verified once per cookie
 text, and a clerk's prefilled link.
 
-Every organizer's page opens the session cookie (verifying its signature: itsdangerous derives a
-key and runs an HMAC). A browser sends the same cookie on every page, so the result of the first
-check is remembered, bounded, and tied to the secret keys: 0.08-0.15 ms a page
-(scripts/bench_memos.py). The CSRF token each form carries was remembered the same way until
-issue 33 measured it saving under 0.02 ms a page: Flask-WTF signs it, once per request.
+Every organizer's page opens the session cookie (verifying its signature: itsdangerous derives a key and runs an
+HMAC). A browser sends the same cookie on every page, so the result of the first check is remembered, bounded, and
+tied to the secret keys: 0.08-0.15 ms a page (scripts/bench_memos.py). The CSRF token each form carries was
+remembered the same way until it was measured saving under 0.02 ms a page
+(docs/decisions/0013-memos-only-where-they-pay.md): Flask-WTF signs it, once per request.
 """
 from __future__ import annotations
 

@@ -75,6 +75,7 @@ def office_card(jurisdiction_id: str | None) -> OfficeCard | None:
 def question_to_office(j, assessment: dict, answers: dict) -> OfficeQuestion:
     """The message to send when the ordinance does not settle the answer, to the card's email if any."""
     card = office_card(j.id)
-    with speaking(OFFICE_LANGUAGE):  # a letter to the office: in English, its answers' labels too (issue 41)
+    # A letter to the office: in English, its answers' labels too (docs/decisions/0002-spanish-beside-the-law.md).
+    with speaking(OFFICE_LANGUAGE):
         return office_question(assessment, answers, rulebook().questions_for(j.id), rulebook().require(j.id).license_word,
                                email=card.email if card and card.email else None)

@@ -2,9 +2,9 @@
 idle clear, the no-JavaScript refresh) or the site's. The frame lives outside `#content`, and htmx
 swaps only `#content`: a page whose frame differs from the one on screen must load whole.
 
-Measured (issue 35): a screen enrolled by a boosted "Make this screen a kiosk" kept the site's
-frame for every later swap, so when the person walked away and the server deleted their answers,
-their name and address stayed on the screen, with no Finish button and no idle clear.
+Measured: a screen enrolled by a boosted "Make this screen a kiosk" kept the site's frame for every later swap, so
+when the person walked away and the server deleted their answers, their name and address stayed on the screen, with
+no Finish button and no idle clear (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md).
 
 Every page says which frame it was drawn in (`<body data-frame=...>`), and its htmx requests carry
 it (`hx-headers` on the body, inherited by every boosted link and form). A request from a page of

@@ -7,9 +7,9 @@ with JavaScript off), then finds it gone and shows "This screen was cleared". On
 stored, so the database alone cannot be used to take the interview over.
 
 Whoever scans the code has all the answers, and the screen may have been left with it showing
-(issue 35): the code shows for two minutes (the page's script takes it away then; with JavaScript
-off, the page's next refresh comes back without it), then the page offers "Show the code again",
-which makes a new link and forgets the old one. A link works once, for a minute longer than its
+(docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md): the code shows for two minutes (the page's script
+takes it away then; with JavaScript off, the page's next refresh comes back without it), then the page offers "Show
+the code again", which makes a new link and forgets the old one. A link works once, for a minute longer than its
 code shows (time to tap the link the camera found); a new code or clearing the screen forgets it.
 """
 from __future__ import annotations

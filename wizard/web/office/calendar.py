@@ -1,5 +1,5 @@
 """The office's calendar feed: a secret address a clerk's calendar program subscribes to, and
-that the clerk can revoke (issue 22, item 3).
+that the clerk can revoke (docs/decisions/0019-the-office-reviews-from-the-rule-file.md).
 
 Only the token's hash is stored (like the one-time password links), so the address is shown once,
 when it is made; making a new one revokes the old. A revoked or unknown address is a 404, and the

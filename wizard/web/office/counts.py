@@ -1,4 +1,5 @@
-"""The Board's counts at /office/counts and as CSV (issue 22, item 4), for the signed-in clerk's places."""
+"""The Board's counts at /office/counts and as CSV, for the signed-in clerk's places
+(docs/decisions/0009-counts-from-totals-kept-by-triggers.md)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response

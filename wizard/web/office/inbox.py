@@ -101,7 +101,7 @@ def inbox():
     fill_figures(office_records(), rulebook().get, list(query.places))
     found = inbox_page(office_records(), query)
     decided = decided_versions(office_records(), found.rows)
-    references = [r["reference"] for r in found.rows]  # issue 40's flags, for this page's rows only
+    references = [r["reference"] for r in found.rows]  # the paper trail's flags, for this page's rows only
     records = office_records()
     held, acted = records.money.deposits_held(references), records.trail.last_permit_actions(references)
     rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
@@ -148,8 +148,9 @@ def application(reference: str):
 
 
 def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]) -> dict:
-    """Issue 34's part of the page: what the current version changes, from the version before and
-    from the one decided, and whether it waits for a decision as an amendment."""
+    """The versions' part of the page (docs/decisions/0014-the-office-paper-trail.md): what the current version
+    changes, from the version before and from the one decided, and whether it waits for a decision as an
+    amendment."""
     records, questions = office_records(), rulebook().questions_for(j.id)
     decision = records.review.decision(row["reference"])
     decided_version = (decision.get("version") or row["version"]) if decision else None
@@ -165,7 +166,8 @@ def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]
 
 
 def review_context(row: ApplicationRow, j) -> dict:
-    """Issue 22's part of the page: the referrals with their answers and flags, and the decision."""
+    """The review's part of the page (docs/decisions/0019-the-office-reviews-from-the-rule-file.md): the referrals
+    with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().review.referrals(row["reference"])]
     return {"departments": j.referrals, "referrals": referrals,
@@ -174,8 +176,8 @@ def review_context(row: ApplicationRow, j) -> dict:
 
 
 def trail_context(row: ApplicationRow, j) -> dict:
-    """Issue 40's part of the page: conditions before issuance, the permit's standing and what may be
-    done to it, and the letters to post with their flags."""
+    """The paper trail's part of the page (docs/decisions/0014-the-office-paper-trail.md): conditions before
+    issuance, the permit's standing and what may be done to it, and the letters to post with their flags."""
     records = office_records()
     now = standing(records, row, records.review.decision(row["reference"]))
     notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}

@@ -1,5 +1,5 @@
-"""Money received and insurance held at the web edge (issue 40, items 1 and 2): the clerk records a
-sum received (the organizer is emailed its receipt, a tagged PDF, also on their status page), returns a
+"""Money received and insurance held at the web edge (docs/decisions/0014-the-office-paper-trail.md): the clerk
+records a sum received (the organizer is emailed its receipt, a tagged PDF, also on their status page), returns a
 deposit, and records certificates of insurance. The rules are in wizard/office/money.py (no Flask).
 """
 from __future__ import annotations

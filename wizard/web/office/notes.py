@@ -1,8 +1,7 @@
-"""Local notes (issue 22, item 6): words a clerk adds for organizers without editing YAML, such as
-the office's opening hours at festival time. Stored in the database per jurisdiction, shown with
-the office card on the result page, the print view and the packet (web/edge/state.py), always as the
-office's words, never as the ordinance's. A clerk writes and removes notes only for the places on
-the account.
+"""Local notes (docs/decisions/0019-the-office-reviews-from-the-rule-file.md): words a clerk adds for organizers
+without editing YAML, such as the office's opening hours at festival time. Stored in the database per jurisdiction,
+shown with the office card on the result page, the print view and the packet (web/edge/state.py), always as the
+office's words, never as the ordinance's. A clerk writes and removes notes only for the places on the account.
 """
 from __future__ import annotations
 

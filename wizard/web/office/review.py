@@ -1,6 +1,6 @@
-"""The office's review at the web edge (issue 22): referring an application to a department, the
-department's private page, the decision, and the permit PDF (printed by a print worker,
-wizard/packet/printing.py: a permit that cannot be printed leaves the decision recorded and says so).
+"""The office's review at the web edge (docs/decisions/0019-the-office-reviews-from-the-rule-file.md): referring an
+application to a department, the department's private page, the decision, and the permit PDF (printed by a print
+worker, wizard/packet/printing.py: a permit that cannot be printed leaves the decision recorded and says so).
 
 A department's page needs no account: its link's token is the key, it shows only that one
 application's answers, packet and uploaded documents (each download through the same token), and
@@ -155,7 +155,8 @@ def department_upload(token: str, upload_id: str):
 def the_permit(row: ApplicationRow, decision: dict) -> bytes:
     """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
     It prints the version the decision approved, never a later one still waiting for a decision, dated
-    the day it issued, and marked REVOKED or SUSPENDED across every page when it is (issue 40, item 7)."""
+    the day it issued, and marked REVOKED or SUSPENDED across every page when it is
+    (docs/decisions/0014-the-office-paper-trail.md)."""
     j = rulebook().require(row["jurisdiction"])
     answers = office_records().applications.version_answers(row["reference"], decision.get("version") or row["version"])
     now = standing(office_records(), row, decision)

@@ -1,6 +1,6 @@
-"""The clerk's paper trail at the web edge (issue 40): conditions before issuance ticked as met (the
-permit is issued and emailed when the last one is), suspension, reinstatement and revocation, and the
-letters the text says go by mail (printed as a tagged PDF; the day posted and the certified-mail
+"""The clerk's paper trail at the web edge (docs/decisions/0014-the-office-paper-trail.md): conditions before
+issuance ticked as met (the permit is issued and emailed when the last one is), suspension, reinstatement and
+revocation, and the letters the text says go by mail (printed as a tagged PDF; the day posted and the certified-mail
 number recorded). The rules are in wizard/office/issuance.py and letters.py (no Flask).
 """
 from __future__ import annotations

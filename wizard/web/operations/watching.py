@@ -1,4 +1,4 @@
-"""What a load balancer and a monitoring system read (issue 36, item 7).
+"""What a load balancer and a monitoring system read.
 
 - `GET /healthz`: the process answers. `GET /readyz`: the database answers and the print pool can
   take a job (503 otherwise). Both are cheap, set no cookie and are left out of the access log.

@@ -1,5 +1,6 @@
-"""Redirect after a failed post too (issue 23): a step posted with errors is kept in storage and
-the browser is sent to the step's address, whose GET shows the posted values and their errors.
+"""Redirect after a failed post too (docs/decisions/0015-no-dead-ends-for-the-organizer.md): a step posted with
+errors is kept in storage and the browser is sent to the step's address, whose GET shows the posted values and their
+errors.
 
 The error page is then the answer to a GET, so Back from the next step (every page is `no-store`)
 loads the question again instead of Chromium's "Confirm Form Resubmission" page. Only the step's

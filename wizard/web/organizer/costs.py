@@ -1,6 +1,7 @@
-"""Two pages an applying result links to (issue 23): what it costs, on one page (items 7), and the
-question to send the office when the ordinance does not settle the answer, as a printable letter
-(item 9; the result page carries the same message as a mailto: link)."""
+"""Two pages an applying result links to: what it costs, on one page
+(docs/decisions/0005-fees-due-at-their-moment.md), and the question to send the office when the ordinance does not
+settle the answer, as a printable letter (docs/decisions/0012-readings-never-invented.md; the result page carries
+the same message as a mailto: link)."""
 from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for

@@ -1,11 +1,11 @@
 """A question of options (radios, checkboxes) drawn once for each way it can look.
 
-Drawing one question of three radio buttons through its kind's macro took a seventh of a whole
-step page (issue 24): about twenty-five escaped values and five macro calls. Without an error,
-such a question shows only what its rule file says and which options are chosen, so every
-organizer of a jurisdiction sees one of a handful of drawings; they are remembered, keyed by
-everything templates/fields/_parts.html's `options` macro reads, and the language its words are in. Questions that show typed text
-(a name, a date, a number) and any question with an error are drawn each time.
+Drawing one question of three radio buttons through its kind's macro took a seventh of a whole step page
+(docs/decisions/0013-memos-only-where-they-pay.md): about twenty-five escaped values and five macro calls. Without
+an error, such a question shows only what its rule file says and which options are chosen, so every organizer of a
+jurisdiction sees one of a handful of drawings; they are remembered, keyed by everything
+templates/fields/_parts.html's `options` macro reads, and the language its words are in. Questions that show typed
+text (a name, a date, a number) and any question with an error are drawn each time.
 """
 from __future__ import annotations
 

@@ -36,8 +36,8 @@ class _KindParsed:
 
 
 class NumberField(_KindParsed, IntegerField):
-    """A text box, not `type="number"` (issue 23): Chromium turned "about 3000" into 3000, or into
-    nothing, without a word; the kind's parser says what is wrong instead."""
+    """A text box, not `type="number"` (docs/decisions/0016-answers-are-typed.md): Chromium turned "about 3000" into
+    3000, or into nothing, without a word; the kind's parser says what is wrong instead."""
 
     widget = TextInput()
 
@@ -52,7 +52,7 @@ class LineField(_KindParsed, StringField):
 
 class WhenField(Field):
     """A date and a time as two text inputs, `key` and `key_time`, typed the way people write them
-    (issue 11: a `datetime-local` picker dropped "07162027" without a word). A single
+    (docs/decisions/0003-event-dates.md: a `datetime-local` picker dropped "07162027" without a word). A single
     `key=2027-07-09T12:00` post still works: the time is then in the first value.
 
     With `today` (the interview's form), the date policy of `engine/event_dates.py` applies: a day

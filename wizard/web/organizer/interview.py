@@ -86,7 +86,8 @@ def start_for(jurisdiction_id: str):
 
 
 def spread_of_minutes() -> tuple[int, int] | None:
-    """From the quickest small event to the longest festival of the few places listed (issue 35, item 6)."""
+    """From the quickest small event to the longest festival of the few places listed
+    (docs/decisions/0015-no-dead-ends-for-the-organizer.md)."""
     found = [estimate(j, rulebook()) for j in map(rulebook().get, (item.id for item in rulebook().listing())) if j]
     return (min(e.small for e in found), max(e.festival[1] for e in found)) if found else None
 
@@ -150,8 +151,8 @@ def find_step(interview: Interview, step_id: str):
     state = flow(j, interview.answers, interview.completed_steps, rulebook())
     step = next((s for s in state.path if s["step"] == step_id), None)
     if step is None:
-        # A step these answers no longer ask (Back into it after a change): the step that applies,
-        # so the address and the page agree with JavaScript on and off (issue 35, item 7).
+        # A step these answers no longer ask (Back into it after a change): the step that applies, so the address
+        # and the page agree with JavaScript on and off (docs/decisions/0015-no-dead-ends-for-the-organizer.md).
         abort(redirect(next_url(interview), code=303))
     return step, state, j
 
@@ -209,7 +210,8 @@ def step(interview_id: str, step_id: str):
         if after is not None and after.next_step is None and not after.finished_early:
             packet.prefetch_packet(interview)
         if after is not None and after.next_step is None and not after.decision.missing:
-            # The Board's "interviews finished" (issue 39): the outcome, written once, in the place's month.
+            # The Board's "interviews finished" (docs/decisions/0009-counts-from-totals-kept-by-triggers.md): the
+            # outcome, written once, in the place's month.
             office_records().counts.record_finish(interview.id, after.decision.outcome, today(where[0]).isoformat())
         if changing and after is not None and not after.decision.missing:
             notice = flip_notice(before, after.decision.outcome, where[0].license_word)
@@ -230,8 +232,9 @@ def step(interview_id: str, step_id: str):
 
 
 def after_task(interview: Interview, step: RuleStep, where) -> str:
-    """A page opened from the task list leads to the next page of its section still to answer, then
-    back to the task list (issue 35, item 6); where there is none, where the interview goes next."""
+    """A page opened from the task list leads to the next page of its section still to answer, then back to the task
+    list (docs/decisions/0015-no-dead-ends-for-the-organizer.md); where there is none, where the interview goes
+    next."""
     j, state = where
     if j is None or not offers_task_list(state, interview.completed_steps, rulebook()):
         return next_url(interview, where)
@@ -267,7 +270,8 @@ def check(interview_id: str):
     book = rulebook()
     questions = book.questions_for(j.id)
     road = plan_road(j, questions)
-    groups: list[dict] = []  # issue 23: the answers under the section headings, in the order asked
+    # The answers under the section headings, in the order asked (docs/decisions/0006-sections-and-the-road.md).
+    groups: list[dict] = []
     for s in [where_step()] + state.path:
         if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
             continue
@@ -308,8 +312,9 @@ def result(interview_id: str):
 
 
 def own_link(interview_id: str) -> dict:
-    """The interview's address to keep (issue 23, item 10): full, with a QR code, when PUBLIC_URL is
-    set; else relative, and the page's script makes it full from the address bar for the copy button."""
+    """The interview's address to keep (docs/decisions/0015-no-dead-ends-for-the-organizer.md): full, with a QR
+    code, when PUBLIC_URL is set; else relative, and the page's script makes it full from the address bar for the
+    copy button."""
     path = url_for("interview.resume", interview_id=interview_id)
     public = current_app.config.get("PUBLIC_URL")
     link = public.rstrip("/") + path if public else path

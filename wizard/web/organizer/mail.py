@@ -1,5 +1,6 @@
-"""Email me a link, and reminders by email (issue 23, item 10), on the result page's "Come back to
-these answers later" box, through the office's outbox and SMTP server (wizard/web/jobs/mailer.py).
+"""Email me a link, and reminders by email (docs/decisions/0015-no-dead-ends-for-the-organizer.md), on the result
+page's "Come back to these answers later" box, through the office's outbox and SMTP server
+(wizard/web/jobs/mailer.py).
 
 Offered only where an email can hold a working link: mail is set up (`--smtp`) and the site knows
 its public address (`--public-url`); otherwise the box says the site sends no email. Never on a
@@ -57,7 +58,8 @@ def posted_address() -> tuple[str | None, str | None]:
 
 
 def back_to_box(interview_id: str):
-    """The page the box was on: the result, or the task list (issue 35, item 6)."""
+    """The page the box was on: the result, or the task list
+    (docs/decisions/0015-no-dead-ends-for-the-organizer.md)."""
     page = "tasks.task_list" if request.form.get("back") == "tasks" else "interview.result"
     return redirect(url_for(page, interview_id=interview_id) + "#save-link-title", code=303)
 

@@ -55,7 +55,7 @@ def unusable(question: dict) -> str:
 
 def _consistent(answers: dict, questions: dict, book: RuleBook, problems: list[str]) -> dict:
     """Answers that contradict each other (visits below the crowd, an end before the start) are
-    left out and asked instead (issue 9, item 2)."""
+    left out and asked instead: an answer is never guessed from the other."""
     while True:
         try:
             clean_answers(answers, questions, book.jurisdictions)

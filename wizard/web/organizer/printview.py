@@ -37,9 +37,9 @@ def print_view(interview_id: str):
 
 @bp.get("/packet-fonts/<filename>")
 def packet_font(filename: str):
-    """The packet's own Noto Sans for the print view: printed from the browser, it sets the same words
-    on the same lines and pages as the PDF (issue 37, item 7). The files never change but with the
-    app, so they are kept a year."""
+    """The packet's own Noto Sans for the print view: printed from the browser, it sets the same words on the same
+    lines and pages as the PDF (docs/decisions/0011-one-html-source-for-the-packet.md). The files never change but
+    with the app, so they are kept a year."""
     if filename not in BROWSER_FONTS:
         abort(404)
     return send_from_directory(FONTS, filename, mimetype="font/ttf", max_age=YEAR)

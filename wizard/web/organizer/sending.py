@@ -160,8 +160,9 @@ def own_upload(interview_id: str, upload_id: str):
 def send_application(interview_id: str):
     interview, j, answers, assessment = sendable(interview_id)
     if request.form.get("declaration") != "yes":
-        # An error summary and the box's own error, as every step shows them (issue 35, item 5),
-        # by a GET so that Back never meets a resubmission page.
+        # An error summary and the box's own error, as every step shows them
+        # (docs/decisions/0015-no-dead-ends-for-the-organizer.md), by a GET so that Back never meets a resubmission
+        # page.
         flash(DECLARATION_MISSING, DECLARATION_ERROR)
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
     try:

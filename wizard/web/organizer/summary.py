@@ -1,5 +1,5 @@
 """A printable one-page summary for an interview that ends early (no permit needed, or exempt):
-the outcome, why, with the citations, and what may still apply (issue 11)."""
+the outcome, why, with the citations, and what may still apply."""
 from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for

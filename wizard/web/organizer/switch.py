@@ -1,5 +1,5 @@
-"""The switch link on every organizer page (issue 41, item 4): the same page in the other language,
-with every answer and the place in the interview kept, with JavaScript on and off.
+"""The switch link on every organizer page (docs/decisions/0002-spanish-beside-the-law.md): the same page in the
+other language, with every answer and the place in the interview kept, with JavaScript on and off.
 
 On most pages it is a plain link, `/language/es?next=<this page>`. On a step it is a button of the
 step's own form (`formaction`): the values typed but not yet sent are posted with it and kept, as a

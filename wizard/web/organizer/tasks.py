@@ -1,6 +1,6 @@
-"""The task list (issue 35, item 6): on a long route, the sections of the application with their
-state, each opened by a real link, and the interview's own link to keep or have emailed. GOV.UK's
-"task list" pattern; a page opened from it comes back to it when its section is done
+"""The task list (docs/decisions/0015-no-dead-ends-for-the-organizer.md): on a long route, the sections of the
+application with their state, each opened by a real link, and the interview's own link to keep or have emailed.
+GOV.UK's "task list" pattern; a page opened from it comes back to it when its section is done
 (`interview.after_task`). What is a task and its state: wizard/interview/ahead.py."""
 from __future__ import annotations
 
