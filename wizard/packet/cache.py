@@ -47,10 +47,10 @@ PREFETCH = 8  # packets being made ahead of a download at once; more are made wh
 WAIT_SECONDS = 5
 FIRST_WAIT_SECONDS = 30  # a new pool's first packet (spawn, import; more on a busy machine)
 STUCK_SECONDS = 60  # a packet being made this long means a hung worker (eight take a few seconds)
-# At most this many request threads wait for a packet at once (issue 39): eight organizers downloading
-# new packets together held all eight of a server's threads for seconds, and every other organizer's
-# step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the
-# "being prepared" page at once (it asks again by itself) and its thread is free for the pages.
+# At most this many request threads wait for a packet at once (docs/decisions/0007-print-workers.md): eight
+# organizers downloading new packets together held all eight of a server's threads for seconds, and every other
+# organizer's step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the "being
+# prepared" page at once (it asks again by itself) and its thread is free for the pages.
 WAITING = 2
 _waiting = 0  # request threads waiting for a packet now (under `_lock`)
 

@@ -72,8 +72,8 @@ def _description(m: Milestone, j: Jurisdiction) -> str:
 
 
 def _with_reminders(event: Event, m: Milestone, today: date) -> Event:
-    """A reminder a week and a day before each step (issue 11), but none whose day has already gone
-    (issue 20): a calendar would show it at once, as if the step were still a week away."""
+    """A reminder a week and a day before each step, but none whose day has already gone: a
+    calendar would show it at once, as if the step were still a week away."""
     for days in REMINDER_DAYS:
         if m.day is not None and m.day - timedelta(days=days) < today:
             continue
@@ -169,10 +169,10 @@ def build_calendar(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
 # Every property this module writes. A line starting with anything else would be text that
 # escaped its property (icalendar only `assert`s against it, and `python -O` drops asserts).
 _OWN_NAMES = {b"BEGIN", b"END", b"PRODID", b"VERSION", b"CALSCALE", b"METHOD", b"X-WR-CALNAME", b"UID",
-              b"X-WR-CALDESC",  # the office feed names its places once (issue 39)
+              b"X-WR-CALDESC",  # the office feed names its places once, not in each entry
               b"DTSTAMP", b"DTSTART", b"DTEND", b"SUMMARY", b"DESCRIPTION", b"TRANSP", b"LOCATION",
               b"ACTION", b"TRIGGER",
-              b"STATUS",  # the office feed's cancelled event (issue 40)
+              b"STATUS",  # the office feed's cancelled event (docs/decisions/0014-the-office-paper-trail.md)
               # the place's time zone (VTIMEZONE), written by icalendar from the IANA zone
               b"TZID", b"TZNAME", b"TZOFFSETFROM", b"TZOFFSETTO", b"RDATE", b"RRULE", b"COMMENT"}
 

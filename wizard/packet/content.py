@@ -120,7 +120,7 @@ class _Builder:
                     Row("Signing for it", self.text("applicant_name"))]
         else:
             rows = [Row("Applicant", self.text("applicant_name"))]
-            # A rule file that never asks who applies leaves no "Applicant is FILL IN" (issue 38, item 7).
+            # A rule file that never asks who applies leaves no "Applicant is FILL IN".
             if "organizer_type" in self.answers or "organizer_type" in self.j.asked_keys:
                 rows.append(self.row("organizer_type"))
         if not self.group and self.answers.get("organization_name"):

@@ -1,6 +1,6 @@
-"""Packet text for what an ordinance says beyond the verdict (issue 9; the engine side is
-wizard/engine/beyond_verdict.py): dates on checklist items, why the file-by date is what it is, and the
-"After you apply", revocation and penalties notes. Plain data."""
+"""Packet text for what an ordinance says beyond the verdict (docs/decisions/0012-readings-never-invented.md; the
+engine side is wizard/engine/beyond_verdict.py): dates on checklist items, why the file-by date is what it is, and
+the "After you apply", revocation and penalties notes. Plain data."""
 from __future__ import annotations
 
 from datetime import date

@@ -77,7 +77,7 @@ def font_faces(pieces: tuple[str, ...]) -> str:
         path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
         ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
         # A family per piece: WeasyPrint keys an embedded font by its description, so pieces sharing
-        # one family were merged into one font and drew the wrong glyphs (issue 37).
+        # one family were merged into one font and drew the wrong glyphs.
         rules += [f'@font-face {{ font-family: "NotoSansCJK-{piece}"; font-weight: {weight}; src: url("{path.as_uri()}"); '
                   f'unicode-range: {ranges}; }}' for weight in ("normal", "bold")]
     if pieces:  # :root outranks the stylesheets' `html` rule, which names no piece
@@ -101,8 +101,9 @@ def packet_html(packet: Packet) -> str:
 
 
 def organizers_pages(packet: Packet, template: str) -> tuple[str, str] | None:
-    """Pages in the organizer's language (the summary page, the instruction sheets: issue 41) as a
-    document of their own, with its language tag ("es-US"), or None for an organizer who reads English."""
+    """Pages in the organizer's language (the summary page, the instruction sheets:
+    docs/decisions/0002-spanish-beside-the-law.md) as a document of their own, with its language tag ("es-US"), or
+    None for an organizer who reads English."""
     if packet.summary is None:
         return None
     tag = LOCALES[packet.summary.lang].replace("_", "-")

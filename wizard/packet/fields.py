@@ -1,4 +1,5 @@
-"""The packet's form fields as every viewer, printer and filler can show them (issue 37, item 2).
+"""The packet's form fields as every viewer, printer and filler can show them
+(docs/decisions/0011-one-html-source-for-the-packet.md).
 
 WeasyPrint writes its fields for viewers that draw them anew (`NeedAppearances`): check boxes with
 no `/DA`, so poppler drew a ticked box empty, and text fields whose `/DA` font is an Identity-H Type0

@@ -1,6 +1,6 @@
-"""The office's letter by mail (issue 40, items 5 and 7), as a tagged PDF (PDF/UA-1): the office card
-as letterhead, the organizer's name and address where a window envelope shows it, the decision or
-action with its reasons or conditions and their sections, and the date.
+"""The office's letter by mail (docs/decisions/0014-the-office-paper-trail.md), as a tagged PDF (PDF/UA-1): the
+office card as letterhead, the organizer's name and address where a window envelope shows it, the decision or action
+with its reasons or conditions and their sections, and the date.
 
 Printed like the permit (wizard/packet/permit.py, templates/office/letter_document.html) by a print
 worker (`wizard.packet.printing.letter_pdf`), so the server never loads WeasyPrint.

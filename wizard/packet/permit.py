@@ -1,12 +1,13 @@
-"""The permit or license the office issues on approval (issue 22, item 2), as a tagged PDF (PDF/UA-1).
+"""The permit or license the office issues on approval, as a tagged PDF (PDF/UA-1)
+(docs/decisions/0019-the-office-reviews-from-the-rule-file.md).
 
-It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same
-HTML-to-PDF path as the packet (issue 20): `wizard/packet/document.tagged_pdf`, with the packet's
-bundled fonts (so a licensee's name in any script prints). This module only writes the HTML: it is
-printed by `wizard.packet.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint.
-The permit says what the text asks a license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
-the gathering, the maximum number of attendants, the duration, the conditions, posted at the site),
-and for the other places the same facts, with the section it is issued under.
+It is an HTML template (templates/office/permit_document.html) printed by WeasyPrint, the same HTML-to-PDF path as
+the packet (docs/decisions/0011-one-html-source-for-the-packet.md): `wizard/packet/document.tagged_pdf`, with the
+packet's bundled fonts (so a licensee's name in any script prints). This module only writes the HTML: it is printed
+by `wizard.packet.printing.permit_pdf` in a print worker, so the server never loads WeasyPrint. The permit says what
+the text asks a license to say where it says it (Baroda's Application (j): the licensee, the kind and location of
+the gathering, the maximum number of attendants, the duration, the conditions, posted at the site), and for the
+other places the same facts, with the section it is issued under.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Permit:
     decided_on: str  # ISO date
     office_name: str
     permitted_maximum: int | None = None  # the clerk's, at most what the application asked
-    mark: str | None = None  # REVOKED or SUSPENDED, across every page (issue 40, item 7)
+    mark: str | None = None  # REVOKED or SUSPENDED, across every page (docs/decisions/0014-the-office-paper-trail.md)
     action: dict | None = None  # the suspension or revocation: its day, reasons and section
 
 

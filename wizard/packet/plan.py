@@ -1,4 +1,4 @@
-"""The plan to the day in the packet (issue 11): the same steps as the result page and the
+"""The plan to the day in the packet: the same steps as the result page and the
 calendar file (`wizard.interview.timeline`), as plain rows for the packet's plan page (templates/packet/) to set in type."""
 from __future__ import annotations
 

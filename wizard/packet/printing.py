@@ -72,13 +72,14 @@ def permit_pdf(permit: Permit) -> bytes:
 
 
 def letter_pdf(letter: Letter) -> bytes:
-    """The office's letter by mail as a tagged PDF (PDF/UA-1), in the packet's fonts (issue 40)."""
+    """The office's letter by mail as a tagged PDF (PDF/UA-1), in the packet's fonts
+    (docs/decisions/0014-the-office-paper-trail.md)."""
     from .document import tagged_pdf
     return tagged_pdf(letter_html(letter), letter_title(letter), "en-US", stylesheets=())
 
 
 def receipt_pdf(receipt: Receipt) -> bytes:
-    """The office's receipt as a tagged PDF (PDF/UA-1) (issue 40)."""
+    """The office's receipt as a tagged PDF (PDF/UA-1) (docs/decisions/0014-the-office-paper-trail.md)."""
     from .document import tagged_pdf
     return tagged_pdf(receipt_html(receipt), receipt_title(receipt), "en-US", stylesheets=())
 
@@ -187,9 +188,9 @@ def _start_worker(server_pid: int) -> None:
     one person, the pages by everyone). It ends when the server does, even one killed by a signal, which leaves
     no exit handler to stop it."""
     try:
-        # Linux's idle class (issue 39): the server's threads take a core from a worker the moment they
-        # wake, where at nice 10 a worker still kept a share of them (step p99 1.6-1.8x while eight new
-        # packets printed; 0.9-1.6x in this class). A worker prints whenever the pages leave a core idle.
+        # Linux's idle class (docs/decisions/0007-print-workers.md): the server's threads take a core from a worker
+        # the moment they wake, where at nice 10 a worker still kept a share of them (step p99 1.6-1.8x while eight
+        # new packets printed; 0.9-1.6x in this class). A worker prints whenever the pages leave a core idle.
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (OSError, AttributeError):  # not Linux: a lower priority, as far as it goes
         pass

@@ -1,7 +1,7 @@
-"""The office's receipt for money received (issue 40, item 1), as a tagged PDF (PDF/UA-1): the office
-card as letterhead, the reference, who paid, the sum with how and when it was received and who took
-it, and every sum the assessment names with what is owed, received and outstanding, each with its
-section. Printed like the permit by a print worker (`wizard.packet.printing.receipt_pdf`)."""
+"""The office's receipt for money received (docs/decisions/0014-the-office-paper-trail.md), as a tagged PDF
+(PDF/UA-1): the office card as letterhead, the reference, who paid, the sum with how and when it was received and
+who took it, and every sum the assessment names with what is owed, received and outstanding, each with its section.
+Printed like the permit by a print worker (`wizard.packet.printing.receipt_pdf`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
-"""The instruction sheets in the organizer's language before each part they complete (issue 41, item 6).
+"""The instruction sheets in the organizer's language before each part they complete
+(docs/decisions/0002-spanish-beside-the-law.md).
 
 The packet stays the office's English; an organizer who reads Spanish gets, besides the summary page
 in front (summary.py), a sheet just before each part they fill in, sign or act on: the part's English

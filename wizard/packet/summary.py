@@ -1,4 +1,5 @@
-"""The summary page in the organizer's language at the front of the packet (issue 41, item 6).
+"""The summary page in the organizer's language at the front of the packet
+(docs/decisions/0002-spanish-beside-the-law.md).
 
 The packet is the office's document, so it stays in English (`packet_for` builds it under
 `speaking(OFFICE_LANGUAGE)`), the same pages as for an organizer who reads English. An organizer who

@@ -1,5 +1,6 @@
 """Two repairs to the structure WeasyPrint writes, so a screen reader reads the packet as it is printed
-(issue 37, item 8). Both run in `document._finish`, on the PDF objects before they are written.
+(docs/decisions/0011-one-html-source-for-the-packet.md). Both run in `document._finish`, on the PDF objects before
+they are written.
 
 - A term and its value read as one list item. WeasyPrint tags every `<dt>` and every `<dd>` as a list
   item of its own, so "Applicant" and "Riverbend Events Inc." were two items. The packet's `<dl>`s
