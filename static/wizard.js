@@ -159,7 +159,7 @@
   // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.
   var waiting = document.querySelector("[data-handoff-waiting]");
   if (waiting) {
-    // Its own name: a second `var every` in this scope was the kiosk's ping interval too (issue 17).
+    // Its own name: a second `var every` in this scope was the kiosk's ping interval too.
     var lookEvery = parseInt(waiting.getAttribute("data-every") || "3", 10) * 1000;
     var look = function () {
       window.fetch(waiting.getAttribute("data-handoff-waiting"), { credentials: "same-origin" }).then(function (response) {
