@@ -15,13 +15,13 @@ from wizard.web.app import create_app
 from wizard.web.edge.pages import WizardApp
 from wizard.web.organizer.choose import SEARCH_ABOVE
 
-from .browser.stories import PATHS
-from .generated import generate_jurisdictions
-from .office_support import CHEAP_HASH, Inbox
-from .postgres_support import fresh_schema
-from .served import free_port
-from .shared_run import made_once, run_folder
-from .test_packet_complete import FESTIVAL_PATHS, walk
+from tests.support.stories import PATHS
+from tests.support.generated import generate_jurisdictions
+from tests.support.office import CHEAP_HASH, Inbox
+from tests.support.postgres import fresh_schema
+from tests.support.served import free_port
+from tests.support.shared_run import made_once, run_folder
+from tests.support.walks import FESTIVAL_PATHS, walk
 
 
 # The run's longest single tests (a minute or more each on two busy cores), collected first.

@@ -13,7 +13,7 @@ from werkzeug.serving import make_server
 from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 
-from ..office_support import CHEAP_HASH
+from tests.support.office import CHEAP_HASH
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 320, "height": 700}  # the narrowest phone the pages are checked at
