@@ -2,8 +2,11 @@
 texts say them."""
 from __future__ import annotations
 
+from datetime import date
+
 from wizard.engine.answers import clean_answers
 from wizard.engine.assess import assess_jurisdiction
+from wizard.engine.wording import summarize
 from wizard.interview.flow import answered_steps, flow
 from wizard.web.edge.state import store
 
@@ -48,9 +51,20 @@ def test_wisconsin_owner_statement_says_what_item_c_says(book):
 
 
 def test_wisconsin_claims_no_lean_where_none_is_given(book):
-    # The text names no threshold; likely is null, so no note may say "we only say which way the text leans".
+    # The text names no threshold (the rule file's `likely: null`): whatever the event, the result never
+    # says which way the text leans ("Likely required: plan to apply..." or "Probably not covered...").
     j = book.jurisdictions["wi-village-ch64"]
     assert not any("which way the text leans" in w["text"] for w in j.read["warnings"])
+    assert [rule.get("likely") for rule in j.scope.get("uncertain", [])] == [None] * len(j.scope.get("uncertain", []))
+    events = [answers for place, answers, _, _ in PATHS.values() if place == "wi-village-ch64"]
+    events += [{**events[0], "max_attendance": people, "total_attendance": people} for people in (150, 1999, 2000, 50_000)]
+    uncertain = 0
+    for answers in events:
+        assessment = assess_jurisdiction(j, answers)
+        uncertain += assessment["outcome"] == "uncertain"
+        assert assessment.get("likely") is None, answers
+        assert summarize(assessment, "license", date(2027, 1, 4)).lean is None, answers
+    assert uncertain >= 4  # the events the text leaves unsettled, where a lean would show
 
 
 def test_dekalb_escrow_may_be_asked_for_police_patrol_alone(book):

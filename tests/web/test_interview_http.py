@@ -116,15 +116,20 @@ def test_inconsistent_numbers_are_refused_on_the_step_that_asks_them(client, ste
     assert shown == typed  # the refused answer stays in the field to correct
 
 
-def test_typed_text_is_shown_as_text_not_run(client):
-    url = start(client, "dekalb-il")
-    ident = interview_id(url)
-    with client.application.app_context():
-        interview = store().get(ident)
-        interview.answers["event_name"] = "<script>alert('x')</script>"
-        store().save(interview)
-    response = client.get(f"/i/{ident}/step/land")
-    assert not any("alert" in script.get_text() for script in parse(response).select("script"))
+def test_typed_text_is_shown_as_text_not_run(client, book):
+    """An event named like a script is shown, character for character, as text on the pages that show the
+    name (the answers to check, the result, the step that asks it), and never becomes a script."""
+    typed = "<script>alert('x')</script>"
+    ident = finished_interview(client.application, festival("dekalb-il", book, event_name=typed))
+    asking = next(s["step"] for s in book.jurisdictions["dekalb-il"].steps if "event_name" in s.get("questions", []))
+    for url in (f"/i/{ident}/check", f"/i/{ident}/result", f"/i/{ident}/step/{asking}"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        page = parse(response)
+        shown = page.get_text() + " ".join(box.get("value", "") for box in page.select("input"))
+        assert typed in shown, url
+        assert not any("alert" in script.get_text() for script in page.select("script")), url
+        assert typed not in response.get_data(as_text=True), url  # escaped in the HTML, never raw markup
 
 
 def test_choice_outside_the_options_is_refused(client):
