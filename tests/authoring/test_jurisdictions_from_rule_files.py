@@ -228,7 +228,7 @@ def test_a_result_with_no_deadline_says_so_instead_of_asking_for_dates(more_clie
 
 
 def packet_text(answers: dict, book) -> str:
-    """What the packet says, read from its HTML (tests/test_packet.py)."""
+    """What the packet says, read from its HTML (tests/packet/test_packet.py)."""
     return text_of_html(packet_document(answers, book))
 
 

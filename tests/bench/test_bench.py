@@ -1,6 +1,6 @@
 """Issue 17, item 9 and issue 33, item 7: the benchmark runs and measures. `scripts/bench.py --smoke`
 walks every built-in interview through the pages with the tests' own posting helper
-(tests/posting.py), serves the wizard and a bare Flask route, makes a packet, checks and starts on
+(tests/support/posting.py), serves the wizard and a bare Flask route, makes a packet, checks and starts on
 generated rule files (scripts/bench_scale.py) and runs two servers on PostgreSQL
 (scripts/bench_cluster.py): if any of that breaks, so does this test. Each figure's row is there,
 its numbers parse and are plausible (times positive, a median at most its p95 or p99, each ratio
@@ -11,7 +11,10 @@ Issue 39, item 6: the stored-data rows (scripts/bench_stored.py) are there on bo
 calendar feed polled again with its ETag is answered 304."""
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -60,14 +63,35 @@ LABELS = [
 STORED = 23  # the first stored-data row
 
 
+# Only a guard against a run that hangs: a smoke run on two loaded cores has taken over ten minutes,
+# and how long it takes is the bench's own figure to print, never this test's to judge.
+HUNG = 3600
+
+
+def run_whole(command: list[str]) -> tuple[str, str, int]:
+    """Run the bench in a process group of its own (its `--child`, the servers and print workers it
+    starts are in it), and on a hang kill the whole group: nothing of it is left running."""
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=HUNG)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        pytest.fail(f"the smoke run hung for {HUNG} s and was killed with its children:\n{stdout[-3000:]}{stderr[-3000:]}")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # anything of the group still running (a print worker)
+    return stdout, stderr, process.returncode
+
+
 @pytest.fixture(scope="module")
 def smoke() -> tuple[dict[str, str], str]:
     """The smoke run's table as {label: value} (a count in brackets at a label's end taken off into
     the value's key `label#`), and its last line."""
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--smoke"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    lines = done.stdout.splitlines()
+    stdout, stderr, returncode = run_whole([sys.executable, str(ROOT / "scripts" / "bench.py"), "--smoke"])
+    assert returncode == 0, stdout[-3000:] + stderr[-3000:]
+    lines = stdout.splitlines()
     table = [line for line in lines if line.startswith("| ")]
     assert table[:2] == ["| figure | this checkout |", "| --- | --- |"], table
     assert all(line.count(" | ") == 1 and line.endswith(" |") for line in table[2:]), table
@@ -99,7 +123,7 @@ def test_the_smoke_run_prints_every_figure_and_no_failure(smoke):
     assert [label for label in rows if not label.endswith("#")] == LABELS
     assert "n/a" not in "".join(rows.values()) and "not in this checkout" not in "".join(rows.values())
     seconds, = numbers(last.split(",")[0], r"1 checkout\(s\) in N s")
-    assert 0 < seconds < 600 and "failed requests" not in last
+    assert 0 < seconds and "failed requests" not in last
 
 
 def test_the_in_process_and_packet_times_are_plausible(smoke):

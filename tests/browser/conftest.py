@@ -42,7 +42,7 @@ def live_app(tmp_path_factory):
         # One address (127.0.0.1) plays every organizer of the whole browser suite on this server.
         "NEW_INTERVIEWS_PER_HOUR": 100_000, "ANSWERS_PER_HOUR": 1_000_000,
         # As in tests/conftest.py: most stories finish an interview and never download its packet, and
-        # each finish would print one (seconds of CPU) in a worker; test_packet_cache.py tests prefetching.
+        # each finish would print one (seconds of CPU) in a worker; tests/packet/test_cache.py tests prefetching.
         "PACKET_PREFETCH": False,
     })
     return app

@@ -2,7 +2,7 @@
 finished application. Each case quotes the words of the ordinance it follows; each failed on
 the code before the change.
 
-The interviews are walked through the same `flow` the pages use (tests/test_story_paths.py), with
+The interviews are walked through the same `flow` the pages use (tests/interview/test_story_paths.py), with
 stories built on the browser tests' festival, so what is asked is checked as well as the verdict.
 """
 from __future__ import annotations

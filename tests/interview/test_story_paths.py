@@ -1,4 +1,4 @@
-"""The browser story tables (tests/browser/stories.py), walked through the same `flow` the pages
+"""The browser story tables (tests/support/stories.py), walked through the same `flow` the pages
 use without a browser: each story asks exactly its expected steps and ends on its heading. The
 browser runs the same rows in Chromium; this keeps every row checked on every run in seconds."""
 from __future__ import annotations

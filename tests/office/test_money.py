@@ -1,4 +1,4 @@
-"""Issue 40 over HTTP, on SQLite and on PostgreSQL (the `trail` fixture of test_office_paper_trail.py):
+"""Issue 40 over HTTP, on SQLite and on PostgreSQL (the `trail` fixture of tests/office/test_paper_trail.py):
 money received with receipts and deposits returned (Whitesboro's Permit E), the bond and insurance held
 against the ordinance's minimums, inspections (Baroda's License (c), DeKalb § 34.06(c)), closing after
 the event, and the Board's counts from stored figures."""

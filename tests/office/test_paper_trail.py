@@ -1,7 +1,7 @@
 """Issue 40 over HTTP, on SQLite and on PostgreSQL: conditions before issuance (Baroda (h)), suspension
 and revocation (Baroda (j), DeKalb § 34.06(g)), and notices by mail (Baroda (h): "within five days ...
 by certified mail"), each citing the section the rule file gives. Money, insurance, inspections and
-closing: test_office_money.py, with this module's `trail` fixture."""
+closing: tests/office/test_money.py, with this module's `trail` fixture."""
 from __future__ import annotations
 
 from datetime import timedelta

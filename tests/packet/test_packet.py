@@ -46,7 +46,7 @@ def packets(tmp_path_factory, book):
     text read from the packet's HTML (`packet_text`), the PDF kept for the tests of the PDF itself.
 
     The four PDFs (seconds of CPU each) are printed once for the run, by whichever xdist worker
-    first runs a test of this module (tests/shared_run.py), not once per worker."""
+    first runs a test of this module (tests/support/shared_run.py), not once per worker."""
     def make(folder):
         for jurisdiction in JURISDICTIONS:
             (folder / f"{jurisdiction}.pdf").write_bytes(packet_pdf(festival(jurisdiction, book), book))

@@ -46,7 +46,7 @@ def structure_tags(pdf: pikepdf.Pdf) -> tuple[list[str], list[pikepdf.Dictionary
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_pdfua_checker_finds_no_error(downloads, jurisdiction):
-    """No error, no warning, and no rule the checker skipped (tests/pdfua_support.py)."""
+    """No error, no warning, and no rule the checker skipped (tests/support/pdfua.py)."""
     assert pdfua_problems(downloads[jurisdiction]) == []
 
 

@@ -1,6 +1,6 @@
 """Issue 37, item 2 in more viewers: a box ticked with pypdf shows its tick in MuPDF (`mutool draw`,
 Debian's mupdf-tools: SumatraPDF, zathura-mupdf and many phones) and in PDFium (pypdfium2: Chrome's and
-Edge's viewer, and many printers' drivers), as it does in poppler (tests/test_packet_fields.py); and
+Edge's viewer, and many printers' drivers), as it does in poppler (tests/packet/test_fields.py); and
 pdftk-java (Debian's pdftk-java, the filler of many offices' scripts) fills every text field and
 flattens it legibly: the text read from the flattened page is what was typed."""
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_a_box_ticked_with_pypdf_shows_in_mupdf_and_pdfium(downloads, jurisdicti
     data = downloads[jurisdiction]
     page, name, rect = first_check_box(data)
     assert mupdf_ink(data, page, rect, tmp_path) == 0 and pdfium_ink(data, page, rect) == 0, "empty prints empty"
-    for regenerate in (True, False):  # with and without NeedAppearances (see test_packet_fields.py)
+    for regenerate in (True, False):  # with and without NeedAppearances (see tests/packet/test_fields.py)
         filled = ticked(data, name, page, regenerate)
         assert mupdf_ink(filled, page, rect, tmp_path) > 0.1, f"MuPDF draws the tick (NeedAppearances {regenerate})"
         assert pdfium_ink(filled, page, rect) > 0.1, f"PDFium draws the tick (NeedAppearances {regenerate})"

@@ -18,7 +18,7 @@ from tests.support.served import answers_for, path_of
 
 
 class Server(ServedWizard):
-    """`wizard serve` in a child process (tests/served.py), and a browser-like client with a session cookie."""
+    """`wizard serve` in a child process (tests/support/served.py), and a browser-like client with a session cookie."""
 
     def __init__(self, db: Path):
         super().__init__("--db", str(db))

@@ -1,6 +1,6 @@
 """Two `wizard serve` processes on one PostgreSQL database, as behind a load balancer: 24 organizers
 whose requests alternate between them, one server killed with SIGKILL halfway and started again
-(tests/two_servers.py). Every answer a server confirmed (the redirect after its POST) is in that
+(tests/support/two_servers.py). Every answer a server confirmed (the redirect after its POST) is in that
 organizer's interview, no response is a 5xx, and no organizer's interview holds another's answers.
 A request the killed server never answered is not a confirmation: it is sent again to the other
 server, as a load balancer would."""

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 PASSWORD = "correct horse battery"
 # A clerk's password hashed in a thousandth of scrypt's time, for the tests' apps where the hash is not
-# what is tested (test_office.py tests the scrypt check itself with the app's default).
+# what is tested (tests/office/test_sending_and_signing_in.py tests the scrypt check itself with the app's default).
 CHEAP_HASH = "pbkdf2:sha256:1000"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64

@@ -1,6 +1,6 @@
 """Two `wizard serve` processes on one PostgreSQL database, as behind a load balancer, and organizers
 walking through them while one is killed with SIGKILL and started again: the run
-tests/test_two_servers.py asserts on and scripts/bench_cluster.py prints the counts of."""
+tests/store/test_two_servers.py asserts on and scripts/bench_cluster.py prints the counts of."""
 from __future__ import annotations
 
 import threading

@@ -78,7 +78,7 @@ def test_the_first_page_says_what_you_will_need_and_how_long_it_takes(client, bo
 def test_the_baroda_estimate_covers_a_festival(client):
     page = Text(client.get("/for/baroda-mi").get_data(as_text=True)).text
     low, high = map(int, re.search(r"festival takes about (\d+) to (\d+) minutes", page).groups())
-    assert low <= 25 and high >= 20  # the issue timed a festival at 20 to 25 minutes (tests/test_questions_ahead.py)
+    assert low <= 25 and high >= 20  # the issue timed a festival at 20 to 25 minutes (tests/interview/test_questions_ahead.py)
 
 
 def test_the_first_step_lists_what_you_will_need_too(client):
