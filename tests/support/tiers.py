@@ -24,7 +24,7 @@ BY_TEXT = {
     "pdf": re.compile(r"packet\.pdf|packet_pdf|build_packet|festival_downloads|festival_packets|pdf_text|"
                       r"receipt\.pdf|permit\.pdf|letter\.pdf|/print\b|pdfua|PdfReader"),
     "served": re.compile(r"ServedWizard|ServedBrowser|served_wizard|nginx|two_servers|kiosk_server|"
-                         r"\"serve\"|'serve'|waitress"),
+                         r"\"serve\"|'serve'"),
     "postgres": re.compile(r"fresh_schema|app_on_each_backend|app_on_postgresql|database_target|postgresql|"
                            r"WIZARD_TEST_POSTGRES|\btrail\b"),
 }
