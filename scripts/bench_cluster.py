@@ -100,7 +100,7 @@ def kill_figures(organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> 
 def cluster(seconds: float = 10, organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> dict:
     """Every figure of this module (the mix sent for `seconds`, the kill run with `organizers` each
     answering `steps` pages), or {} for a checkout without the two-server helpers (`--compare`)."""
-    if not (Path.cwd() / "tests" / "two_servers.py").exists():
+    if not (Path.cwd() / "tests" / "support" / "two_servers.py").exists():
         return {}
     with postgres_server():
         return {"one": throughput(1, seconds), "two": throughput(2, seconds),
