@@ -65,7 +65,7 @@ BROWSER_ENCODING = "gzip, deflate, br, zstd"  # what Chromium and Firefox send: 
 # benchmark asks again this soon (a browser after the page's Retry-After) and times the whole wait.
 PREPARING_POLL = 0.2
 
-# How long and how often each figure is measured. "smoke" is the test suite's run (tests/test_bench.py):
+# How long and how often each figure is measured. "smoke" is the test suite's run (tests/bench/test_bench.py):
 # every figure measured once, as briefly as still gives a number, in under 20 s on two quiet cores.
 MODES = {
     "full": {"at_once": 8, "walks": 3, "downloads": None, "served_s": 6, "served_rounds": 3, "packet_runs": 5,
@@ -91,8 +91,12 @@ def median_p95(values: list[float]) -> tuple[float, float]:
 def in_process(runs: int, downloads: int | None = None) -> dict:
     """Every built-in interview walked `runs` times; the packets of the first `downloads` jurisdictions
     (all if None) downloaded twice after their walk (the others not made at all)."""
-    from tests.browser.stories import BIG_FESTIVAL
-    from tests.posting import step_data
+    try:
+        from tests.support.posting import step_data
+        from tests.support.stories import BIG_FESTIVAL
+    except ImportError:  # a checkout from before tests/support/ (--compare)
+        from tests.browser.stories import BIG_FESTIVAL
+        from tests.posting import step_data
     from wizard.web.app import create_app
 
     timings = {"get": [], "post": [], "packet1": [], "packet2": []}
@@ -112,7 +116,7 @@ def in_process(runs: int, downloads: int | None = None) -> dict:
                     page = client.get(url, headers={"HX-Request": "true"})
                     timings["get"].append(time.perf_counter() - started)
                     assert page.status_code == 200, f"{url}: {page.status_code}"
-                    data = step_data(book, jurisdiction, url, story)  # what the tests post (tests/posting.py)
+                    data = step_data(book, jurisdiction, url, story)  # what the tests post (tests/support/posting.py)
                     started = time.perf_counter()
                     response = client.post(url, data=data)
                     timings["post"].append(time.perf_counter() - started)
@@ -135,8 +139,12 @@ def in_process(runs: int, downloads: int | None = None) -> dict:
 def festival(book, jurisdiction: str, event_name: str | None = None) -> dict:
     """The big festival's answers for one jurisdiction, stored as the interview stores them (the
     tests' helper: the story's answers to the questions the jurisdiction's steps ask)."""
-    from tests.browser.stories import BIG_FESTIVAL
-    from tests.test_story_paths import stored_answers
+    try:
+        from tests.support.stories import BIG_FESTIVAL
+        from tests.support.walks import stored_answers
+    except ImportError:  # a checkout from before tests/support/ (--compare)
+        from tests.browser.stories import BIG_FESTIVAL
+        from tests.test_story_paths import stored_answers
 
     return stored_answers(book, jurisdiction, dict(BIG_FESTIVAL, **({"event_name": event_name} if event_name else {})))
 
@@ -511,7 +519,7 @@ def main() -> int:
                         help="one short round of each figure, one packet and 80 generated files (under a minute)")
     parser.add_argument("--smoke", action="store_true",
                         help="each figure once, as briefly as gives a number, one packet downloaded and 80 "
-                             "generated files (under 20 s: the test suite's run, tests/test_bench.py)")
+                             "generated files (under 20 s: the test suite's run, tests/bench/test_bench.py)")
     parser.add_argument("--files", type=int, help="generated rule files (default 20,000; 80 with --quick or --smoke)")
     parser.add_argument("--served", action="store_true",
                         help="only the served step GET rows (three rounds against bare Flask, p99 while "

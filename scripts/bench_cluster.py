@@ -1,6 +1,6 @@
 """The many-servers figures for scripts/bench.py (docs/decisions/0008-one-sql-for-both-backends.md): two `wizard serve` processes against one on
 the same PostgreSQL database (requests/s of a step GET + answer POST mix from 16 organizers), and
-the two-server run of tests/test_two_servers.py with one server killed (SIGKILL) halfway: confirmed
+the two-server run of tests/store/test_two_servers.py with one server killed (SIGKILL) halfway: confirmed
 answers, lost ones, 5xx responses.
 
 The database is WIZARD_TEST_POSTGRES when it is set (scripts/test.sh's cluster), else a throwaway
@@ -42,10 +42,10 @@ def postgres_server() -> Iterator[None]:
 
 def throughput(servers: int, seconds: float) -> dict:
     """Requests/s of CLIENTS organizers each getting a step and answering it, over `servers` servers."""
-    from tests.postgres_support import fresh_schema
-    from tests.served import ServedBrowser
-    from tests.test_crash import answers_for, path_of
-    from tests.two_servers import Site
+    from tests.support.postgres import fresh_schema
+    from tests.support.served import ServedBrowser
+    from tests.support.served import answers_for, path_of
+    from tests.support.two_servers import Site
 
     with fresh_schema() as url:
         site = Site(url, servers)
@@ -87,8 +87,8 @@ def throughput(servers: int, seconds: float) -> dict:
 
 
 def kill_figures(organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> dict:
-    from tests.postgres_support import fresh_schema
-    from tests.two_servers import kill_run
+    from tests.support.postgres import fresh_schema
+    from tests.support.two_servers import kill_run
 
     with fresh_schema() as url:
         run = kill_run(url, organizers, steps)
@@ -100,7 +100,7 @@ def kill_figures(organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> 
 def cluster(seconds: float = 10, organizers: int = KILL_ORGANIZERS, steps: int = KILL_STEPS) -> dict:
     """Every figure of this module (the mix sent for `seconds`, the kill run with `organizers` each
     answering `steps` pages), or {} for a checkout without the two-server helpers (`--compare`)."""
-    if not (Path.cwd() / "tests" / "two_servers.py").exists():
+    if not (Path.cwd() / "tests" / "support" / "two_servers.py").exists():
         return {}
     with postgres_server():
         return {"one": throughput(1, seconds), "two": throughput(2, seconds),

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' helpers: the same walk
 
-from tests.browser.stories import BIG_FESTIVAL  # noqa: E402
-from tests.generated import generate_jurisdictions  # noqa: E402
-from tests.posting import step_data  # noqa: E402
+from tests.support.stories import BIG_FESTIVAL  # noqa: E402
+from tests.support.generated import generate_jurisdictions  # noqa: E402
+from tests.support.posting import step_data  # noqa: E402
 from wizard.authoring.loader import load_rulebook  # noqa: E402
 from wizard.remembered import Remembered, forgetting  # noqa: E402
 from wizard.rules.rulebook import builtin_rules_dir  # noqa: E402

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.generated import generate_jurisdictions
+from tests.support.generated import generate_jurisdictions
 
 START = r"""
 import json, os, resource, sys, threading, time
@@ -88,11 +88,11 @@ figures["api_kb"] = len(ok(client.get("/api/jurisdictions")).data) / 1024
 calls = {"where_ms": lambda: ok(client.get(f"/i/{interview.id}/step/where")),
          "step_ms": lambda: ok(client.get(first_step))}
 try:
-    from tests.browser.stories import BIG_FESTIVAL
-    from tests.posting import step_data
+    from tests.support.posting import step_data
+    from tests.support.stories import BIG_FESTIVAL
     data = step_data(book, baroda, first_step, BIG_FESTIVAL)
     calls["post_ms"] = lambda: ok(client.post(first_step, data=data))
-except ImportError:  # a checkout from before tests/posting.py
+except ImportError:  # a checkout from before tests/support/posting.py
     figures["post_ms"] = None
 for call in calls.values():
     call()  # the first request of a kind reads what later ones find remembered
@@ -174,7 +174,7 @@ def alternate(four: Started, many: Started, rounds: int, times: int = 30) -> dic
     turns = {kind: [] for kind in KINDS}
     for _ in range(rounds):
         for kind in KINDS:
-            if four.figures.get(kind, 0) is None:  # a checkout from before tests/posting.py
+            if four.figures.get(kind, 0) is None:  # a checkout from before tests/support/posting.py
                 continue
             turns[kind].append((four.cpu_ms(kind, times), many.cpu_ms(kind, times)))
     return turns

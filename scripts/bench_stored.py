@@ -68,7 +68,7 @@ def received_at(n: int, applications: int, shape: str, now: datetime) -> datetim
 
 def fill(database: str, interviews: int, applications: int, shape: str = "uniform") -> None:
     """A database as years of use leave it, through the storage API (a child process)."""
-    from tests.office_support import CHEAP_HASH, PASSWORD
+    from tests.support.office import CHEAP_HASH, PASSWORD
     from wizard.authoring.loader import load_rulebook
     from wizard.office.accounts import add_clerk, choose_password
     from wizard.office.records import OfficeRecords, upgrade_schema
@@ -137,7 +137,7 @@ def cpu_ms(client, path: str, runs: int, headers: dict | None = None) -> tuple[f
 
 def pages(database: str, runs: int) -> dict:
     """What the office's pages cost a fresh server process on a filled database (a child process)."""
-    from tests.office_support import CHEAP_HASH, sign_in
+    from tests.support.office import CHEAP_HASH, sign_in
     from wizard.web.app import create_app
 
     app = create_app({"DATABASE": database, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "SWEEPER": False,
@@ -211,7 +211,7 @@ def child(*args: str) -> str:
 def stored(mode: str) -> dict:
     """Every stored-data figure: {"sqlite 1000": {...}, "postgresql 1000": {...}, ...}."""
     from bench_cluster import postgres_server
-    from tests.postgres_support import fresh_schema
+    from tests.support.postgres import fresh_schema
 
     runs = 3 if mode == "smoke" else 10
     results = {}

@@ -14,14 +14,14 @@ command -v dot >/dev/null 2>&1 || missing="$missing graphviz"
 # Pango (with HarfBuzz's subsetter) lays out the PDF packet: WeasyPrint loads it from the system.
 /sbin/ldconfig -p | grep -q "libpangoft2-1.0.so.0" || missing="$missing libpango-1.0-0 libpangoft2-1.0-0"
 /sbin/ldconfig -p | grep -q "libharfbuzz-subset.so.0" || missing="$missing libharfbuzz-subset0"
-# calcurse imports the office's calendar feed in tests/test_office_calendar.py (docs/decisions/0017-tests-use-the-real-tools.md).
+# calcurse imports the office's calendar feed in tests/office/test_calendar_feed.py (docs/decisions/0017-tests-use-the-real-tools.md).
 command -v calcurse >/dev/null 2>&1 || missing="$missing calcurse"
-# nginx in front of the app with docs/nginx.conf in tests/test_behind_nginx.py; the tests start
+# nginx in front of the app with docs/nginx.conf in tests/web/test_behind_nginx.py; the tests start
 # their own, unprivileged, on a loopback port (Debian's service is not used).
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing="$missing nginx"
-# poppler's pdftoppm renders packet pages in tests/test_packet_fields.py: a ticked box must show.
+# poppler's pdftoppm renders packet pages in tests/packet/test_fields.py: a ticked box must show.
 command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
-# MuPDF's mutool draws a ticked box and pdftk-java fills and flattens the packet in tests/test_packet_viewers.py.
+# MuPDF's mutool draws a ticked box and pdftk-java fills and flattens the packet in tests/packet/test_viewers.py.
 command -v mutool >/dev/null 2>&1 || missing="$missing mupdf-tools"
 command -v pdftk >/dev/null 2>&1 || missing="$missing pdftk-java"
 if [ -n "$missing" ]; then

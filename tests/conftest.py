@@ -16,24 +16,29 @@ from wizard.web.app import create_app
 from wizard.web.edge.pages import WizardApp
 from wizard.web.organizer.choose import SEARCH_ABOVE
 
-from .browser.stories import PATHS
-from .generated import generate_jurisdictions
-from .office_support import CHEAP_HASH, Inbox
-from .postgres_support import fresh_schema
-from .served import free_port
-from .shared_run import made_once, run_folder
-from .test_packet_complete import FESTIVAL_PATHS, walk
+from tests.support.stories import PATHS
+from tests.support.generated import generate_jurisdictions
+from tests.support.office import CHEAP_HASH, Inbox
+from tests.support.postgres import fresh_schema
+from tests.support.served import free_port
+from tests.support.shared_run import made_once, run_folder
+from tests.support.tiers import mark_tiers
+from tests.support.walks import FESTIVAL_PATHS, walk
 
 
 # The run's longest single tests (a minute or more each on two busy cores), collected first.
 # scripts/test.sh gives each xdist worker whole files (`--dist loadfile`, so a module's fixtures are
 # made once) in collection order (`--no-loadscope-reorder`; xdist would otherwise hand out files
 # with the most tests first, and these one-test files last, where they were the run's tail).
-LONGEST_FIRST = ("test_bench.py", "test_hostile_input.py", "test_spanish_story.py")
+# The hostile-input walk is two files (tests/web/test_hostile_walk*.py), one for each worker at the start.
+LONGEST_FIRST = ("test_bench.py", "test_hostile_walk.py", "test_hostile_walk_more.py", "test_spanish_story.py",
+                 "test_hostile_routes.py")
 
 
 def pytest_collection_modifyitems(items):
-    """The files of LONGEST_FIRST first, in that order; every other test keeps its place."""
+    """The files of LONGEST_FIRST first, in that order; every other test keeps its place. Each test
+    is marked with its tiers (tests/support/tiers.py), for `-m`."""
+    mark_tiers(items)
     items.sort(key=lambda item: LONGEST_FIRST.index(item.path.name) if item.path.name in LONGEST_FIRST
                else len(LONGEST_FIRST))
 
@@ -55,7 +60,7 @@ def compiled_templates(tmp_path_factory):
 def patient_packet_downloads():
     """A download waits seconds for its packet, then answers "being prepared" (packet/cache.py). On the
     tests' two busy cores a packet can take longer, and hundreds of tests expect the PDF itself: they
-    wait two minutes, as every download did before issue 36. test_hardening_round3.py tests the
+    wait two minutes, as every download did before issue 36. tests/web/test_print_workers_sessions_and_logged_paths.py tests the
     short wait and the page."""
     short = cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS
     cache.WAIT_SECONDS = cache.FIRST_WAIT_SECONDS = 120
@@ -77,10 +82,10 @@ def app(tmp_path, book):
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
         # Hundreds of tests walk an interview to its last answer, and each would start a packet
-        # (seconds of CPU) no one downloads; test_packet_cache.py turns it on to test it.
+        # (seconds of CPU) no one downloads; tests/packet/test_cache.py turns it on to test it.
         "PACKET_PREFETCH": False,
         # A clerk's password: scrypt is 0.1-0.2 s of CPU for each one set or checked, in hundreds of
-        # office tests; test_office.py tests the scrypt check with the default (office_support.py).
+        # office tests; tests/office/test_sending_and_signing_in.py tests the scrypt check with the default (office_support.py).
         "PASSWORD_HASH_METHOD": CHEAP_HASH,
     })
     yield app
@@ -102,7 +107,7 @@ SEARCH_ON = SEARCH_ABOVE + 1  # the fewest generated jurisdictions that make the
 
 
 def generated_book(tmp_path_factory, name: str, count: int):
-    """A rule book of `count` copies of the four rule files as `town-0000`… (tests/generated.py).
+    """A rule book of `count` copies of the four rule files as `town-0000`… (tests/support/generated.py).
 
     The first test process to load them checks them and leaves the check record
     (wizard/authoring/checkrecord.py) in the run's shared temporary folder; another xdist worker
@@ -134,10 +139,10 @@ def search_book(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def festival_downloads(tmp_path_factory, book):
-    """Each built-in jurisdiction's festival story (tests/browser/stories.py) walked through the web
+    """Each built-in jurisdiction's festival story (tests/support/stories.py) walked through the web
     pages, one posted form per step, and its packet downloaded: {jurisdiction: (PDF file, steps shown)}.
 
-    test_packet_complete.py reads the text and test_packet_pdfua.py the structure of the same four
+    tests/packet/test_complete.py reads the text and tests/packet/test_pdfua.py the structure of the same four
     PDFs; each walk and first download is seconds of CPU (the packet printed in a worker), so the
     run does them once (`made_once`) instead of once per module and xdist worker."""
     def make(folder):

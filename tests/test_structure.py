@@ -266,3 +266,17 @@ def test_assess_and_check_load_nothing_of_the_web():
                               text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_no_test_module_imports_another_test_module():
+    """Helpers live in tests/support/ (or beside the browser tests), never in a test module: a test module
+    imports no other test module, and the tests' conftest.py imports from tests/support/ alone."""
+    offenders = []
+    for path in (ROOT / "tests").rglob("*.py"):
+        imported, _ = _module_imports(path)
+        tests_imported = {m for m in imported if m.startswith("tests.")}
+        offenders += [f"{path.relative_to(ROOT)}: {m}" for m in tests_imported if m.rsplit(".", 1)[-1].startswith("test_")]
+        if path == ROOT / "tests" / "conftest.py":
+            offenders += [f"tests/conftest.py: {m}" for m in tests_imported
+                          if not m.startswith("tests.support.") and m != "tests.support"]
+    assert offenders == []

@@ -3,7 +3,7 @@ classes, rule files read, packets), all one class built on cachetools' LRUCache 
 
 A memo of a page's work (`pages=True`, the default) gives back what it kept for a key, so a key
 that misses something the work read would show one organizer's page to another. Such memos can
-all be turned off at once with `forgetting()`: tests/test_cache_differential.py draws every page
+all be turned off at once with `forgetting()`: tests/web/test_page_memos.py draws every page
 type for organizers interleaved with them on and off and compares the pages byte for byte, and
 `forgetting("drawn questions")` measures what one memo saves. A store of data rather than of a
 page's work (the rule files read, the packets) is `pages=False`: forgetting leaves it alone.

@@ -13,7 +13,7 @@ from werkzeug.serving import make_server
 from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 
-from ..office_support import CHEAP_HASH
+from tests.support.office import CHEAP_HASH
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 320, "height": 700}  # the narrowest phone the pages are checked at
@@ -42,7 +42,7 @@ def live_app(tmp_path_factory):
         # One address (127.0.0.1) plays every organizer of the whole browser suite on this server.
         "NEW_INTERVIEWS_PER_HOUR": 100_000, "ANSWERS_PER_HOUR": 1_000_000,
         # As in tests/conftest.py: most stories finish an interview and never download its packet, and
-        # each finish would print one (seconds of CPU) in a worker; test_packet_cache.py tests prefetching.
+        # each finish would print one (seconds of CPU) in a worker; tests/packet/test_cache.py tests prefetching.
         "PACKET_PREFETCH": False,
     })
     return app

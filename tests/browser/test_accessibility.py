@@ -3,20 +3,11 @@ outcome's result, errors), at 320 px wide, with no horizontal scrolling."""
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from .conftest import PHONE  # noqa: F401 - other browser tests import it from here
-from .stories import PATHS
-from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
-
-AXE = Axe()
-
-
-def audit(page, what: str) -> None:
-    results = AXE.run(page)
-    assert results.violations_count == 0, f"{what}: {results.generate_report()}"
-    overflow = page.evaluate("document.documentElement.scrollWidth")
-    assert overflow <= PHONE["width"], f"{what}: page is {overflow}px wide at {PHONE['width']}px"
+from tests.browser.conftest import PHONE  # noqa: F401
+from tests.support.stories import PATHS
+from tests.browser.story import fill_page, STEP_URL, submit_and_wait, wait_for_new_content
+from tests.browser.phone import audit
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 that browser holds it, each page anew, though one auditor page serves every audit."""
 from __future__ import annotations
 
-from .audit import violations
+from tests.browser.audit import violations
 
 BAD = '<!doctype html><html lang="en"><head><title>Bad</title></head><body><main><img src="x.png"></main></body></html>'
 GOOD = ('<!doctype html><html lang="en"><head><title>Good</title></head><body><main><h1>Fine</h1>'

@@ -16,9 +16,10 @@ from wizard.cli import main
 from wizard.store.retention import moment_ago
 from wizard.web.app import create_app
 
-from .stories import PATHS
-from .story import STEP_URL, run_story, wait_for_new_content
-from .test_accessibility import PHONE, audit
+from tests.support.stories import PATHS
+from tests.browser.story import run_story, STEP_URL, wait_for_new_content
+from tests.browser.conftest import PHONE
+from tests.browser.phone import audit
 
 OFFICES = Path(__file__).resolve().parent.parent / "fixtures" / "offices.yaml"
 

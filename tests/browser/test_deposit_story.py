@@ -11,10 +11,10 @@ from io import BytesIO
 
 import pytest
 
-from ..office_support import BARODA, PDF, finished
-from .audit import audit
-from .test_office_decision_story import first_sign_in, new_page
-from .test_office_story import click
+from tests.support.office import BARODA, finished, PDF
+from tests.browser.audit import audit
+from tests.browser.office_pages import first_sign_in, new_page
+from tests.browser.office_pages import click
 
 CLERK = "clerk@example.org"
 WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none",

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from .stories import BIG_FESTIVAL
-from ..served import served_wizard
-from .story import run_story, open_all_parts
+from tests.support.stories import BIG_FESTIVAL
+from tests.support.served import served_wizard
+from tests.browser.story import open_all_parts, run_story
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "fifth-jurisdiction.yaml"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .stories import PATHS
-from .story import run_story
+from tests.support.stories import PATHS
+from tests.browser.story import run_story
 
 
 @pytest.mark.parametrize("path_id", sorted(PATHS))

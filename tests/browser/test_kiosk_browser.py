@@ -2,26 +2,11 @@
 the screen, the hand-off to a phone, the print view, touch targets, and axe on every new state."""
 from __future__ import annotations
 
-from wizard.web.app import create_app
 
-from .stories import PATHS
-from .story import run_story, wait_for_new_content
-from .test_accessibility import audit
-
-
-def kiosk_server(serve_app, tmp_path, book, idle: int, **config) -> str:
-    app = create_app({"DATABASE": str(tmp_path / "k.db"), "SECRET_KEY": "k", "RULEBOOK": book,
-                      "KIOSK": True, "KIOSK_IDLE_SECONDS": idle, **config})
-    base = serve_app(app)
-    app.config["PUBLIC_URL"] = base  # the address a phone reaches the kiosk's server at
-    return base
-
-
-def start(page, base: str) -> str:
-    page.goto(f"{base}/for/baroda-mi")
-    wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
-    assert "/step/" in page.url
-    return page.url
+from tests.support.stories import PATHS
+from tests.browser.story import run_story, wait_for_new_content
+from tests.browser.phone import audit
+from tests.browser.kiosk_pages import kiosk_server, start
 
 
 def test_a_warning_then_the_clear_then_back_shows_the_screen_was_cleared(phone_pages, serve_app, tmp_path, book):

@@ -13,10 +13,10 @@ from wizard.cli import main as wizard_command
 from wizard.web.app import create_app
 from wizard.web.kiosk import handoff
 
-from .audit import audit, violations
-from .stories import PATHS
-from .story import answer_to_result, wait_for_new_content
-from .test_kiosk_browser import kiosk_server, start
+from tests.browser.audit import audit, violations
+from tests.support.stories import PATHS
+from tests.browser.story import answer_to_result, wait_for_new_content
+from tests.browser.kiosk_pages import kiosk_server, start
 
 JURISDICTION, STORY, _, _ = PATHS["baroda-festival"]
 NAME = STORY["applicant_name"]

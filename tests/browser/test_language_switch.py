@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .audit import audit
-from .story import wait_for_new_content
+from tests.browser.audit import audit
+from tests.browser.story import wait_for_new_content
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ..served import served_wizard
-from .story import open_all_parts, run_story
+from tests.support.served import served_wizard
+from tests.browser.story import open_all_parts, run_story
 
 MORE = Path(__file__).resolve().parent.parent / "fixtures" / "more-jurisdictions"
 PERSON = {"event_name": "Lakefront Days", "applicant_name": "Pat Lee"}

@@ -1,8 +1,8 @@
 """Moving around: keyboard only, back/forward/reload with htmx, and changing an earlier answer."""
 from __future__ import annotations
 
-from .stories import BIG_FESTIVAL
-from .story import STEP_URL, fill_page, run_story, submit_and_wait, wait_for_new_content
+from tests.support.stories import BIG_FESTIVAL
+from tests.browser.story import fill_page, run_story, STEP_URL, submit_and_wait, wait_for_new_content
 
 
 def tab_to(page, selector: str, limit: int = 60) -> None:

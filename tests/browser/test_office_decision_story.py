@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from ..pdfua_support import pdfua_problems
-from ..office_support import body
-from .stories import PATHS
-from .story import run_story, wait_for_new_content
-from .test_office_story import audit, click
+from tests.support.pdfua import pdfua_problems
+from tests.support.office import body
+from tests.support.stories import PATHS
+from tests.browser.story import run_story, wait_for_new_content
+from tests.browser.audit import audit
+from tests.browser.office_pages import click
+from tests.browser.office_pages import first_sign_in, new_page
 
-PASSWORD = "a long and private passphrase"
 CLERK = "manager@example.org"
 ORGANIZER = "zoe@example.org"
 
@@ -29,25 +30,6 @@ def dekalb_office(office_for):
     """A DeKalb office with one clerk: base URL, the clerk's password link, the inbox."""
     base, link, inbox, _ = office_for(CLERK, "dekalb-il", "decide-story")
     return base, link, inbox
-
-
-def new_page(browser, javascript: bool):
-    page = browser.new_context(java_script_enabled=javascript).new_page()
-    page.context.javascript_enabled = javascript
-    page.set_default_timeout(20_000)
-    return page
-
-
-def first_sign_in(clerk, password_link: str, application_url: str, email: str, password: str = PASSWORD) -> None:
-    """A new clerk sets a password from the emailed link, then signs in on the way to an application."""
-    clerk.goto(password_link)
-    clerk.fill("#password", password)
-    clerk.fill("#again", password)
-    click(clerk, "Set my password")
-    clerk.goto(application_url)
-    clerk.fill("#email", email)
-    clerk.fill("#password", password)
-    click(clerk, "Sign in")
 
 
 def department_answers(browser, javascript, inbox, address: str, answer: str, text: str = "") -> None:

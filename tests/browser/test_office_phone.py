@@ -10,7 +10,7 @@ from wizard.office.accounts import add_clerk
 from wizard.office.applications import send
 from wizard.web.edge.state import office_records, rulebook
 
-from ..office_support import BARODA, PASSWORD, PDF, clerk, finished
+from tests.support.office import BARODA, clerk, finished, PASSWORD, PDF
 
 PHONE = {"width": 375, "height": 740}
 # Whether the page scrolls sideways, and every table that neither fits nor scrolls in a box of its own.

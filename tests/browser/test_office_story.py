@@ -12,18 +12,15 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from ..office_support import PDF, body
-from .audit import audit
-from .conftest import OFFICE_CLERK as CLERK
-from .stories import PATHS
-from .story import run_story, wait_for_new_content
+from tests.support.office import body, PDF
+from tests.browser.audit import audit
+from tests.browser.conftest import OFFICE_CLERK as CLERK
+from tests.support.stories import PATHS
+from tests.browser.story import run_story
+from tests.browser.office_pages import click
 
 PASSWORD = "a long and private passphrase"
 ORGANIZER = "zoe@example.org"
-
-
-def click(page, name: str, role: str = "button") -> None:
-    wait_for_new_content(page, lambda: page.get_by_role(role, name=name).click())
 
 
 def upload(page, path, document_label: str | None = None) -> None:

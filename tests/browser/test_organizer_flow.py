@@ -6,23 +6,12 @@ import json
 
 import pytest
 
-from wizard.interview.flow import JURISDICTION_STEP
-from wizard.web.edge.state import rulebook, store
+from wizard.web.edge.state import rulebook
 
-from ..test_packet import festival
-from ..test_packet_web import OPTIONAL_KEYS
-from .story import wait_for_new_content
-
-
-def finished(live_app, jurisdiction: str, **changes) -> str:
-    """A stored interview that went through every step: its Check your answers page opens."""
-    with live_app.app_context():
-        book = rulebook()
-        answers = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, **changes)
-        interview = store().create(answers)
-        interview.completed_steps = [JURISDICTION_STEP] + [s["step"] for s in book.get(jurisdiction).steps]
-        store().save(interview)
-        return interview.id
+from tests.support.packet import festival
+from tests.support.packet import OPTIONAL_KEYS
+from tests.browser.story import wait_for_new_content
+from tests.browser.organizer_pages import finished
 
 
 @pytest.mark.parametrize("which", ["page", "page_no_js"])

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from ..office_support import body
-from .audit import audit
-from .stories import PATHS
-from .story import run_story, wait_for_new_content
+from tests.support.office import body
+from tests.browser.audit import audit
+from tests.support.stories import PATHS
+from tests.browser.story import run_story, wait_for_new_content
 
 ADDRESS = "ann@example.org"
 

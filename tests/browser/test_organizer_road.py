@@ -14,12 +14,12 @@ from wizard.readable import long_date
 from wizard.interview.flow import JURISDICTION_STEP
 from wizard.web.edge.state import rulebook, store
 
-from ..office_days import office_day
-from ..test_story_paths import stored_answers
-from .conftest import PHONE
-from .stories import PATHS
-from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
-from .test_accessibility import audit
+from tests.support.office_days import office_day
+from tests.support.walks import stored_answers
+from tests.browser.conftest import PHONE
+from tests.support.stories import PATHS
+from tests.browser.story import fill_page, STEP_URL, submit_and_wait, wait_for_new_content
+from tests.browser.phone import audit
 
 
 def press_continue(page) -> None:

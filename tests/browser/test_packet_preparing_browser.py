@@ -8,7 +8,7 @@ from wizard.packet import cache
 from wizard.web.app import create_app
 from wizard.web.edge.state import store
 
-from ..test_packet import festival
+from tests.support.packet import festival
 
 
 @pytest.mark.parametrize("javascript", [False, True], ids=["no-js", "js"])

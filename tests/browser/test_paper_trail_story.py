@@ -14,11 +14,11 @@ import pytest
 from pdfua import validate
 from pypdf import PdfReader
 
-from ..office_days import office_day
-from ..office_support import PDF, finished
-from .audit import audit
-from .test_office_decision_story import first_sign_in, new_page
-from .test_office_story import click
+from tests.support.office_days import office_day
+from tests.support.office import finished, PDF
+from tests.browser.audit import audit
+from tests.browser.office_pages import first_sign_in, new_page
+from tests.browser.office_pages import click
 
 CLERK = "clerk@example.org"
 CORPORATION = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",

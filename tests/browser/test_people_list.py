@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .stories import BIG_FESTIVAL
-from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
+from tests.support.stories import BIG_FESTIVAL
+from tests.browser.story import fill_page, STEP_URL, submit_and_wait, wait_for_new_content
 
 
 def walk_to(page, base_url: str, jurisdiction: str, step_id: str) -> None:

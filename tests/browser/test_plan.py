@@ -1,16 +1,17 @@
 """Issue 11: deadlines first, and a plan to the day on the result page and in the calendar file."""
 from __future__ import annotations
 
-import json
 from datetime import date, timedelta
 from pathlib import Path
 
 from icalendar import Calendar
 
-from ..office_days import office_day
-from ..test_packet import FESTIVAL
-from .story import open_all_parts, wait_for_new_content
-from .test_accessibility import AXE, PHONE
+from tests.support.office_days import office_day
+from tests.support.packet import FESTIVAL
+from tests.browser.story import open_all_parts, wait_for_new_content
+from tests.browser.phone import AXE
+from tests.browser.conftest import PHONE
+from tests.browser.organizer_pages import open_result
 
 SHOTS = "/tmp/words11-shots"
 
@@ -19,18 +20,6 @@ def festival_on(first_day: date, jurisdiction: str = "whitesboro-ny") -> dict:
     last_day = first_day + timedelta(days=2)
     return {**FESTIVAL, "jurisdiction": jurisdiction, "starts_at": f"{first_day}T12:00",
             "ends_at": f"{last_day}T23:00", "bathing_beach": False, "swimming_pool": False, "for_gain": False}
-
-
-def open_result(page, base_url: str, answers: dict) -> None:
-    """Import an answers file (it lands on Check your answers) and go on to the result."""
-    page.goto(base_url + "/import")
-    page.set_input_files("#answers_file", files=[{
-        "name": "answers.json", "mimeType": "application/json", "buffer": json.dumps(answers).encode()}])
-    wait_for_new_content(page, lambda: page.get_by_role("button", name="Continue").click())
-    if not page.url.endswith("/result"):  # an interview that ends early goes straight to its result
-        assert page.url.endswith("/check"), page.url
-        wait_for_new_content(page, lambda: page.get_by_role("link", name="See your result").click())
-    page.wait_for_selector(".panel h1")
 
 
 def test_a_passed_deadline_leads_what_to_do_next(page, live_server):

@@ -10,9 +10,9 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from ..test_packet import FESTIVAL
-from .test_accessibility import AXE
-from .test_plan import open_result
+from tests.support.packet import FESTIVAL
+from tests.browser.phone import AXE
+from tests.browser.organizer_pages import open_result
 
 
 def darkness(pdf: bytes, page: int, top: float, bottom: float) -> float:

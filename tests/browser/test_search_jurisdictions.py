@@ -10,9 +10,10 @@ from werkzeug.serving import make_server
 
 from wizard.web.app import create_app
 
-from .stories import PATHS
-from .story import MARK_STALE, answer_to_result, wait_for_new_content
-from .test_accessibility import PHONE, audit
+from tests.support.stories import PATHS
+from tests.browser.story import answer_to_result, MARK_STALE, wait_for_new_content
+from tests.browser.conftest import PHONE
+from tests.browser.phone import audit
 
 PLACE = "Town 0040 (Village of Baroda, Michigan)"  # a copy of Baroda's rule file
 

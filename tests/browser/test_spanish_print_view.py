@@ -3,9 +3,9 @@ complete, its instruction sheet in Spanish (`lang="es"` inside the English packe
 English title marked `lang="en"`; axe finds nothing, and the PDF's order is the print view's."""
 from __future__ import annotations
 
-from ..test_packet import FESTIVAL
-from .test_accessibility import AXE
-from .test_plan import open_result
+from tests.support.packet import FESTIVAL
+from tests.browser.phone import AXE
+from tests.browser.organizer_pages import open_result
 
 
 def test_a_spanish_readers_print_view_has_each_sheet_before_its_part(page, live_server):

@@ -13,12 +13,12 @@ import pytest
 from wizard.packet.printing import packet_pdf
 from wizard.web.edge.state import office_card, rulebook, store, today
 
-from ..spanish_support import without_sheets
-from ..test_interview_http import interview_id
-from ..test_packet import page_texts
-from .audit import audit
-from .stories import PATHS
-from .story import STEP_URL, fill_page, submit_and_wait, wait_for_new_content
+from tests.support.spanish import without_sheets
+from tests.support.interview import interview_id
+from tests.support.packet import page_texts
+from tests.browser.audit import audit
+from tests.support.stories import PATHS
+from tests.browser.story import fill_page, STEP_URL, submit_and_wait, wait_for_new_content
 
 # place -> its festival story
 PLACES = {"baroda-mi": "baroda-festival", "whitesboro-ny": "whitesboro-festival",

@@ -15,8 +15,8 @@ from wizard.authoring.loader import load_rulebook
 from wizard.web.app import create_app
 from wizard.web.edge.state import store
 
-from ..test_spanish_texts import baroda_in_two_languages
-from .audit import violations
+from tests.support.language import baroda_in_two_languages
+from tests.browser.audit import violations
 
 
 @pytest.fixture(scope="module")

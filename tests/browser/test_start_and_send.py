@@ -7,8 +7,8 @@ import pytest
 
 from wizard.web.edge.state import rulebook
 
-from .audit import audit
-from .test_organizer_flow import finished
+from tests.browser.audit import audit
+from tests.browser.organizer_pages import finished
 
 BOTH = ["page", "page_no_js"]
 

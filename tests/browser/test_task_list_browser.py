@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from ..test_task_list import festival_after_the_verdict
-from .audit import audit
-from .stories import PATHS
-from .story import fill_page, submit_and_wait, wait_for_new_content
+from tests.support.organizer import festival_after_the_verdict
+from tests.browser.audit import audit
+from tests.support.stories import PATHS
+from tests.browser.story import fill_page, submit_and_wait, wait_for_new_content
 
 ADDRESS = "ann@example.org"
 

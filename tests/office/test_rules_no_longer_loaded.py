@@ -15,9 +15,9 @@ from wizard.web.app import create_app
 from wizard.office.review import refer
 from wizard.web.edge.state import office_records, rulebook
 
-from ..office_days import office_day
-from .. import html
-from ..office_support import CHEAP_HASH, clerk, received, sign_in
+from tests.support.office_days import office_day
+from tests.support import html
+from tests.support.office import CHEAP_HASH, clerk, received, sign_in
 
 GONE = "baroda-mi"
 # The organizer's "delete my answers" needs no rules and stays theirs; it would erase the interview the

@@ -12,7 +12,7 @@ from wizard.office.records import OfficeRecords, upgrade_schema
 from wizard.office.schema import MIGRATION_SET, MIGRATIONS
 from wizard.store.interviews import InterviewStore
 
-from ..postgres_support import fresh_schema
+from tests.support.postgres import fresh_schema
 
 RELEASED = tuple(dataclasses.replace(m, name=m.formerly or m.name, formerly="") for m in MIGRATIONS)
 

@@ -43,7 +43,7 @@ def render(questions: dict | None = None, jurisdictions: list | None = None) -> 
         "# Answers vocabulary",
         "",
         "<!-- Generated from interviews/questions.yaml by `wizard vocabulary --output docs/vocabulary.md`.",
-        "     Do not edit by hand: tests/test_authoring_docs.py fails when this file is out of date. -->",
+        "     Do not edit by hand: tests/authoring/test_format_docs.py fails when this file is out of date. -->",
         "",
         "Every answer key an interview can ask, shared by all jurisdictions. **contract** keys are the",
         "public names in the shared contract (stable: never renamed or dropped); **additions** are",

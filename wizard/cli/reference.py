@@ -1,7 +1,7 @@
 """docs/reference.md, generated from the `wizard` command's own definitions (every command and
 subcommand, its help, every option with its help and default) and from the app's settings
 (`DEFAULTS` with `SETTING_MEANINGS` in wizard/web/settings.py), so the reference cannot drift from the
-code: `wizard reference --check` and tests/test_readme.py fail when it is stale, and rendering
+code: `wizard reference --check` and tests/project/test_readme.py fail when it is stale, and rendering
 refuses an option or a setting that has no words.
 
 This module imports the web app's settings (for `DEFAULTS`); `wizard/cli/__init__.py` imports it only when
@@ -21,7 +21,7 @@ OUTPUT = Path("docs/reference.md")
 HEADER = """# Command and settings reference
 
 This page is generated from the code by `wizard reference --output docs/reference.md`; do not edit
-it by hand. A test (`tests/test_readme.py`) fails when it is out of date, or when a command, an
+it by hand. A test (`tests/project/test_readme.py`) fails when it is out of date, or when a command, an
 option or a setting has no description. For what the commands are for, read the guides:
 [organizers](organizers.md), [the office](office.md), [the kiosk](kiosk.md),
 [deploying in public](deploying.md), [many towns and PostgreSQL](many-towns.md).

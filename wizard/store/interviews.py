@@ -74,7 +74,7 @@ def _now() -> str:
 
 class InterviewStore:
     """Interviews in one backend (wizard/store/). Each save is one autocommitted upsert: an answer is
-    committed before its request is acknowledged, so a killed server keeps it (tests/test_crash.py).
+    committed before its request is acknowledged, so a killed server keeps it (tests/store/test_kill_mid_interview.py).
     The schema is migrated once, at start-up (`migrate`), never probed per request.
     """
 

@@ -70,7 +70,7 @@ def sqlite_migrations(migration_set: str, migrations: Sequence[Migration]) -> Mi
 class SqliteBackend(Backend):
     """Each connection is opened once (WAL, `synchronous=NORMAL`, a busy timeout) and reused, in
     autocommit: a statement is committed to the WAL before it returns, so a killed server keeps it
-    (tests/test_crash.py)."""
+    (tests/store/test_kill_mid_interview.py)."""
 
     dialect = SQLITE
 

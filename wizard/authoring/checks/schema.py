@@ -31,7 +31,7 @@ def validator() -> jsonschema.Draft202012Validator:
 def quick_validator() -> Callable[[Any], Any]:
     """The schema compiled to Python (fastjsonschema), six times faster on a valid file. It only
     says yes or no: a file it rejects goes through jsonschema, which names every problem. The
-    schema uses no keyword newer than draft 7, so both read it alike (tests/test_check.py)."""
+    schema uses no keyword newer than draft 7, so both read it alike (tests/authoring/test_check.py)."""
     return fastjsonschema.compile({k: v for k, v in schema().items() if k != "$schema"})
 
 

@@ -1,0 +1,118 @@
+"""Issue 41, item 7: the Spanish is as plain as the English. Flesch reading ease (textstat) for the
+English and its Spanish adaptation, Fernández-Huerta, for the Spanish have the same bands (90 and
+up very easy, 80s easy, 70s fairly easy, 60s plain, ...): the Spanish of a set of texts must reach
+the band its English reaches. Over the engine's sentences (engine.po) and every two-language text of
+the rule files and the shared questions. The ordinance's own words that a Spanish text keeps in
+English ("...", the law stays the law) and its gloss «...» are left out of both measures, as are
+the values a sentence is given ({word}, %(office)s)."""
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+
+import textstat
+import yaml
+from babel.messages.pofile import read_po
+
+from wizard.rules.texts import is_text
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_CATALOG = ROOT / "wizard/translations/es/LC_MESSAGES/engine.po"
+# A value put into a sentence, as the reader would see one: the permit's word, an office, a date.
+VALUES = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]")
+QUOTED = re.compile(r'"[^"]*"|«[^»]*»')
+SHORTEST = 4  # words: a heading or a label is not a sentence to measure
+
+
+def measured(text: str, value: str) -> str:
+    return " ".join(QUOTED.sub("", VALUES.sub(value, text)).split())
+
+
+def band(score: float) -> int:
+    return max(0, min(9, int(score // 10)))
+
+
+def english_ease(texts: list[str]) -> float:
+    return statistics.mean(textstat.flesch_reading_ease(t) for t in texts)
+
+
+def spanish_ease(texts: list[str]) -> float:
+    textstat.set_lang("es")
+    try:
+        return statistics.mean(textstat.fernandez_huerta(t) for t in texts)
+    finally:
+        textstat.set_lang("en_US")
+
+
+def pairs_of(pairs: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    kept = [(measured(en, "permit"), measured(es, "permiso")) for en, es in pairs]
+    kept = [(en, es) for en, es in kept if len(en.split()) >= SHORTEST and es]
+    return [en for en, _ in kept], [es for _, es in kept]
+
+
+def engine_pairs() -> list[tuple[str, str]]:
+    with ENGINE_CATALOG.open("rb") as handle:
+        catalog = read_po(handle)
+    return [(m.id if isinstance(m.id, str) else m.id[1], m.string if isinstance(m.string, str) else m.string[-1])
+            for m in catalog if m.id and m.string]
+
+
+def texts_in(data) -> list[tuple[str, str]]:
+    if is_text(data):
+        return [(data["en"], data["es"])] if data.get("es") else []
+    if isinstance(data, dict):
+        return [pair for value in data.values() for pair in texts_in(value)]
+    if isinstance(data, list):
+        return [pair for value in data for pair in texts_in(value)]
+    return []
+
+
+RULE_FILES = [ROOT / "interviews/questions.yaml", *sorted((ROOT / "interviews/jurisdictions").glob("*.yaml"))]
+
+
+def rule_file_pairs() -> list[tuple[str, str]]:
+    return [pair for path in RULE_FILES for pair in texts_in(yaml.safe_load(path.read_text(encoding="utf-8")))]
+
+
+def test_the_engines_spanish_reads_as_easily_as_its_english():
+    english, spanish = pairs_of(engine_pairs())
+    assert len(english) > 50
+    en, es = english_ease(english), spanish_ease(spanish)
+    print(f"engine sentences: Flesch {en:.1f} (English), Fernández-Huerta {es:.1f} (Spanish), {len(english)} texts")
+    assert band(en) >= 7  # fairly easy at least
+    assert band(es) >= band(en)
+
+
+def test_the_rule_files_spanish_reads_as_easily_as_their_english():
+    english, spanish = pairs_of(rule_file_pairs())
+    # Every built-in file has its Spanish (tests/language/test_rule_file_spanish.py): each gives texts to measure,
+    # so a measure over nothing (a file unread, its texts no longer found) fails instead of passing.
+    measured_per_file = {path.name: len(pairs_of(texts_in(yaml.safe_load(path.read_text(encoding="utf-8"))))[0])
+                         for path in RULE_FILES}
+    assert len(measured_per_file) >= 5 and all(count >= 50 for count in measured_per_file.values()), measured_per_file
+    assert len(english) == len(spanish) == sum(measured_per_file.values())
+    en, es = english_ease(english), spanish_ease(spanish)
+    print(f"rule files: Flesch {en:.1f} (English), Fernández-Huerta {es:.1f} (Spanish), {len(english)} texts")
+    assert band(es) >= band(en)
+
+
+def test_a_hard_spanish_sentence_is_caught():
+    """The measure tells plain Spanish from a bureaucratic rewrite of the same sentence."""
+    plain = ["Guarde una copia de todo lo que envíe.", "Firme donde lo dice el paquete."]
+    hard = ["Se recomienda encarecidamente la conservación documental de la totalidad de la correspondencia "
+            "administrativa remitida a la autoridad municipal competente.",
+            "La formalización de la documentación correspondiente requerirá obligatoriamente la consignación "
+            "de la firma autorizada en los apartados habilitados."]
+    assert band(spanish_ease(plain)) > band(spanish_ease(hard))
+
+
+def test_every_two_language_text_of_a_rule_file_is_measured_without_the_laws_own_words():
+    data = {"label": {"en": "How many people?", "es": "¿Cuántas personas?"}, "plain": "English only",
+            "checklist": [{"text": {"en": 'Keep "adequate toilet facilities" on the site at all times.',
+                                    "es": 'Tenga "adequate toilet facilities" «instalaciones sanitarias adecuadas» '
+                                          'en el lugar todo el tiempo.'}}]}
+    assert texts_in(data) == [("How many people?", "¿Cuántas personas?"), (data["checklist"][0]["text"]["en"],
+                                                                            data["checklist"][0]["text"]["es"])]
+    english, spanish = pairs_of(texts_in(data))
+    assert english == ["Keep on the site at all times."] and spanish == ["Tenga en el lugar todo el tiempo."]

@@ -1,0 +1,65 @@
+"""The office's paper trail on SQLite and PostgreSQL: the `trail` fixture and its mail and PDFs."""
+from __future__ import annotations
+
+import contextlib
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from pdfua import validate
+from pypdf import PdfReader
+
+from wizard.web.app import create_app
+from wizard.web.edge.state import office_records
+
+from tests.support.office_days import office_day
+from tests.support.office_mail import deliver
+from tests.support.postgres import fresh_schema
+
+OFFICES = Path(__file__).resolve().parents[1] / "fixtures" / "offices.yaml"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def trail(request, tmp_path, book, smtp):
+    """The office app mailing to the test SMTP server, on each backend: the app, its inbox and port."""
+    controller, inbox = smtp
+    with contextlib.ExitStack() as stack:
+        database = str(tmp_path / "r.db") if request.param == "sqlite" else stack.enter_context(fresh_schema())
+        app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "k",
+                          "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
+                          "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
+                          "MAIL_SENDER": False, "OFFICES_FILE": str(OFFICES)})
+        yield app, inbox, controller.port
+        app.extensions["interview_store"].close()
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """Each page's words, lines joined (lines break where the font makes them)."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(data)).pages]
+
+
+def passes_pdfua(data: bytes, tmp_path) -> bool:
+    path = tmp_path / "checked.pdf"
+    path.write_bytes(data)
+    return list(validate(str(path)).findings) == []
+
+
+def organizer(app, reference: str):
+    with app.app_context():
+        interview_id = office_records().applications.application(reference)["interview_id"]
+    return app.test_client(), f"/i/{interview_id}/application"
+
+
+def mails(app, port, inbox, subject: str) -> list:
+    deliver(app, port)
+    return [m for m in inbox.to("zoe@example.org") if m["Subject"] == subject]
+
+
+def approve(client, reference: str, place="baroda-mi", **fields):
+    return client.post(f"/office/a/{reference}/decision", follow_redirects=True, data={
+        "decision": "approved", "approve_anyway": "yes", "decided_on": office_day(place).isoformat(), **fields})
+
+
+def long(day) -> str:
+    with_app = __import__("wizard.readable", fromlist=["long_date"])
+    return with_app.long_date(day.isoformat())
