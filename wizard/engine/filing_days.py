@@ -122,8 +122,7 @@ def ordinance_line(a: dict) -> str:
     if last:
         return _("The ordinance's last day to file: %(day)s (%(citation)s).", day=long_date(last),
                  citation=a.get("last_day_citation") or a["file_by_citation"])
-    return _("The ordinance sets no last day to file (%(citation)s): no application is late under it.",
-             citation=a["file_by_citation"])
+    return _("The ordinance sets no last day to file (%(citation)s).", citation=a["file_by_citation"])
 
 
 def decide_in_time(a: dict, word: str, decide_by: date) -> str:
