@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup
 
 from wizard.engine.assess import assess_jurisdiction
 from wizard.interview.timeline import build_timeline
+from wizard.web.edge.state import office_records
 
 from .. import html
 from ..office_days import office_day
@@ -87,7 +88,6 @@ def test_wisconsin_office_and_status_page_never_flag_late(app):
     assert not html.texts(client.get("/office").get_data(as_text=True), ".filed-late")
     assert html.texts(page, ".due-after-event") == ["after the event starts"]  # 20 days from receipt
     with app.app_context():
-        from wizard.web.edge.state import office_records
         ident = office_records().application(reference)["interview_id"]
     status = visible(client.get(f"/i/{ident}/application").get_data(as_text=True))
     assert not LATE_WORDS.search(status)
