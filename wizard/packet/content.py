@@ -202,7 +202,7 @@ class _Builder:
         if advised(a):  # only the text's own day passes (filing_days.py)
             out = dated_notes.advised_facts(a, self.word, self.today, office_short(self.j.file_with))
             if last_day(a):
-                own = "The ordinance's own last day to file."
+                own = dated_notes.last_day_detail(self.j, self.word)
                 out.append(self.dated("Last day to file", "Last day to file", date.fromisoformat(last_day(a)), own,
                                       own + late, a.get("last_day_citation") or a["file_by_citation"]))
             return out

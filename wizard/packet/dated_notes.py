@@ -18,6 +18,15 @@ def with_due_date(item: dict) -> str:
     return f"By {long_date(date.fromisoformat(when))}: {item['text']}" if when else item["text"]
 
 
+def last_day_detail(j: Jurisdiction, word: str) -> str:
+    """Why the ordinance's own last day is what it is: the day the permit must be obtained by (Baroda)."""
+    in_hand = j.license_in_hand_days
+    if in_hand is None:
+        return "The ordinance's own last day to file."
+    return (f"The ordinance's own last day to file: the {word} must be obtained at least {in_hand} days before "
+            "the event, so the application cannot be made later.")
+
+
 def filing_detail(j: Jurisdiction, word: str, within: int | None) -> str | None:
     """Why the file-by date is what it is, where the permit must be in hand by a lead time."""
     in_hand = j.license_in_hand_days
