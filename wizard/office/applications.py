@@ -140,8 +140,11 @@ def filed_late(application: dict, zone, j: Jurisdiction | None = None) -> bool:
     older record kept as its day to file."""
     if j is not None and j.filing_lead_days is None:
         return False
-    return bool(application.get("file_by")) and \
-        local_day(application["received_at"], zone) > date.fromisoformat(application["file_by"])
+    last = application.get("file_by")
+    if j is not None and j.license_in_hand_days is not None and application.get("starts_at"):
+        # Baroda, License (a): the text's own day is the in-hand day, whatever day an older record kept.
+        last = (date.fromisoformat(application["starts_at"][:10]) - timedelta(days=j.license_in_hand_days)).isoformat()
+    return bool(last) and local_day(application["received_at"], zone) > date.fromisoformat(last)
 
 
 def decision_timing(application: dict, due: date | None, j: Jurisdiction) -> dict:

@@ -67,6 +67,7 @@ def with_deadline(row: dict) -> dict:
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
             "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j)),
             "late": filed_late(row, j.zone, j) if j else False, **(decision_timing(row, due, j) if j else {}),
+            "license_word": j.license_word if j else "permit",
             "status_label": STATUSES.get(row["status"], row["status"]), "reads": reads(row.get("language"))}
 
 
