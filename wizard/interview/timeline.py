@@ -49,14 +49,16 @@ class Milestone:
 class Timeline:
     today: date
     milestones: list[Milestone] = field(default_factory=list)
+    last_day: date | None = None  # the ordinance's own last day to file, where it sets one
 
     def passed(self, milestone: Milestone) -> bool:
         """Only the ordinance's own dates (and the event's) pass; a day we advised is `behind`."""
         return milestone.day is not None and milestone.day < self.today and not milestone.advice
 
     def behind(self, milestone: Milestone) -> bool:
-        """A day we advised that is now behind us: file now, nothing has passed."""
-        return milestone.day is not None and milestone.day < self.today and milestone.advice
+        """A day we advised that is now behind us, the ordinance's own last day not: file now."""
+        return (milestone.day is not None and milestone.day < self.today and milestone.advice
+                and (self.last_day is None or self.last_day >= self.today))
 
     @property
     def dated(self) -> list[Milestone]:
@@ -229,4 +231,5 @@ def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> T
     # On one day: an undated step first, then what is due, then the event itself, then what is due after it.
     steps.sort(key=lambda m: (m.day or first_day,
                               0 if m.day is None else 3 if m.after_event else 2 if m.kind == EVENT else 1))
-    return Timeline(today, steps)
+    last = last_day(assessment)
+    return Timeline(today, steps, date.fromisoformat(last) if last else None)
