@@ -62,7 +62,8 @@ def test_the_plan_to_the_day_is_in_spanish(book):
     with speaking("es"):
         _summary, plan = result(book, "baroda-mi")
     by_key = {m.key: m for m in plan.milestones}
-    assert by_key["file-by"].title == "Último día para presentar su solicitud"
+    # Issue 53: Baroda's 105 days are our advice, said as advice (License (a)'s own day is the 60th).
+    assert by_key["file-by"].title == "Nuestro consejo: presente su solicitud a más tardar este día"
     assert by_key["file-by"].detail.startswith("Preséntela ante ")
     assert by_key["license-by"].title == "Debe tener la licencia en sus manos"
     ready = by_key["before-license"].detail
@@ -115,9 +116,9 @@ def test_the_organizers_calendar_file_and_the_office_cards_labels_in_spanish(boo
         body = Calendar.from_ical(calendar(book, "baroda-mi"))
         labels = [label for label, _value in OfficeCard(office="Village Hall", phone="555-0100").rows()]
     summaries = [str(entry["summary"]) for entry in body.walk("VEVENT")]
-    assert "Último día para presentar su solicitud" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))
+    assert "Nuestro consejo: presente su solicitud a más tardar este día" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))  # issue 53: advice
     assert str(body["x-wr-calname"]) == "Fechas del permiso: Riverbend Music Festival"
-    assert any(s.startswith("Presentar la solicitud de licencia ante ") for s in summaries)
+    assert any(s.startswith("Nuestro consejo: presentar la solicitud de licencia ante ") for s in summaries)  # issue 53
     assert labels == ["Oficina", "Teléfono"]
     assert [label for label, _value in OfficeCard(office="Village Hall").rows()] == ["Office"]
 

@@ -39,7 +39,7 @@ def test_the_spanish_path_has_the_english_packet_with_a_summary_in_front(book, p
 
 def test_the_summary_gives_the_dates_and_the_sums_in_spanish(book):
     summary = packet_for(festival("baroda-mi", book), book, TODAY, language="es").summary
-    assert summary.dates[0][1] == "Último día para presentar su solicitud"
+    assert summary.dates[0][1] == "Nuestro consejo: presente su solicitud a más tardar este día"  # issue 53: Baroda's 105 days are advice
     assert ("Tarifa de solicitud", "$1,700", "al presentar la solicitud") in summary.sums
     assert ("Fianza", "$100,000", "") in summary.sums
     assert summary.what[1] == "Necesita una licencia."

@@ -9,19 +9,10 @@ from datetime import date, datetime, timedelta
 import pytest
 from bs4 import BeautifulSoup
 
-from wizard.packet import build_packet
-from wizard.packet.document import packet_html
 
-from tests.support.packet import FESTIVAL, festival, JURISDICTIONS, normalise, packet_document, packet_text
+from tests.support.packet import FESTIVAL, festival, JURISDICTIONS, cover_text, normalise, packet_document, packet_text
 
 LONG_DATE = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4}")
-
-
-def cover_text(book, jurisdiction: str, today: date) -> str:
-    answers = festival(jurisdiction, book)
-    j = book.jurisdictions[jurisdiction]
-    html = packet_html(build_packet(answers, j, book.questions_for(j.id), today=today))
-    return normalise(BeautifulSoup(html, "html.parser").select_one("section.cover").get_text(" "))
 
 
 @pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
@@ -32,8 +23,10 @@ def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction
         day = datetime.strptime(found.group(), "%A, %B %d, %Y").date()
         if day < today:
             assert text[:found.start()].endswith("Passed: "), f"{found.group()} is given as if still ahead"
-    if jurisdiction == "baroda-mi":  # files 105 days ahead: both its dates have gone
-        assert "Last day to file Passed: Friday, March 26, 2027" in text
+    if jurisdiction == "baroda-mi":  # 40 days ahead: the text's own last day (60 days before) has gone
+        # Issue 53: the 105-day day is our advice, never "passed"; License (a)'s 60th day is the text's.
+        assert "Last day to file Passed: Monday, May 10, 2027" in text
+        assert "March 26, 2027" not in text
         assert "License needed by Passed: Monday, May 10, 2027" in text
         assert "Ask the Village Clerk whether a late application can be considered" in text
         assert "If you file today, expect the decision by Wednesday, July 14, 2027, after your event starts" in text
@@ -41,8 +34,10 @@ def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction
 
 def test_a_date_still_ahead_is_given_as_the_day_to_file(book):
     text = cover_text(book, "baroda-mi", date(2027, 1, 4))
-    assert "File by Friday, March 26, 2027" in text and "Passed" not in text
-    assert "If you file on the last day, expect the decision by Monday, May 10, 2027." in text
+    # Issue 53: 105 days before is our advice, said as advice, beside License (a)'s own last day.
+    assert "Our advice: file by Friday, March 26, 2027" in text and "Passed" not in text
+    assert "Last day to file Monday, May 10, 2027 The ordinance's own last day to file" in text
+    assert "If you file on the day we advise, expect the decision by Monday, May 10, 2027." in text
 
 
 def test_wisconsins_office_and_its_note_are_apart(book):

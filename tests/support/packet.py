@@ -149,3 +149,10 @@ def being_prepared(response) -> bool:
     return (response.status_code == 503 and response.headers.get("Retry-After", "").isdigit()
             and refresh is not None and refresh["content"].endswith(response.request.path)
             and "being prepared" in page.get_text())
+
+
+def cover_text(book, jurisdiction: str, today: date) -> str:
+    answers = festival(jurisdiction, book)
+    j = book.jurisdictions[jurisdiction]
+    html = packet_html(build_packet(answers, j, book.questions_for(j.id), today=today))
+    return normalise(BeautifulSoup(html, "html.parser").select_one("section.cover").get_text(" "))

@@ -171,7 +171,9 @@ def test_csrf_is_enforced_when_enabled(tmp_path):
 
 
 @pytest.mark.parametrize("today, expected", [
-    ("2027-03-27", "The last day to file has passed"),  # file_by is 2027-03-26 (105 days before)
+    # Issue 53: 2027-03-26 (105 days before) is our advice; License (a)'s own last day is 2027-05-10.
+    ("2027-05-11", "The last day to file has passed"),
+    ("2027-03-27", "File as soon as you can."),
     ("2027-03-17", "File soon: 9 days left."),
     ("2027-01-01", None),
 ])
@@ -185,6 +187,8 @@ def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, tod
         assert expected in page
     else:
         assert "has passed" not in page and "days left" not in page
+    if today == "2027-03-27":  # between our advice and the text's last day: nothing has passed
+        assert "has passed" not in page
 
 
 def test_result_page_shows_fee_facilities_and_checklist_with_citations(app, client):

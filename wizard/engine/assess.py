@@ -14,6 +14,7 @@ from .beyond_verdict import dated, extra_keys
 from .answers import clean_answers
 from .event_dates import check_event_dates
 from .facts import Facts
+from .filing_days import ordinance_days
 from .office_days import closed_because, working_day_before
 from .conditions import evaluate, holds
 from ..errors import AnswersError
@@ -176,6 +177,8 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
         "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
         "decision_within_days": within,
         "decision_citation": j.decision_citation,
+        # The ordinance's own last day, apart from a day we advise (filing_days.py).
+        **ordinance_days(j, first_day, file_by, basis if file_by else None),
     }
 
 
@@ -225,7 +228,8 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     result["fees_total"] = fees_total(result["fees"], result["other_fees"])
     dates = filing_dates(j, facts)
     if not applies:
-        dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None)
+        dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None,
+                     last_day=None, last_day_citation=None, file_by_advice=False)
     result.update(dates)
     rows = facilities(j, facts) if applies else []
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}

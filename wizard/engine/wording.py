@@ -14,6 +14,9 @@ from datetime import date
 
 from ..language import N_, gettext as _
 from .beyond_verdict import NOTE_LISTS
+from .permit_word import WORD_FORMS, say, word_forms  # noqa: F401 (re-exported: the pages and packet import them here)
+from .filing_days import (  # noqa: F401 (DeadlineStatus, SOON_DAYS and deadline_status re-exported)
+    DeadlineStatus, SOON_DAYS, advice_line, deadline_status, decide_in_time, decision_if_filed, ordinance_line, status_of)
 
 # A permit is needed, or may be: the application, fees, dates and checklist are shown.
 APPLYING_OUTCOMES = ("required", "uncertain")
@@ -51,30 +54,6 @@ LEANS = {
     "required": N_("Likely required: plan to apply, and confirm with {office}"),
     "not_required": N_("Probably not covered: confirm with {office}"),
 }
-
-# The words rule files use for the permit (`license_word`), and each with its article: Spanish
-# says "un permiso" but "una licencia", so a sentence takes the form it needs ({a_word}, {the_word}).
-WORD_FORMS = {
-    "permit": (N_("permit"), N_("a permit"), N_("the permit")),
-    "license": (N_("license"), N_("a license"), N_("the license")),
-}
-
-
-def word_forms(word: str) -> dict[str, str]:
-    """The permit's word in the language in force, bare and with its articles (`The_word` to begin a
-    sentence), for `str.format`."""
-    forms = WORD_FORMS.get(word)
-    said = ((word, word, word) if forms is None  # a word no catalog knows: as the rule file writes it
-            else (_(forms[0]), _(forms[1]), _(forms[2])))
-    return {"word": said[0], "a_word": said[1], "the_word": said[2], "The_word": said[2][:1].upper() + said[2][1:]}
-
-
-def say(sentence: str, word: str, **variables: str) -> str:
-    """One of the tables' sentences in the language in force, with the permit's word in it."""
-    return _(sentence).format(**word_forms(word), **variables)
-
-SOON_DAYS = 14  # from this many days before the last day to file, the result warns "apply soon"
-
 
 def permit_applies(outcome: str) -> bool:
     return outcome in APPLYING_OUTCOMES
@@ -143,26 +122,6 @@ def checklist_phases(checklist: list[dict], word: str) -> list[ChecklistPhase]:
 
 
 @dataclass(frozen=True)
-class DeadlineStatus:
-    """How the last day to file stands today: `passed`, `soon` (within SOON_DAYS) or `open`."""
-
-    state: str
-    days: int  # days left (negative: days since it passed)
-
-    @property
-    def days_ago(self) -> int:
-        return -self.days
-
-
-def deadline_status(file_by: str | None, today: date) -> DeadlineStatus | None:
-    if not file_by:
-        return None
-    days = (date.fromisoformat(file_by) - today).days
-    state = "passed" if days < 0 else "soon" if days <= SOON_DAYS else "open"
-    return DeadlineStatus(state, days)
-
-
-@dataclass(frozen=True)
 class ResultSummary:
     """The context the result page (and the packet's cover) reads.
 
@@ -180,6 +139,11 @@ class ResultSummary:
     office: str = ""  # where to file, in short: "the Village Clerk"
     to_gather: int = 0  # checklist items to gather before the permit, not the duties after it
     filing_fees: int | float | None = None  # every fee paid with the application
+    # A day we advise, said as advice, with the ordinance's own last day beside it (filing_days.py).
+    advice_line: str = ""
+    ordinance_line: str = ""
+    decide_in_time: str = ""  # Baroda past the advised day: the decision must come by the in-hand day
+    decision_if_today: tuple | None = None  # (latest decision day if filed today, after the event starts)
 
 
 def note_headings() -> tuple:
@@ -187,16 +151,23 @@ def note_headings() -> tuple:
     return tuple((key, _(heading)) for key, heading in NOTE_HEADINGS)
 
 
-def summarize(assessment: dict, word: str, today: date) -> ResultSummary:
+def summarize(assessment: dict, word: str, today: date, starts: date | None = None) -> ResultSummary:
+    """`starts`, the event's first day, says whether a decision asked for today comes after it."""
     applies = permit_applies(assessment["outcome"])
+    deadline = status_of(assessment, today) if applies else None
+    advice = bool(deadline and deadline.advice)
     return ResultSummary(
         headline=headline(assessment, word),
         lean=lean_line(assessment, assessment["file_with"]),
         applies=applies,
-        deadline=deadline_status(assessment.get("file_by"), today) if applies else None,
+        deadline=deadline,
         checklist=checklist_phases(assessment.get("checklist") or [], word),
         note_lists=note_headings(),
         office=office_short(assessment["file_with"]),
         to_gather=sum(1 for c in assessment.get("checklist") or [] if c["when"] in TO_GATHER),
         filing_fees=filing_fees(assessment),
+        advice_line=advice_line(assessment, word) if advice else "",
+        ordinance_line=ordinance_line(assessment) if advice else "",
+        decide_in_time=decide_in_time(assessment, word, deadline.decide_by) if advice and deadline.decide_by else "",
+        decision_if_today=decision_if_filed(assessment, today, starts) if advice and deadline.state == "advice_gone" else None,
     )

@@ -13,6 +13,7 @@ from datetime import date, timedelta
 
 from ..language import N_, gettext as _, ngettext
 from ..readable import clean_text, long_date, money, parse_moment
+from ..engine.filing_days import advice_line, advised, last_day, ordinance_line
 from ..engine.wording import fees_due, filing_fees, office_short, say, word_forms
 from ..rules.rulebook import FEE_DUE
 
@@ -41,22 +42,30 @@ class Milestone:
     summary: str
     items: tuple[str, ...] = ()
     after_event: bool = False  # due once the event is over: placed after it on its last day
+    advice: bool = False  # a day we advise, not one the ordinance sets: it never "passes"
 
 
 @dataclass(frozen=True)
 class Timeline:
     today: date
     milestones: list[Milestone] = field(default_factory=list)
+    last_day: date | None = None  # the ordinance's own last day to file, where it sets one
 
     def passed(self, milestone: Milestone) -> bool:
-        return milestone.day is not None and milestone.day < self.today
+        """Only the ordinance's own dates (and the event's) pass; a day we advised is `behind`."""
+        return milestone.day is not None and milestone.day < self.today and not milestone.advice
+
+    def behind(self, milestone: Milestone) -> bool:
+        """A day we advised that is now behind us, the ordinance's own last day not: file now."""
+        return (milestone.day is not None and milestone.day < self.today and milestone.advice
+                and (self.last_day is None or self.last_day >= self.today))
 
     @property
     def dated(self) -> list[Milestone]:
         return [m for m in self.milestones if m.day is not None]
 
 
-def _filing(a: dict, word: str, name: str) -> list[Milestone]:
+def _filing(a: dict, word: str, name: str, today: date, starts: date | None) -> list[Milestone]:
     if not a.get("file_by"):
         return []
     file_by = date.fromisoformat(a["file_by"])
@@ -65,18 +74,45 @@ def _filing(a: dict, word: str, name: str) -> list[Milestone]:
     several = sum(1 for due, _ in fees_due(a) if due == "filing") > 1
     fee = ((_(", with the %(sum)s fees", sum=money(paid)) if several else _(", with the %(sum)s fee", sum=money(paid)))
            if paid else "")
-    steps = [Milestone("file-by", file_by, _("Last day to file your application"),
-                       _("File with %(office)s%(fee)s.", office=a["file_with"], fee=fee) + _closed(a),
-                       a["file_by_citation"], DEADLINE, say(N_("File {word} application with {office}"), word, office=office))]
+    summary = say(N_("File {word} application with {office}"), word, office=office)
+    if a.get("deposit") and _deposit_at_filing(a):
+        fee += _(", and the %(sum)s deposit", sum=money(a["deposit"]))
+    if advised(a):
+        # A day we advise is never the ordinance's last day: it says so, and why (filing_days.py).
+        steps = [Milestone("file-by", file_by, _("Our advice: file your application by this day"),
+                           _("File with %(office)s%(fee)s.", office=a["file_with"], fee=fee) + _closed(a) + " "
+                           + advice_line(a, word) + " " + ordinance_line(a),
+                           a["file_by_citation"], DEADLINE, summary, advice=True)]
+        last = last_day(a)
+        if last and last != a.get("license_by"):
+            steps.append(Milestone("last-day", date.fromisoformat(last), _("The ordinance's last day to file"), "",
+                                   a.get("last_day_citation") or "", DEADLINE, summary))
+    else:
+        steps = [Milestone("file-by", file_by, _("Last day to file your application"),
+                           _("File with %(office)s%(fee)s.", office=a["file_with"], fee=fee) + _closed(a),
+                           a["file_by_citation"], DEADLINE, summary)]
+    decision = _decision(a, word, name, file_by, today, starts)
+    return steps + decision
+
+
+def _decision(a: dict, word: str, name: str, file_by: date, today: date, starts: date | None) -> list[Milestone]:
+    """The latest decision day: if filed on the day to file, or, that day behind us, if filed today;
+    said to fall after the event's first day when it does."""
     within = a.get("decision_within_days")
-    if within is not None:
-        issuer = a["issuer"][:1].upper() + a["issuer"][1:]
-        steps.append(Milestone(
-            "decision", file_by + timedelta(days=within), _("Latest day for the decision, if you file on the last day"),
-            _("%(issuer)s must decide within %(days)s days of filing. File earlier and you will hear earlier.",
-              issuer=issuer, days=within),
-            a["decision_citation"], OFFICE, say(N_("Latest {word} decision for {name}"), word, name=name)))
-    return steps
+    if within is None:
+        return []
+    issuer = a["issuer"][:1].upper() + a["issuer"][1:]
+    filed_today = file_by < today
+    day = (today if filed_today else file_by) + timedelta(days=within)
+    title = (_("Latest day for the decision, if you file today") if filed_today
+             else _("Latest day for the decision, if you file on the day we advise") if advised(a)
+             else _("Latest day for the decision, if you file on the last day"))
+    detail = _("%(issuer)s must decide within %(days)s days of filing. File earlier and you will hear earlier.",
+               issuer=issuer, days=within)
+    if starts is not None and day >= starts:
+        detail += " " + _("That is after your event starts.") if day > starts else " " + _("That is the day your event starts.")
+    return [Milestone("decision", day, title, detail, a["decision_citation"], OFFICE,
+                      say(N_("Latest {word} decision for {name}"), word, name=name))]
 
 
 def _closed(a: dict) -> str:
@@ -99,9 +135,13 @@ def _money_to_have(a: dict) -> list[str]:
         have.append(_("the %(sum)s bond", sum=money(a["bond"])))
     if a.get("insurance"):
         have.append(_("proof of your insurance"))
-    if a.get("deposit"):
+    if a.get("deposit") and not _deposit_at_filing(a):  # one paid with the application is not told twice
         have.append(_("the %(sum)s deposit", sum=money(a["deposit"])))
     return have
+
+
+def _deposit_at_filing(a: dict) -> bool:
+    return ((a.get("fees") or {}).get("deposit") or {}).get("due") == "filing"
 
 
 def _before_license(a: dict, word: str, name: str, anchor: date | None) -> list[Milestone]:
@@ -176,9 +216,11 @@ def _event(answers: dict, name: str) -> list[Milestone]:
 def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> Timeline:
     """The plan in date order; an undated step sits just before the event's first day."""
     name = clean_text(answers.get("event_name") or "") or _("your event")
-    steps = _filing(assessment, word, name)
+    starts = parse_moment(answers["starts_at"]).date() if answers.get("starts_at") else None
+    steps = _filing(assessment, word, name, today, starts)
+    decided = next((m.day for m in steps if m.key == "decision"), None)
     anchor = (date.fromisoformat(assessment["license_by"]) if assessment.get("license_by")
-              else next((m.day for m in steps if m.key == "decision"), None))
+              else decided if decided is None or starts is None or decided < starts else None)
     steps += _before_license(assessment, word, name, anchor)
     steps += _license_by(assessment, word, name) + _dated_items(assessment, name)
     event = _event(answers, name)
@@ -189,4 +231,5 @@ def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> T
     # On one day: an undated step first, then what is due, then the event itself, then what is due after it.
     steps.sort(key=lambda m: (m.day or first_day,
                               0 if m.day is None else 3 if m.after_event else 2 if m.kind == EVENT else 1))
-    return Timeline(today, steps)
+    last = last_day(assessment)
+    return Timeline(today, steps, date.fromisoformat(last) if last else None)

@@ -16,6 +16,7 @@ from ..engine.conditions import evaluate
 from .schema import ApplicationRow
 from ..engine.facts import Facts
 from ..rules.rulebook import Jurisdiction
+from ..engine.filing_days import last_day, lead_section
 from ..engine.wording import permit_applies
 from ..language import N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from .office_time import local_day
@@ -84,7 +85,8 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
     # (docs/decisions/0002-spanish-beside-the-law.md).
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
-                   file_by=assessment.get("file_by"), organizer=organizer_of(answers), language=language)
+                   # The ordinance's own last day, never a day we advise: only it makes a filing late.
+                   file_by=last_day(assessment), organizer=organizer_of(answers), language=language)
     with records.backend.transaction():
         records.applications.take_turn("sends")
         now = now_text()
@@ -134,12 +136,30 @@ def permit_valid(application: ApplicationRow, decision: dict | None) -> bool:
     return decision is not None and decision["decision"] == "approved" and application["status"] == "approved"
 
 
-def filed_late(application: ApplicationRow, zone) -> bool:
-    """Received after the ordinance's last day to file (kept when it was sent), by the office's day."""
-    file_by = application.get("file_by")
-    if not file_by:
+def filed_late(application: ApplicationRow, zone, j: Jurisdiction | None = None) -> bool:
+    """Received after the ordinance's last day to file (kept when it was sent), by the office's day.
+    A place whose text sets no last day (`j` without a lead time) has no late filing, whatever an
+    older record kept as its day to file."""
+    if j is not None and j.filing_lead_days is None:
         return False
-    return local_day(application["received_at"], zone) > date.fromisoformat(file_by)
+    last = application.get("file_by")
+    if j is not None and j.license_in_hand_days is not None and application.get("starts_at"):
+        # Baroda, License (a): the text's own day is the in-hand day, whatever day an older record kept.
+        last = (date.fromisoformat(application["starts_at"][:10]) - timedelta(days=j.license_in_hand_days)).isoformat()
+    return bool(last) and local_day(application["received_at"], zone) > date.fromisoformat(last)
+
+
+def decision_timing(application: ApplicationRow, due: date | None, j: Jurisdiction) -> dict:
+    """What the decision day means for the event: it falls on or after the event's first day, or
+    (Baroda) the license must be in hand before it, so the office must decide sooner."""
+    starts = application.get("starts_at")
+    first = date.fromisoformat(starts[:10]) if starts else None
+    in_hand = j.license_in_hand_days
+    needed_by = first - timedelta(days=in_hand) if first and in_hand is not None else None
+    return {"due_after_event": bool(due and first and due >= first), "event_starts": first,
+            "decide_by_citation": lead_section(j.filing_citation),
+            "decide_by": needed_by if due and needed_by and due > needed_by and not filed_late(application, j.zone, j)
+            else None}
 
 
 def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:

@@ -39,6 +39,7 @@ class Owed:
     citation: str
     text: str = ""
     returned_within_days: int | None = None
+    set_by: str = ""  # who sets an amount the text leaves open ("Estimated by the City of DeKalb")
 
 
 def sums_owed(j: Jurisdiction, assessment: dict) -> list[Owed]:
@@ -48,10 +49,19 @@ def sums_owed(j: Jurisdiction, assessment: dict) -> list[Owed]:
             for key in FEE_CATEGORIES if (fee := fees.get(key))]
 
 
+def escrows(j: Jurisdiction, assessment: dict) -> list[Owed]:
+    """An escrow the text asks for without a figure, as a line of the money owed: DeKalb § 34.06(d)(1),
+    "a cash escrow in an amount estimated to be adequate to cover the anticipated costs" of the City's
+    supplemental services. The City estimates it, so the clerk records what is posted; no amount is
+    invented. Read from the assessment's checklist money items that name an escrow."""
+    return [Owed("escrow", "Cash escrow", None, item["citation"], item["text"], set_by=f"Estimated by {j.file_with}")
+            for item in assessment.get("checklist") or [] if item.get("money") and "escrow" in item["id"]][:1]
+
+
 def owed_for(records: OfficeRecords, reference: str, j: Jurisdiction, assessment: dict) -> list[Owed]:
     """The assessment's sums, and the inspections' recorded costs where the text puts them on the applicant
     (DeKalb § 34.06(c): "the cost of any such inspections shall be borne by the applicant")."""
-    owed = sums_owed(j, assessment)
+    owed = sums_owed(j, assessment) + escrows(j, assessment)
     inspection = j.inspection or {}
     costs = [i["cost_cents"] for i in records.trail.inspections(reference) if i["cost_cents"]]
     if inspection.get("cost_to_applicant") and costs:

@@ -96,10 +96,14 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
             days = _the_event(answers, assessment, j, seed, stamp)
             events += [_with_reminders(days[0], m, plan.today), *days[1:]]  # reminded of the first day
             continue
+        if m.advice and m.day < plan.today:  # a day we advised, now behind: nothing is due on it, and it never "passed"
+            continue
         description = _description(m, j)
         if m.key == "file-by":  # where to file: the office card, or the advice to ask the office
             description = "\n".join([description, *office_lines(office, j)])
-        summary = _("Passed: %(what)s", what=f"{m.summary[:1].lower()}{m.summary[1:]}") if plan.passed(m) else m.summary
+        summary = (_("Passed: %(what)s", what=f"{m.summary[:1].lower()}{m.summary[1:]}") if plan.passed(m)
+                   else _("Our advice: %(what)s", what=f"{m.summary[:1].lower()}{m.summary[1:]}") if m.advice
+                   else m.summary)
         event = _all_day(_uid(seed, m.key), m.day, summary, description, stamp)
         if m.key == "file-by" and office is not None and office.address:
             event.add("location", clean_text(office.address))

@@ -17,6 +17,7 @@ from ..engine.glossary import terms_in
 from ..kinds import KINDS
 from ..rules.office_cards import OfficeCard, ask_the_office
 from ..rules.rulebook import FEE_CATEGORIES, FEE_DUE, Jurisdiction
+from ..engine.filing_days import advised, last_day
 from ..engine.wording import checklist_phases, headline, lean_line, office_short, permit_applies
 from . import dated_notes
 from .model import (
@@ -168,16 +169,7 @@ class _Builder:
         within = a["decision_within_days"]
         if a["file_by"]:
             file_by = date.fromisoformat(a["file_by"])
-            if a["file_by_basis"] == "ordinance":
-                lead = self.j.filing_lead_days
-                detail = (dated_notes.filing_detail(self.j, self.word, within)
-                          or f"The ordinance requires filing at least {lead} days before the event.")
-            else:
-                detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
-                          f"{within}-day decision period before your event. File earlier if you can.")
-            # A day gone is said to have gone, as the plan says it, never given as something to do.
-            late = f" Ask {office_short(self.j.file_with)} whether a late application can be considered, or choose a later date for your event."
-            out.append(self.dated("File by", "Last day to file", file_by, detail, detail + late, a["file_by_citation"]))
+            out += self.filing_day_facts(file_by, within)
             if a.get("license_by"):
                 out.append(self.dated(f"{self.word.capitalize()} by", f"{self.word.capitalize()} needed by",
                                       date.fromisoformat(a["license_by"]), f"The day the {self.word} must be in your hands.",
@@ -187,8 +179,9 @@ class _Builder:
                 decided = filed + timedelta(days=within)
                 starts = self.answers.get("starts_at")
                 late = ", after your event starts" if starts and decided >= parse_moment(starts).date() else ""
+                on_day = "on the day we advise" if advised(a) else "on the last day"
                 out.append(Fact("Decision", f"within {within} days of filing",
-                                f"If you file {'on the last day' if filed == file_by else 'today'}, expect the decision "
+                                f"If you file {on_day if filed == file_by else 'today'}, expect the decision "
                                 f"by {long_date(decided)}{late}.", a["decision_citation"]))
         elif a["permit_required"] is not False and self.j.sets_no_deadline:
             out.append(no_deadline_fact(self.j))
@@ -199,6 +192,27 @@ class _Builder:
             out.append(Fact("Decision", "No time limit stated", "The ordinance sets no period for the decision.",
                             a["decision_citation"]))
         return out
+
+    def filing_day_facts(self, file_by: date, within: int | None) -> list[Fact]:
+        """The day to file: the ordinance's own, or our advice said as advice beside the text's day."""
+        a = self.a
+        # A day gone is said to have gone, as the plan says it, never given as something to do.
+        late = (f" Ask {office_short(self.j.file_with)} whether a late application can be considered, "
+                "or choose a later date for your event.")
+        if advised(a):  # only the text's own day passes (filing_days.py)
+            out = dated_notes.advised_facts(a, self.word, self.today, office_short(self.j.file_with))
+            if last_day(a):
+                own = dated_notes.last_day_detail(self.j, self.word)
+                out.append(self.dated("Last day to file", "Last day to file", date.fromisoformat(last_day(a)), own,
+                                      own + late, a.get("last_day_citation") or a["file_by_citation"]))
+            return out
+        if a["file_by_basis"] == "ordinance":
+            detail = (dated_notes.filing_detail(self.j, self.word, within)
+                      or f"The ordinance requires filing at least {self.j.filing_lead_days} days before the event.")
+        else:
+            detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
+                      f"{within}-day decision period before your event. File earlier if you can.")
+        return [self.dated("File by", "Last day to file", file_by, detail, detail + late, a["file_by_citation"])]
 
     def dated(self, label: str, label_passed: str, day: date, detail: str, detail_passed: str, citation: str) -> Fact:
         """A dated figure of the cover, or, once its day has gone, the day said to have passed."""

@@ -24,7 +24,8 @@ def plan_steps(answers: dict, assessment: dict, word: str, today: date) -> list[
     for m in plan.milestones:
         passed = plan.passed(m) and m.kind != "event"
         # A day that has gone is said to have gone, never given as something still to do.
-        title = f"Passed: {m.title[:1].lower()}{m.title[1:]}" if passed else m.title
+        title = (f"Passed: {m.title[:1].lower()}{m.title[1:]}" if passed
+                 else f"{m.title}; that day is behind us: file now" if plan.behind(m) else m.title)
         steps.append(PlanStep(long_date(m.day) if m.day else "No set date", title, m.detail.strip(), m.citation,
                               m.kind == "event"))
     return steps

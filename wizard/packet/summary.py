@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..engine.assess import assess_jurisdiction
+from ..engine.facts import Facts
 from ..engine.wording import fees_due, office_short, say, summarize
 from ..interview.timeline import build_timeline
 from ..language import LANGUAGES, N_, OFFICE_LANGUAGE, gettext as _, speaking
@@ -74,7 +75,7 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
     j = book.jurisdictions[answers["jurisdiction"]]
     today = packet.prepared_on or place_today(j)
     a = assess_jurisdiction(j, answers)
-    result = summarize(a, j.license_word, today)
+    result = summarize(a, j.license_word, today, Facts(answers).first_day())
     office = office_short(j.file_with)
     event = clean_text(answers.get("event_name") or "") or _("your event")
     sheets = instruction_sheets(packet)
@@ -90,7 +91,7 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
         lang=language, heading=_("Summary in your language"),
         lead=_("The pages after this one are the application in English, as the office reads it."),
         what_heading=_("What this is"), what=what,
-        next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result.applies),
+        next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result),
         dates_heading=_("The dates"), dates=dates,
         sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
         parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets)
@@ -106,8 +107,8 @@ def parts_list(packet: Packet, sheets: list[InstructionSheet], word: str) -> lis
             for part in packet.parts if part.anchor in PART_HELP or part.anchor in numbers]
 
 
-def next_steps(packet: Packet, a: dict, office: str, applies: bool) -> list[str]:
-    if not applies:
+def next_steps(packet: Packet, a: dict, office: str, result) -> list[str]:
+    if not result.applies:
         return [_("Keep this packet with your papers. It says why, with the sections of the ordinance.")]
     steps = [_("Read the application pages and check your answers.")]
     if packet.fill_ins:
@@ -118,7 +119,14 @@ def next_steps(packet: Packet, a: dict, office: str, applies: bool) -> list[str]
     elif packet.signatures:
         steps.append(_("Sign and date where the packet says."))
     steps.append(_("Put with the application each document marked ATTACH, and the papers on the checklist."))
-    if a.get("file_by"):
+    deadline = result.deadline
+    if deadline and deadline.state == "advice_gone":  # a day we advised, behind us: nothing has passed
+        steps.append(_("File the application with %(office)s as soon as you can.", office=office) + " "
+                     + result.advice_line + " " + result.ordinance_line
+                     + (" " + result.decide_in_time if result.decide_in_time else ""))
+    elif deadline and deadline.advice:
+        steps.append(result.advice_line + " " + result.ordinance_line)
+    elif a.get("file_by"):
         steps.append(_("File the application with %(office)s by %(day)s.", office=office,
                        day=long_date(date.fromisoformat(a["file_by"]))))
     else:

@@ -300,7 +300,7 @@ def result(interview_id: str):
     if j is None or state.next_step is not None:
         return redirect_to_next(interview)
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
-                       summary=summarize(state.assessment, j.license_word, today(j)),
+                       summary=summarize(state.assessment, j.license_word, today(j), Facts(state.answers).first_day()),
                        timeline=build_timeline(state.assessment, state.answers, j.license_word, today(j)),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,

@@ -19,6 +19,7 @@ from ...office.applications import (
     can_send,
     co_signers_needed,
     decision_due,
+    decision_timing,
     documents_to_attach,
     originals_needed,
     permit_valid,
@@ -210,7 +211,8 @@ def status(interview_id: str):
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
-                       due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
+                       due=(due := decision_due(row["received_at"], j)), timing=decision_timing(row, due, j),
+                       messages=messages, office=office_short(j.file_with),
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j),
                        **decision_context(row), **documents_context(interview_id, j, answers))
