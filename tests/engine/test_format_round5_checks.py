@@ -2,14 +2,12 @@
 reserved names: each misuse is named with its file, its line and what to write instead."""
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from wizard.authoring.checks.reserved import RESERVED_QUESTIONS
 from wizard.cli import main
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round5" / "oak-falls-round5.yaml"
@@ -75,16 +73,6 @@ def test_an_own_question_with_a_reserved_key_is_refused(rule_file, key):
                   f"  {key}:\n    kind: count\n    label: A count\n    error: Enter a number\n"
                   "  advertising_starts:\n    kind: datetime\n")
     refused(rule_file, text, f"  {key}:\n", f"questions.{key}", f"question key {key!r} is reserved")
-
-
-def test_every_attribute_of_the_step_form_is_a_reserved_question_key():
-    # A question is an attribute of the step's form class: one named like the form's own would replace it.
-    from wizard.web.organizer.forms import AnswerForm
-    from wizard.web.organizer.people import ADD_BUTTON, REMOVE_BUTTON
-    # The names a question key may take (the schema's pattern) that the form already has.
-    own = {name for name in dir(AnswerForm) if re.fullmatch(r"[a-z][a-z0-9_]*", name)}
-    assert own - set(RESERVED_QUESTIONS) == set()
-    assert {ADD_BUTTON, REMOVE_BUTTON, "csrf_token"} <= set(RESERVED_QUESTIONS)
 
 
 def test_a_minimum_on_a_fee_with_no_figure_or_that_never_grows(rule_file):

@@ -17,6 +17,7 @@ from ...office.applications import (
     amendment_pending,
     can_send,
     co_signers_needed,
+    deadline_flag,
     decision_due,
     documents_to_attach,
     originals_needed,
@@ -205,9 +206,11 @@ def status(interview_id: str):
     history = office_records().history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
+    due = decision_due(row["received_at"], j)
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
-                       due=decision_due(row["received_at"], j), messages=messages, office=office_short(j.file_with),
+                       due=due, messages=messages, office=office_short(j.file_with),
+                       deemed_granted=deadline_flag(due, row["status"], today(j), j.deemed_granted) == "deemed_granted",
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j),
                        **decision_context(row), **documents_context(interview_id, j, answers))
