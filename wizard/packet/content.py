@@ -171,6 +171,7 @@ class _Builder:
             if a["file_by_basis"] == "ordinance":
                 lead = self.j.filing_lead_days
                 detail = (dated_notes.filing_detail(self.j, self.word, within)
+                          or dated_notes.counted_from_detail(self.j, self.questions, self.answers)
                           or f"The ordinance requires filing at least {lead} days before the event.")
             else:
                 detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "
