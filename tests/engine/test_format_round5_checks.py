@@ -55,6 +55,14 @@ def test_a_step_named_like_the_wizards_first_step_is_refused_with_its_line(rule_
     assert "another id, such as 'where-held'" in check(str(rule_file)).stdout
 
 
+def test_a_built_in_file_with_a_step_renamed_where_is_refused(tmp_path):
+    # Whitesboro's first step renamed: everything else about the file is as it ships.
+    path = tmp_path / "whitesboro-where.yaml"
+    shutil.copy(Path(__file__).resolve().parents[2] / "interviews" / "jurisdictions" / "whitesboro-ny.yaml", path)
+    text = edited(path, "  - step: dates\n", "  - step: where\n")
+    refused(path, text, "  - step: where", "interview[0].step", "step id 'where' is reserved")
+
+
 def test_wizard_graph_and_assess_refuse_it_too(rule_file):
     edited(rule_file, "  - step: crowd\n", "  - step: where\n")
     result = CliRunner().invoke(main, ["graph", "oak-falls-round5", "--rules", str(rule_file)])
