@@ -3,12 +3,13 @@ Oak Falls text, tests/fixtures/round5/oak-falls-ordinance.txt, § 12-6): the org
 result page and the status page, and the office's clock says so once the period has run out."""
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from wizard.office.mailing import clerk_notice
 from wizard.office.office_time import office_today
 from wizard.web.app import create_app
 
@@ -80,3 +81,16 @@ def test_a_decision_in_time_leaves_no_deemed_grant(oak_app):
     assert not texts(page, "deemed-granted"), "§ 12-6(b) applies only without a decision"
     status = client.get(f"/i/{interview_id}/application").get_data(as_text=True)
     assert not texts(status, "deemed-granted")
+
+
+def test_the_clerks_notice_of_a_new_application_says_it_is_deemed_granted_without_a_decision():
+    application = {"reference": "OAK-2027-0001", "version": 1, "event_name": "Oak Fest",
+                   "starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T22:00", "language": "en"}
+    mail = clerk_notice("clerk@example.org", application, date(2027, 4, 30), "§ 12-6(a)", "/office/a/OAK-2027-0001",
+                        None, "Town of Oak Falls (example)", deemed_granted="§ 12-6(b)")
+    # § 12-6(a)-(b): the 20 days end on the due day; without a decision the application is deemed granted.
+    assert "Decision due by Friday, April 30, 2027 (§ 12-6(a))." in mail.text
+    assert "Without a decision by then, the application is deemed granted (§ 12-6(b))." in mail.text, "§ 12-6(b)"
+    plain = clerk_notice("clerk@example.org", application, date(2027, 4, 30), "§ 12-6(a)", "/office/a/OAK-2027-0001",
+                         None, "Town of Oak Falls (example)")
+    assert "deemed granted" not in plain.text

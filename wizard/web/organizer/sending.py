@@ -185,7 +185,8 @@ def notify(reference: str, j) -> None:
     due = decision_due(row["received_at"], j)
     for clerk_email in office_records().clerks_of(j.id):
         send_mail(clerk_notice(clerk_email, row, due, j.decision_citation,
-                               url_for("office.application", reference=reference), base, j.name))
+                               url_for("office.application", reference=reference), base, j.name,
+                               deemed_granted=j.deemed_granted))
     send_mail(organizer_receipt(row["applicant_email"], reference, row["version"], office_short(j.file_with),
                                 url_for(".status", interview_id=row["interview_id"]), base, language=row["language"]))
 
