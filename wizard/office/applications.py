@@ -162,7 +162,7 @@ def decision_due(received_at: str, j: Jurisdiction) -> date | None:
 def deadline_flag(due: date | None, status: str, today: date, deemed_granted: str | None = None) -> str | None:
     """'past' or 'soon' (within a week) for an open application; None otherwise. Where the text deems
     an application granted when the period runs out undecided (`deemed_granted`, its section), a
-    period past is 'deemed_granted': the organizer may hold the event, not merely wait."""
+    period past is 'deemed_granted', which is what the text says of it, not merely overdue."""
     if due is None or status in CLOSED:
         return None
     if due < today:

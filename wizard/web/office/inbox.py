@@ -64,7 +64,8 @@ def with_deadline(row: dict) -> dict:
     j = rulebook().get(row["jurisdiction"])
     due = decision_due(row["received_at"], j) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
+            "decision_citation": j.decision_citation if j else "",
+            "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
             "late": filed_late(row, j.zone) if j else False,
             "status_label": STATUSES.get(row["status"], row["status"]), "reads": reads(row.get("language"))}
 
