@@ -18,6 +18,7 @@ from .filing_days import ordinance_days
 from .office_days import closed_because, working_day_before
 from .conditions import evaluate, holds
 from ..errors import AnswersError
+from ..kinds import parse_datetime
 from ..language import gettext as _
 from ..readable import money
 from .formulas import as_json_number, exact, fee_amount, quantity
@@ -156,9 +157,18 @@ def facilities(j: Jurisdiction, facts: Facts) -> list[dict]:
     return rows
 
 
+def lead_time_from(j: Jurisdiction, facts: Facts) -> date | None:
+    """The day the lead time counts back from: the event's first day, or the date answer the text
+    names instead (`filing.counted_from`: "15 days before the first day of advertising")."""
+    if j.filing_counted_from is None:
+        return facts.first_day()
+    value = facts.get(j.filing_counted_from)
+    return parse_datetime(j.filing_counted_from, value).date() if value else None
+
+
 def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
-    first_day = facts.first_day()
     lead = j.filing_lead_days
+    first_day = lead_time_from(j, facts) if lead is not None else facts.first_day()
     within = j.decision_within_days
     # Without a lead time of its own, the last day to file leaves the whole decision period before
     # the event: "processed within 20 days of receipt" filed 21 days ahead is
@@ -175,10 +185,13 @@ def filing_dates(j: Jurisdiction, facts: Facts) -> dict:
         "file_by_working_day": working_day_before(last, j.state).isoformat() if closed else None,
         "file_by_basis": basis if file_by else None,
         "file_by_citation": j.decision_citation if basis == "decision_period" else j.filing_citation,
+        "file_by_counted_from": j.filing_counted_from if basis == "ordinance" else None,
         "decision_within_days": within,
         "decision_citation": j.decision_citation,
         # The ordinance's own last day, apart from a day we advise (filing_days.py).
         **ordinance_days(j, first_day, file_by, basis if file_by else None),
+        # Where the text deems an application granted when the office does not decide in time.
+        "deemed_granted_citation": j.deemed_granted if within is not None else None,
     }
 
 
@@ -229,7 +242,7 @@ def assess_jurisdiction(j: Jurisdiction, answers: dict) -> dict:
     dates = filing_dates(j, facts)
     if not applies:
         dates.update(file_by=None, file_by_basis=None, file_by_office_closed=None, file_by_working_day=None,
-                     last_day=None, last_day_citation=None, file_by_advice=False)
+                     last_day=None, last_day_citation=None, file_by_advice=False, file_by_counted_from=None)
     result.update(dates)
     rows = facilities(j, facts) if applies else []
     result["quantities"] = {row["key"]: row["quantity"] for row in rows}

@@ -1,4 +1,5 @@
-"""Quantities (ratios, rounded up) and money (flat, per block, per day, tiered) from rule data."""
+"""Quantities (ratios, rounded up) and money (flat, per block, per day, tiered, a base with a further
+sum per block above it, a minimum) from rule data."""
 from __future__ import annotations
 
 import math
@@ -75,8 +76,28 @@ def fee_amount(spec: dict | None, facts: Facts) -> Fraction | None:
             return None
     else:
         amount = exact(spec["amount"])
+    if "further" in spec:
+        extra = further_sum(spec["further"], facts)
+        if extra is None:
+            return None
+        amount += extra
     factor = multiplier(spec.get("times"), facts)
-    return None if factor is None else amount * factor
+    if factor is None:
+        return None
+    # "with a minimum fee of $300": the least the whole fee may be, after every factor.
+    return max(amount * factor, exact(spec["minimum"])) if "minimum" in spec else amount * factor
+
+
+def further_sum(further: dict, facts: Facts) -> Fraction | None:
+    """What a fee adds above its base: "$5,000 up to 10,000 persons, and $2,500 for each additional
+    10,000 or fraction" is `amount: 2500` for each block of `each` (10,000) of `of` above `above`
+    (10,000), any part of a block counting as a block. None while `of` is unknown."""
+    value = facts.get(further["of"])
+    if value is None:
+        return None
+    beyond = exact(value) - exact(further["above"])
+    blocks = math.ceil(beyond / exact(further["each"])) if beyond > 0 else 0
+    return exact(further["amount"]) * blocks
 
 
 def above_last_tier(spec: dict | None, facts: Facts) -> bool:
@@ -92,6 +113,9 @@ def money_names(spec: dict | None) -> set[str]:
     if not spec:
         return set()
     names = {spec["of"]} if "of" in spec else set()
+    further = spec.get("further")
+    if isinstance(further, dict) and "of" in further:
+        names.add(further["of"])
     times = spec.get("times") or {}
     for factor in times if isinstance(times, list) else [times]:
         names |= {factor[k] for k in ("value", "of") if k in factor}

@@ -183,12 +183,14 @@ def decision_due(received_at: str, j: Jurisdiction) -> date | None:
     return local_day(received_at, j.zone) + timedelta(days=days)
 
 
-def deadline_flag(due: date | None, status: str, today: date) -> str | None:
-    """'past' or 'soon' (within a week) for an open application; None otherwise."""
+def deadline_flag(due: date | None, status: str, today: date, deemed_granted: str | None = None) -> str | None:
+    """'past' or 'soon' (within a week) for an open application; None otherwise. Where the text deems
+    an application granted when the period runs out undecided (`deemed_granted`, its section), a
+    period past is 'deemed_granted', which is what the text says of it, not merely overdue."""
     if due is None or status in CLOSED:
         return None
     if due < today:
-        return "past"
+        return "deemed_granted" if deemed_granted else "past"
     return "soon" if (due - today).days <= SOON_DAYS else None
 
 

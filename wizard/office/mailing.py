@@ -80,7 +80,9 @@ def dates_text(starts_at: str | None, ends_at: str | None) -> str:
 
 @for_the_office
 def clerk_notice(recipient: str, application: dict, due: date | None, decision_citation: str,
-                 office_path: str, base_url: str | None, jurisdiction_name: str) -> Mail:
+                 office_path: str, base_url: str | None, jurisdiction_name: str,
+                 deemed_granted: str | None = None) -> Mail:
+    """`deemed_granted`: the section that deems the application granted if the period runs out undecided."""
     reference = application["reference"]
     new = application["version"] == 1
     lines = [
@@ -89,6 +91,8 @@ def clerk_notice(recipient: str, application: dict, due: date | None, decision_c
         f"Event: {application['event_name'] or 'not named'}, {dates_text(application['starts_at'], application['ends_at'])}.",
         (f"Decision due by {long_date(due)} ({decision_citation})." if due else
          f"The ordinance sets no decision period ({decision_citation})."),
+        *([f"Without a decision by then, the application is deemed granted ({deemed_granted})."]
+          if due and deemed_granted else []),
         f"Organizer reads: {reads(application.get('language'))}.",
         "Open it in the office inbox (sign in first):",
     ]

@@ -208,6 +208,7 @@ class _Builder:
             return out
         if a["file_by_basis"] == "ordinance":
             detail = (dated_notes.filing_detail(self.j, self.word, within)
+                      or dated_notes.counted_from_detail(self.j, self.questions, self.answers)
                       or f"The ordinance requires filing at least {self.j.filing_lead_days} days before the event.")
         else:
             detail = (f"The ordinance sets no deadline. This is the last day that leaves the whole "

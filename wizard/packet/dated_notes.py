@@ -36,6 +36,19 @@ def filing_detail(j: Jurisdiction, word: str, within: int | None) -> str | None:
             f"the decision may take {within} days, so file at least {j.filing_lead_days} days before.")
 
 
+def counted_from_detail(j: Jurisdiction, questions: dict, answers: dict) -> str | None:
+    """Why the file-by date is what it is, where the lead time counts back from another day than
+    the event's first (`filing.counted_from`, "15 days before the first day of advertising")."""
+    key = j.filing_counted_from
+    if key is None or not answers.get(key):
+        return None
+    question = questions.get(key) or {}
+    what = question.get("form_label") or question.get("label") or key
+    day = long_date(date.fromisoformat(str(answers[key])[:10]))
+    return (f"The ordinance counts the {j.filing_lead_days} days back from the day you gave for "
+            f"\u201c{what}\u201d ({day}), not from your event's first day.")
+
+
 def note_lists(assessment: dict) -> list[tuple[str, list[tuple[str, str]]]]:
     """(title, [(text, citation)]) for each of After you apply, Revocation and Penalties that has notes."""
     return [(title, [(n["text"], n["citation"]) for n in assessment.get(key, [])])

@@ -167,6 +167,10 @@ class Jurisdiction:
     filing_lead_days = given("filing", "lead_days")  # int | None
     filing_citation = given("filing", "citation")  # str
 
+    # The date answer the lead time counts back from, where the text counts it from another day than
+    # the event's first ("at least 15 days before the first day of advertising"); None: the event's.
+    filing_counted_from = given("filing", "counted_from")  # str | None
+
     # Days before the event the license must be obtained (not filed), where the text says so.
     license_in_hand_days = given("filing", "license_in_hand_days")  # int | None
 
@@ -195,6 +199,8 @@ class Jurisdiction:
     # the text says goes by mail ({of: [conditions, denial], within_days, certified, citation}).
     conditions_before_issuance = given("decision", "conditions_before_issuance")  # str | None
     suspension_citation = given("decision", "suspension")  # str | None
+    # The section that deems an application granted when the office does not decide within its period.
+    deemed_granted = given("decision", "deemed_granted")  # str | None
     mailed_notice = given("decision", "mailed_notice")  # dict | None
     inspection = given("decision", "inspection")  # dict | None: {before_issuance, cost_to_applicant, citation}
 

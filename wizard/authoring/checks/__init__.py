@@ -2,8 +2,10 @@
 
 - `LOAD` (the server and `wizard assess` refuse to start on these): the file reads as YAML, the
   schema, the file's own questions and rewordings (`questions.py`), unknown answers, facts and
-  operators, duplicate ids, operand types, every quantity and fee evaluated on sample answer
-  sets (`runtime.py`), and `TODO:` placeholders left from `wizard new`.
+  operators, duplicate ids, reserved step and question names (`reserved.py`), a fee's `minimum` or
+  `further` sum and a lead time's `counted_from` or a `deemed_granted` without the parts they need
+  (`sums_and_periods.py`), operand types, every quantity and fee evaluated on sample answer sets
+  (`runtime.py`), and `TODO:` placeholders left from `wizard new`.
 - `AUTHORING` (`wizard check` adds these): steps no path can reach, steps that test answers asked
   later or never, answers the rules need that no step asks, questions nothing uses, blank
   citations, fee tiers out of order, questions asked twice (`authoring.py`).
@@ -29,13 +31,16 @@ from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml, read_f
 from .authoring import AUTHORING_CHECKS, placeholder_problems
 from .names import name_problems
 from .questions import own_question_problems
+from .reserved import reserved_problems
+from .sums_and_periods import money_shape_problems, period_problems
 from .runtime import runtime_problems
 from .schema import schema_problems
 from .texts import texts_problems
 from .vocabulary import vocabulary_problems
 
 LOAD, AUTHORING = "load", "authoring"
-LOAD_CHECKS = (name_problems, runtime_problems, placeholder_problems)  # no `TODO:` text reaches an organizer
+LOAD_CHECKS = (name_problems, reserved_problems, money_shape_problems, period_problems, runtime_problems,
+               placeholder_problems)  # no `TODO:` text reaches an organizer
 
 __all__ = ["LOAD", "AUTHORING", "check_file", "check_files", "check_path", "duplicate_ids", "prepared",
            "run_checks", "vocabulary_problems"]

@@ -178,6 +178,9 @@ def used_names(j, questions: dict) -> set[str]:
         used |= quantity_names(spec) if fn is quantity else money_names(spec)
     for item in j.data.get("application_form") or []:
         used |= set(item.get("fills") or [])
+    counted_from = (j.data.get("filing") or {}).get("counted_from")  # the day a lead time counts back from
+    if isinstance(counted_from, str):
+        used.add(counted_from)
     for name in list(used):
         used |= set(inputs_of(name))
     return used

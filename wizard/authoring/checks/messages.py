@@ -73,6 +73,9 @@ def plain_message(error: ValidationError) -> str:
         allowed = "hyphens or underscores" if "_" in rule else "hyphens"
         return (f"{as_yaml(found)} is not a valid id: use lower-case letters, digits and {allowed}, "
                 "starting with a letter or digit")
+    if v == "anyOf" and all(isinstance(b, dict) and set(b) == {"required"} for b in rule):
+        shapes = " or ".join(" with ".join(f"`{k}:`" for k in b["required"]) for b in rule)
+        return f"needs {shapes}; add it (docs/authoring.md lists what each part needs)"
     if v == "oneOf":
         return f"{as_yaml(found)} is not one of the shapes allowed here; see docs/authoring.md for examples"
     return error.message

@@ -68,7 +68,8 @@ def with_deadline(row: ApplicationRow) -> dict:
     j = rulebook().get(row["jurisdiction"])
     due = decision_due(row["received_at"], j) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": j.decision_citation if j else "", "flag": deadline_flag(due, row["status"], today(j)),
+            "decision_citation": j.decision_citation if j else "",
+            "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
             "late": filed_late(row, j.zone, j) if j else False, **(decision_timing(row, due, j) if j else {}),
             "license_word": j.license_word if j else "permit",
             "status_label": STATUSES.get(row["status"], row["status"]), "reads": reads(row.get("language"))}

@@ -18,6 +18,7 @@ from ...office.applications import (
     amendment_pending,
     can_send,
     co_signers_needed,
+    deadline_flag,
     decision_due,
     decision_timing,
     documents_to_attach,
@@ -188,7 +189,8 @@ def notify(reference: str, j) -> None:
     due = decision_due(row["received_at"], j)
     for clerk_email in office_records().clerks.clerks_of(j.id):
         send_mail(clerk_notice(clerk_email, row, due, j.decision_citation,
-                               url_for("office.application", reference=reference), base, j.name))
+                               url_for("office.application", reference=reference), base, j.name,
+                               deemed_granted=j.deemed_granted))
     send_mail(organizer_receipt(row["applicant_email"], reference, row["version"], office_short(j.file_with),
                                 url_for(".status", interview_id=row["interview_id"]), base, language=row["language"]))
 
@@ -209,10 +211,11 @@ def status(interview_id: str):
     history = office_records().applications.history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
+    due = decision_due(row["received_at"], j)
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
-                       due=(due := decision_due(row["received_at"], j)), timing=decision_timing(row, due, j),
-                       messages=messages, office=office_short(j.file_with),
+                       due=due, timing=decision_timing(row, due, j), messages=messages, office=office_short(j.file_with),
+                       deemed_granted=deadline_flag(due, row["status"], today(j), j.deemed_granted) == "deemed_granted",
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j),
                        **decision_context(row), **documents_context(interview_id, j, answers))
