@@ -1,5 +1,5 @@
 """An application "deemed granted" when the office does not decide within its period (the made-up
-Oak Falls text, tests/fixtures/round5/oak-falls-ordinance.txt, § 12-6): the organizer is told on the
+Oak Falls text, tests/fixtures/rule-format/oak-falls-ordinance.txt, § 12-6): the organizer is told on the
 result page and the status page, and the office's clock says so once the period has run out."""
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from wizard.office.mailing import clerk_notice
 from wizard.office.office_time import office_today
 from wizard.web.app import create_app
 
-from ..office_support import CHEAP_HASH, clerk, finished, send, sign_in, texts, visible_text
+from tests.support.office import CHEAP_HASH, clerk, finished, send, sign_in, texts, visible_text
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round5" / "oak-falls-round5.yaml"
-OAK_FALLS = {"jurisdiction": "oak-falls-round5", "max_attendance": 1500, "total_attendance": 4000,
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "rule-format" / "oak-falls.yaml"
+OAK_FALLS = {"jurisdiction": "oak-falls", "max_attendance": 1500, "total_attendance": 4000,
              "starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T22:00",
              "advertising_starts": "2027-05-01T09:00", "event_name": "Oak Fest",
              "applicant_email": "ann@example.org"}
@@ -43,7 +43,7 @@ def test_the_result_page_says_the_application_is_deemed_granted_without_a_decisi
 
 
 def test_the_status_page_and_the_clerk_see_the_period_run_out(oak_app):
-    clerk(oak_app, places=("oak-falls-round5",))
+    clerk(oak_app, places=("oak-falls",))
     client = oak_app.test_client()
     interview_id = finished(oak_app, OAK_FALLS)
     reference = send(client, interview_id)
@@ -69,7 +69,7 @@ def test_the_status_page_and_the_clerk_see_the_period_run_out(oak_app):
 
 
 def test_a_decision_in_time_leaves_no_deemed_grant(oak_app):
-    clerk(oak_app, places=("oak-falls-round5",))
+    clerk(oak_app, places=("oak-falls",))
     client = oak_app.test_client()
     interview_id = finished(oak_app, OAK_FALLS)
     reference = send(client, interview_id)

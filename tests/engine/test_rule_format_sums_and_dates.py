@@ -1,7 +1,7 @@
 """The rule format says what an outside author met writing a real county's ordinance: a fee with a
 minimum, a base plus a further sum per block of people or fraction, a warning's figures in bands, a
 lead time counted from the first day of advertising, and an application deemed granted when the
-office does not decide in time. The rule file is tests/fixtures/round5/oak-falls-round5.yaml; its
+office does not decide in time. The rule file is tests/fixtures/rule-format/oak-falls.yaml; its
 made-up text is oak-falls-ordinance.txt beside it, whose section each assertion cites."""
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from wizard.authoring.checks import AUTHORING, check_file
 from wizard.engine.assess import assess_jurisdiction
 from wizard.rules.rulebook import load_questions
 
-FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "round5"
-FIXTURE = FOLDER / "oak-falls-round5.yaml"
+FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "rule-format"
+FIXTURE = FOLDER / "oak-falls.yaml"
 TEXT = (FOLDER / "oak-falls-ordinance.txt").read_text(encoding="utf-8")
 
-ONE_DAY = {"jurisdiction": "oak-falls-round5", "max_attendance": 1500, "total_attendance": 4000,
+ONE_DAY = {"jurisdiction": "oak-falls", "max_attendance": 1500, "total_attendance": 4000,
            "starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T22:00",
            "advertising_starts": "2027-05-01T09:00", "event_name": "Oak Fest"}
 

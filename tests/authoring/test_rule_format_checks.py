@@ -1,4 +1,4 @@
-"""`wizard check` on what the rule format gained (tests/fixtures/round5/oak-falls-round5.yaml) and on
+"""`wizard check` on what the rule format gained (tests/fixtures/rule-format/oak-falls.yaml) and on
 reserved names: each misuse is named with its file, its line and what to write instead."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from wizard.cli import main
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round5" / "oak-falls-round5.yaml"
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "rule-format" / "oak-falls.yaml"
 
 
 @pytest.fixture
@@ -65,7 +65,7 @@ def test_a_built_in_file_with_a_step_renamed_where_is_refused(tmp_path):
 
 def test_wizard_graph_and_assess_refuse_it_too(rule_file):
     edited(rule_file, "  - step: crowd\n", "  - step: where\n")
-    result = CliRunner().invoke(main, ["graph", "oak-falls-round5", "--rules", str(rule_file)])
+    result = CliRunner().invoke(main, ["graph", "oak-falls", "--rules", str(rule_file)])
     assert result.exit_code != 0 and "'where' is reserved" in result.output
 
 

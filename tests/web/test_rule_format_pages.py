@@ -1,5 +1,5 @@
 """A lead time counted from the first day of advertising (the made-up Oak Falls text,
-tests/fixtures/round5/oak-falls-ordinance.txt, § 12-4(a)): the result page and the packet's cover
+tests/fixtures/rule-format/oak-falls-ordinance.txt, § 12-4(a)): the result page and the packet's cover
 give the last day to file and say which day it counts back from."""
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from wizard.packet.content import build_packet
 from wizard.rules.rulebook import rule_sources
 from wizard.web.app import create_app
 
-from ..office_support import finished, texts, visible_text
+from tests.support.office import finished, texts, visible_text
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "round5" / "oak-falls-round5.yaml"
-OAK_FALLS = {"jurisdiction": "oak-falls-round5", "max_attendance": 1500, "total_attendance": 4000,
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "rule-format" / "oak-falls.yaml"
+OAK_FALLS = {"jurisdiction": "oak-falls", "max_attendance": 1500, "total_attendance": 4000,
              "starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T22:00",
              "advertising_starts": "2027-05-01T09:00", "event_name": "Oak Fest"}
 
@@ -38,7 +38,7 @@ def test_the_result_page_counts_the_last_day_from_the_first_day_of_advertising(o
 
 def test_the_packet_says_which_day_the_lead_time_counts_from():
     book = load_rulebook(rule_sources(None, [FIXTURE]))
-    j = book.jurisdictions["oak-falls-round5"]
+    j = book.jurisdictions["oak-falls"]
     answers = clean_answers(dict(OAK_FALLS), book.questions_for(j.id), book.jurisdictions)
     packet = build_packet(answers, j, book.questions_for(j.id))
     [file_by] = [fact for fact in packet.dates if fact.label == "File by"]
