@@ -11,6 +11,7 @@ from ..errors import RuleFileError
 from ..office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from ..office.outbox import parse_host_port
 from ..office.records import OfficeRecords
+from ..packet import printing
 from ..rules.rulebook import rule_sources
 from ..store import shown
 from ..store.interviews import ENROLMENT_MINUTES, InterviewStore
@@ -111,6 +112,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     for name in ("wizard.security", "wizard.access"):  # every security event (web/edge/logs.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()
+    printing.start_warm()  # the print workers start with the server: the first packet waits for no import
     server.run()
 
 
