@@ -5,6 +5,7 @@
     .venv/bin/python scripts/bench.py --compare ../main    # another checkout first, side by side
     .venv/bin/python scripts/bench.py --quick              # one short round of each figure (a minute)
     .venv/bin/python scripts/bench.py --smoke              # each figure once, briefly (the test suite runs it)
+    .venv/bin/python scripts/bench.py --print --compare ../main   # only the print rows, a few minutes each
 
 Figures (milliseconds are medians, with p95 where it says so):
 - step GET and answer POST in-process (Flask test client, database on disk, CSRF off);
@@ -22,6 +23,8 @@ Figures (milliseconds are medians, with p95 where it says so):
   first read of a jurisdiction;
 - on PostgreSQL (scripts/bench_cluster.py): two servers against one, and two servers with one
   killed halfway (confirmed answers, lost, 5xx);
+- the packet's wait after the last answer with 16 organizers stepping (p50 / p99, English and Spanish),
+  and 8 downloads at once on a server just started (scripts/bench_print.py; not in a smoke run);
 - with stored data (scripts/bench_stored.py), on SQLite and PostgreSQL: the office's pages, the
   calendar feed and its 304, a step GET, the server's memory and `wizard db copy` at 1,000 and 10,000
   interviews kept with a tenth as many applications.
