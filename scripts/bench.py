@@ -5,6 +5,7 @@
     .venv/bin/python scripts/bench.py --compare ../main    # another checkout first, side by side
     .venv/bin/python scripts/bench.py --quick              # one short round of each figure (a minute)
     .venv/bin/python scripts/bench.py --smoke              # each figure once, briefly (the test suite runs it)
+    .venv/bin/python scripts/bench.py --print --compare ../main   # only the print rows, a few minutes each
 
 Figures (milliseconds are medians, with p95 where it says so):
 - step GET and answer POST in-process (Flask test client, database on disk, CSRF off);
@@ -22,6 +23,8 @@ Figures (milliseconds are medians, with p95 where it says so):
   first read of a jurisdiction;
 - on PostgreSQL (scripts/bench_cluster.py): two servers against one, and two servers with one
   killed halfway (confirmed answers, lost, 5xx);
+- the packet's wait after the last answer with 16 organizers stepping (p50 / p99, English and Spanish),
+  and 8 downloads at once on a server just started (scripts/bench_print.py; not in a smoke run);
 - with stored data (scripts/bench_stored.py), on SQLite and PostgreSQL: the office's pages, the
   calendar feed and its 304, a step GET, the server's memory and `wizard db copy` at 1,000 and 10,000
   interviews kept with a tenth as many applications.
@@ -57,6 +60,7 @@ sys.path.insert(1, str(HERE))  # the tests' helpers: the benchmark posts and gen
 from bench_scale import child_env, scale, scale_rows  # noqa: E402
 from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
 from bench_stored import stored, stored_rows  # noqa: E402
+from bench_print import print_errors, print_rows, printing  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
 DOWNLOADERS = 8  # organizers downloading new packets at once while the step is measured
@@ -69,15 +73,15 @@ PREPARING_POLL = 0.2
 # every figure measured once, as briefly as still gives a number, in under 20 s on two quiet cores.
 MODES = {
     "full": {"at_once": 8, "walks": 3, "downloads": None, "served_s": 6, "served_rounds": 3, "packet_runs": 5,
-             "packet_only": None, "scale_rounds": 6, "scale_times": 30, "cluster_s": 10, "kill": (24, 6)},
+             "packet_only": None, "scale_rounds": 6, "scale_times": 30, "cluster_s": 10, "kill": (24, 6), "print_rounds": 2},
     "quick": {"at_once": 8, "walks": 1, "downloads": None, "served_s": 1, "served_rounds": 1, "packet_runs": 1,
-              "packet_only": 1, "scale_rounds": 2, "scale_times": 30, "cluster_s": 3, "kill": (24, 6)},
+              "packet_only": 1, "scale_rounds": 2, "scale_times": 30, "cluster_s": 3, "kill": (24, 6), "print_rounds": 1},
     # One packet downloaded (every interview still walked), a third of a second per served figure,
     # one round of requests against the four, a second of the PostgreSQL mix and a smaller kill run;
     # and the figures of child processes (generated files, PostgreSQL) measured while the in-process
     # and served ones are: a smoke run's figures show that each is measured, not what it is.
     "smoke": {"at_once": 4, "walks": 1, "downloads": 1, "served_s": 0.3, "served_rounds": 1, "packet_runs": 1,
-              "packet_only": 1, "scale_rounds": 1, "scale_times": 5, "cluster_s": 1, "kill": (8, 6)},
+              "packet_only": 1, "scale_rounds": 1, "scale_times": 5, "cluster_s": 1, "kill": (8, 6), "print_rounds": 0},
 }
 
 
@@ -438,11 +442,13 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
 
 # ---------------------------------------------------------------- one checkout, then the table
 
-def measure(root: Path, mode: str, files: int, served_only: bool = False) -> dict:
+def measure(root: Path, mode: str, files: int, served_only: bool = False, print_only: bool = False) -> dict:
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
     m = MODES[mode]
     if served_only:
         return {"served": served(root, m["served_s"], m["served_rounds"])}
+    if print_only:
+        return {"print": printing(rounds=m["print_rounds"])}
 
     def apart() -> dict:
         return {"scale": scale(root, files, m["scale_rounds"], m["scale_times"]),
@@ -456,17 +462,24 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False) -> dic
             "packets": packets(m["packet_runs"], only=m["packet_only"]),
             "at_once": packets_at_once(m["at_once"]),
         }
-        return {**figures, **(at_once.result() if at_once else apart())}
+        figures.update(at_once.result() if at_once else apart())
+        if m["print_rounds"]:  # not in a smoke run: 16 organizers walking take minutes, not seconds
+            figures["print"] = printing(rounds=m["print_rounds"])
+        return figures
 
 
 def served_errors(f: dict) -> int:
+    if "served" not in f:  # --print
+        return print_errors(f["print"])
     served = f["served"]
     return (sum(run["failed"] for runs in [*served["runs"].values(), served["first_visits"]] for run in runs)
             + served["alone"]["failed"] + served["busy"]["failed"] + served["failed"]
-            + cluster_errors(f.get("cluster", {})))
+            + cluster_errors(f.get("cluster", {})) + print_errors(f.get("print", {})))
 
 
 def rows(f: dict) -> list[tuple[str, str]]:
+    if "print" in f and "served" not in f:  # --print
+        return print_rows(f["print"])
     if "step" not in f:  # --served
         return served_rows(f["served"])
     s = f["step"]
@@ -477,7 +490,7 @@ def rows(f: dict) -> list[tuple[str, str]]:
     out += [(f"packet {j}, ms of CPU", f"{ms:.0f}") for j, ms in f["packets"].items()]
     out += [("packet download, first / second, ms", f"{s['packet1'][0]:.0f} / {s['packet2'][0]:.1f}")]
     return (out + scale_rows(f["scale"]) + cluster_rows(f.get("cluster", {})) + at_once_rows(f["at_once"])
-            + stored_rows(f.get("stored", {})))
+            + stored_rows(f.get("stored", {})) + (print_rows(f["print"]) if "print" in f else []))
 
 
 def served_rows(served: dict) -> list[tuple[str, str]]:
@@ -502,9 +515,10 @@ def served_rows(served: dict) -> list[tuple[str, str]]:
     ]
 
 
-def run_child(root: Path, mode: str, files: int, served_only: bool = False) -> dict:
+def run_child(root: Path, mode: str, files: int, served_only: bool = False, print_only: bool = False) -> dict:
     args = [sys.executable, str(Path(__file__).resolve()), "--child", str(root), "--files", str(files)]
     args += ([f"--{mode}"] if mode != "full" else []) + (["--served"] if served_only else [])
+    args += ["--print"] if print_only else []
     out = subprocess.run(args, cwd=root, env=child_env(root),
                          capture_output=True, text=True)
     if out.returncode:
@@ -524,20 +538,23 @@ def main() -> int:
     parser.add_argument("--served", action="store_true",
                         help="only the served step GET rows (three rounds against bare Flask, p99 while "
                              "packets download): about two minutes, to repeat them")
+    parser.add_argument("--print", action="store_true", dest="print_only",
+                        help="only the print rows (the packet wait with 16 organizers stepping, 8 downloads at "
+                             "once on a server just started): a few minutes, to repeat them")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     files = args.files or (20_000 if mode == "full" else 80)  # 80: above PARALLEL_FROM, so workers check them
     if args.child:
         sys.path.insert(0, str(args.child))
-        print(json.dumps(measure(args.child, mode, files, args.served)))
+        print(json.dumps(measure(args.child, mode, files, args.served, args.print_only)))
         return 0
     roots = ([args.compare.resolve()] if args.compare else []) + [HERE]
     started = time.monotonic()
     results, errors = [], 0
     for root in roots:
         try:
-            figures = run_child(root, mode, files, args.served)
+            figures = run_child(root, mode, files, args.served, args.print_only)
             errors += served_errors(figures)
             results.append(rows(figures))
         except (RuntimeError, KeyError, ValueError) as error:

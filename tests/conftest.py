@@ -10,7 +10,7 @@ from aiosmtpd.controller import Controller
 from jinja2 import FileSystemBytecodeCache
 
 from wizard.authoring.loader import load_rulebook
-from wizard.packet import cache
+from wizard.packet import cache, documents
 from wizard.resources import resource_dir
 from wizard.web.app import create_app
 from wizard.web.edge.pages import WizardApp
@@ -62,10 +62,10 @@ def patient_packet_downloads():
     tests' two busy cores a packet can take longer, and hundreds of tests expect the PDF itself: they
     wait two minutes, as every download did before issue 36. tests/web/test_print_workers_sessions_and_logged_paths.py tests the
     short wait and the page."""
-    short = cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS
-    cache.WAIT_SECONDS = cache.FIRST_WAIT_SECONDS = 120
+    short = cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS, documents.WAIT_SECONDS
+    cache.WAIT_SECONDS = cache.FIRST_WAIT_SECONDS = documents.WAIT_SECONDS = 120  # office documents too
     yield
-    cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS = short
+    cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS, documents.WAIT_SECONDS = short
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,13 @@ class PrintingFailed(WizardError):
     was decided or saved before it stands, and the edge says the PDF is missing."""
 
 
+class DocumentNotReady(PrintingFailed):
+    """An office document (a permit, a letter, a receipt) is still being printed by a print worker
+    (wizard/packet/documents.py) when the request stops waiting: it goes on being printed, and a
+    download gets a page that asks again by itself. A PrintingFailed too: a clerk's action that
+    attaches the document goes on without it, as when it cannot be printed."""
+
+
 class StoreUnavailable(WizardError):
     """The database cannot be reached just now (a PostgreSQL server down or every connection busy);
     nothing was saved. The edge answers 503 and keeps the typed answers in the form."""

@@ -18,18 +18,11 @@ from tests.support import html
 from tests.support.office_days import office_day
 from tests.support.office import BARODA, DEKALB, finished, received
 from tests.support.office import feed_path
-from tests.support.office_trail import approve, long, mails, organizer, passes_pdfua, pdf_text, trail  # noqa: F401
+from tests.support.office_trail import (WHITESBORO, approve, long, mails, organizer, passes_pdfua, pay, pdf_text,  # noqa: F401
+                                        trail)
 from tests.support.office_mail import deliver
 
 # Item 1: money received ------------------------------------------------------------------------
-
-WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none"}
-
-
-def pay(client, reference: str, place: str, **fields):
-    return client.post(f"/office/a/{reference}/payments", follow_redirects=True,
-                       data={"received_on": office_day(place).isoformat(), **fields})
-
 
 def money_rows(page) -> list[str]:
     return html.texts(page, ".money-line")

@@ -20,6 +20,7 @@ from wizard.web.edge.state import office_records, store
 from tests.support.office_days import office_day
 from tests.support.postgres import fresh_schema
 from tests.support.office import (
+    upload,
     BARODA, clerk, DEKALB, finished, first_document, PASSWORD, PDF, PNG, send, sign_in, texts, visible_text)
 from wizard.office.accounts import new_password_link
 from datetime import timedelta
@@ -105,11 +106,6 @@ def test_sending_again_makes_a_new_version_not_a_new_reference(app, client):
 
 def test_a_place_gets_its_own_letters(app, client):
     assert send(client, finished(app, DEKALB)).startswith("DEK-")
-
-
-def upload(client, ident, data, name="plan.pdf", document="other"):
-    return client.post(f"/i/{ident}/uploads", data={"document": document, "file": (BytesIO(data), name)},
-                       content_type="multipart/form-data", follow_redirects=True)
 
 
 @pytest.mark.parametrize("data, name, message", [

@@ -48,15 +48,15 @@ def test_downloads_beyond_the_waiting_ones_get_the_being_prepared_page_at_once(a
     assert client.get(paths[-1]).status_code == 200
 
 
-def test_the_print_workers_take_a_core_only_when_the_pages_leave_it_idle(app, client, book):
-    """Issue 39: step p99 while eight new packets print stays near the step alone because the workers
-    are in Linux's idle scheduling class (a page's thread takes the core the moment it wakes), and
-    below the server's priority besides."""
+def test_the_print_workers_run_below_the_pages_yet_still_get_the_processor(app, client, book):
+    """The workers run below the server's priority (nice 10), so a page's thread comes first, but in
+    the ordinary scheduling class, not Linux's idle one: there, on a busy machine, they got no CPU at
+    all and packets took minutes or never came."""
     path = f"/i/{saved(app, festival('baroda-mi', book, event_name='Idle Fair'))}/packet.pdf"
     while client.get(path).status_code == 503:  # the pool is started by the first packet
         time.sleep(0.5)
     workers = printing.worker_pids()
     assert workers
     for pid in workers:
-        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(pid) == os.SCHED_OTHER
         assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + printing.PRIORITY_BELOW

@@ -209,3 +209,8 @@ def feed_path(client) -> str:
     page = client.post("/office/calendar", follow_redirects=True)
     notice = next(t for t in html.texts(page, ".notice") if "calendar address" in t)
     return urlsplit(notice.rsplit(" ", 1)[-1]).path
+
+
+def upload(client, ident, data, name="plan.pdf", document="other"):
+    return client.post(f"/i/{ident}/uploads", data={"document": document, "file": (BytesIO(data), name)},
+                       content_type="multipart/form-data", follow_redirects=True)

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
+from tests.support.office import BARODA
 from tests.support.office_days import office_day
 from tests.support.office_mail import deliver
 from tests.support.postgres import fresh_schema
@@ -63,3 +64,11 @@ def approve(client, reference: str, place="baroda-mi", **fields):
 def long(day) -> str:
     with_app = __import__("wizard.readable", fromlist=["long_date"])
     return with_app.long_date(day.isoformat())
+
+
+WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none"}
+
+
+def pay(client, reference: str, place: str, **fields):
+    return client.post(f"/office/a/{reference}/payments", follow_redirects=True,
+                       data={"received_on": office_day(place).isoformat(), **fields})

@@ -1,6 +1,8 @@
 """Packets for tests: the festival interview finished and its packet read as text or pages."""
 from __future__ import annotations
 
+import time
+
 import re
 from datetime import date
 from io import BytesIO
@@ -156,3 +158,17 @@ def cover_text(book, jurisdiction: str, today: date) -> str:
     j = book.jurisdictions[jurisdiction]
     html = packet_html(build_packet(answers, j, book.questions_for(j.id), today=today))
     return normalise(BeautifulSoup(html, "html.parser").select_one("section.cover").get_text(" "))
+
+
+def download_until_made(client, path: str, seconds: float = 90) -> list[int]:
+    """Follow the "being prepared" page as a browser does until the PDF comes: the statuses seen."""
+    statuses = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        response = client.get(path)
+        statuses.append(response.status_code)
+        if response.status_code != 503:
+            break
+        assert being_prepared(response), response.get_data(as_text=True)[:500]
+        time.sleep(1)
+    return statuses

@@ -99,3 +99,15 @@ def test_a_slow_client_is_absorbed_by_nginx(site):
     finally:
         for conn in slow:
             conn.close()
+
+
+def test_a_signed_out_office_link_with_a_long_query_redirects_through_nginx(site):
+    """A signed-out clerk's link with a 4,000-character search: the sign-in redirect keeps the path and
+    drops the long query, so its Location header fits nginx's buffer (a 502 before)."""
+    client = client_at(site["proxy"], "127.0.0.6")
+    status, head, _ = client.get("/office?q=" + "x" * 4000)
+    assert status in (302, 303), status
+    assert len(head["Location"]) < 2048 and "next=" in head["Location"]
+    # A short query is kept for after signing in.
+    status, head, _ = client.get("/office?q=river")
+    assert status in (302, 303) and "river" in head["Location"]

@@ -89,7 +89,7 @@ def test_wisconsin_office_and_status_page_never_flag_late(app):
     assert html.texts(page, ".due-after-event") == ["after the event starts"]  # 20 days from receipt
     assert html.texts(inbox, ".due-after-event") == ["After the event starts"]
     with app.app_context():
-        ident = office_records().application(reference)["interview_id"]
+        ident = office_records().applications.application(reference)["interview_id"]
     status = visible(client.get(f"/i/{ident}/application").get_data(as_text=True))
     assert not LATE_WORDS.search(status)
     assert ": after your event starts" in status

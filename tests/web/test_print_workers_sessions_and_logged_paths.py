@@ -22,7 +22,7 @@ from wizard.web.edge.state import office_records, store
 
 from tests.support.office import clerk, PASSWORD, sign_in
 from tests.support.packet import festival
-from tests.support.packet import being_prepared, saved
+from tests.support.packet import being_prepared, download_until_made, saved
 
 
 def renamed(app, interview_id: str, name: str) -> None:
@@ -31,20 +31,6 @@ def renamed(app, interview_id: str, name: str) -> None:
         interview = store().get(interview_id)
         interview.answers["event_name"] = name
         store().save(interview)
-
-
-def download_until_made(client, path: str, seconds: float = 90) -> list[int]:
-    """Follow the "being prepared" page as a browser does until the PDF comes: the statuses seen."""
-    statuses = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        response = client.get(path)
-        statuses.append(response.status_code)
-        if response.status_code != 503:
-            break
-        assert being_prepared(response), response.get_data(as_text=True)[:500]
-        time.sleep(1)
-    return statuses
 
 
 def test_a_killed_print_worker_is_replaced_and_the_download_never_fails(app, client, book):

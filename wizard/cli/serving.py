@@ -7,10 +7,11 @@ import logging
 
 import click
 
-from ..errors import RuleFileError
+from ..errors import RuleFileError, StoreUnavailable
 from ..office.keeping import DEFAULT_KEEP_DAYS, purge_applications
 from ..office.outbox import parse_host_port
 from ..office.records import OfficeRecords
+from ..packet import printing
 from ..rules.rulebook import rule_sources
 from ..store import shown
 from ..store.interviews import ENROLMENT_MINUTES, InterviewStore
@@ -88,6 +89,11 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
         smtp_host, smtp_port = parse_host_port(smtp) if smtp else (None, None)
     except ValueError as error:
         raise CommandError(str(error), exit_code=2, prefix="refusing to start: ") from error
+    # psycopg's pool logs each failed attempt to connect (a paragraph each) while the app opens the
+    # database: at the start the operator gets one line saying the database cannot be reached instead.
+    pool_log = logging.getLogger("psycopg.pool")
+    quiet_level = pool_log.level
+    pool_log.setLevel(logging.CRITICAL)
     try:
         app = create_app({"DATABASE": str(db_path), "RULE_PATHS": rule_sources(rule_paths, added_paths),
                           "KIOSK": kiosk, "KIOSK_IDLE_SECONDS": idle_seconds,
@@ -99,6 +105,10 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
                           **({"PUBLIC_URL": public_url} if public_url else {})})
     except (RuleFileError, DeploymentError) as error:
         raise CommandError(str(error), exit_code=1, prefix="refusing to start: ") from error
+    except StoreUnavailable as error:  # one line for the operator, not a traceback: the database is down
+        raise CommandError(f"{error} ({shown(db_path)})", exit_code=1, prefix="refusing to start: ") from error
+    finally:
+        pool_log.setLevel(quiet_level)
     server = make_server(app, host, port, threads, trusted_proxies, access_log)
     mode = f", kiosk mode, idle {idle_seconds}s" if kiosk else ""
     mode += f", mail through {smtp}" if smtp else ", mail off"
@@ -111,6 +121,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
     for name in ("wizard.security", "wizard.access"):  # every security event (web/edge/logs.py), every request
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()
+    printing.start_warm()  # the print workers start with the server: the first packet waits for no import
     server.run()
 
 

@@ -1,20 +1,26 @@
 """Mail goes through the outbox table: queued with the change that causes it, sent by `deliver_due`.
 
-When the SMTP server is down or refuses a message, the message stays in the outbox and is tried
-again later, waiting twice as long each time (1 minute, 2, 4... at most an hour): nothing is lost,
-and the office page lists what is still waiting with the last error. A message that cannot even be
+When the SMTP server is down or refuses a message for now, the message stays in the outbox and is
+tried again later, waiting twice as long each time (1 minute, 2, 4... at most an hour): nothing is
+lost, and the office page lists what is still waiting with the last error. A permanent refusal (a
+5xx reply: no such mailbox, a message refused) is not tried again: it stays listed, saying so.
+
+A message's Message-ID is made from its outbox row, not drawn at random each attempt: when the
+database fails after the SMTP server took a message but before it is marked sent, the message is
+sent again with the same Message-ID, and mail clients show the two as one. A message that cannot even be
 built (a recipient that is not one address, from a row written before addresses were checked where
 they enter) is marked failed the same way and never holds back the messages after it.
 """
 from __future__ import annotations
 
+import hashlib
 import smtplib
 import socket
 import ssl
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 
 from ..kinds import NotAnEmail, email_address
 
@@ -23,6 +29,7 @@ from .records import OfficeRecords
 
 FIRST_WAIT = 60  # seconds before the first retry
 LONGEST_WAIT = 3600
+NEVER = "9999-12-31T00:00:00+00:00"  # the next try of a message refused for good
 
 
 @dataclass(frozen=True)
@@ -76,14 +83,30 @@ def _built(row: dict, sender: str, recipient: str) -> EmailMessage:
     mail["Subject"] = row["subject"]
     # Servers and filters mark mail without these as spam, and threads of replies need the id.
     mail["Date"] = format_datetime(datetime.now(timezone.utc))
-    # The sender's domain: without one make_msgid asks DNS for this host's name, which may hang.
-    mail["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or "localhost")
+    mail["Message-ID"] = message_id(row, sender)
     mail.set_content(row["text_body"])
     mail.add_alternative(row["html_body"], subtype="html")
     if row.get("attachment"):
         mail.add_attachment(bytes(row["attachment"]), maintype="application", subtype="pdf",
                             filename=row["attachment_name"])
     return mail
+
+
+def message_id(row: dict, sender: str) -> str:
+    """The same for every attempt at one outbox row: its id, and a hash of what it says and to whom (so
+    that two databases' rows of the same id, after `wizard db copy`, are not taken for one message).
+    The sender's domain, as make_msgid would use without asking DNS for this host's name."""
+    said = hashlib.sha256("\n".join((row["recipient"], row["subject"], row["text_body"])).encode()).hexdigest()
+    return f"<outbox.{row['id']}.{said[:20]}@{sender.rpartition('@')[2] or 'localhost'}>"
+
+
+def refused_for_good(error: Exception) -> bool:
+    """A 5xx reply to the message or its recipient: sending it again would be refused again."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(500 <= code < 600 for code, _ in error.recipients.values())
+    code = getattr(error, "smtp_code", None)
+    return isinstance(error, (smtplib.SMTPDataError, smtplib.SMTPSenderRefused)) and isinstance(code, int) \
+        and 500 <= code < 600
 
 
 def _open(settings: SmtpSettings) -> smtplib.SMTP:
@@ -130,8 +153,13 @@ def _failed(records: OfficeRecords, row: dict, error: Exception, now: datetime) 
     # The error's type and code only: an SMTP reply may quote the address. Our own reason for a
     # message that could not be built names no address.
     code = getattr(error, "smtp_code", None)
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        code = next(iter(error.recipients.values()), (None,))[0]
     words = f"{type(error).__name__}{f' {code}' if code else ''}"
     if isinstance(error, Unbuildable):
         words = f"Unbuildable: {error}"[:200]
+    if refused_for_good(error):  # the clerk sees it listed, with why, and it is not tried again
+        records.mail.mail_failed(row["id"], f"{words}: refused by the mail server for good, not tried again", NEVER)
+        return
     retry = now + timedelta(seconds=backoff(row["attempts"] + 1))
     records.mail.mail_failed(row["id"], words, retry.isoformat(timespec="seconds"))

@@ -13,8 +13,8 @@ request thread only waits for the bytes, and only `WAIT_SECONDS` (`FIRST_WAIT_SE
 pool's first packet, which starts the workers): a packet not made by then
 (a worker just started, eight at once, a hung worker) is PacketNotReady, which the edge makes a
 page that asks again by itself; the packet goes on being made meanwhile. A worker that died is
-replaced and the packet asked of the new pool; one that has made nothing for `STUCK_SECONDS`
-is taken for hung, killed and replaced.
+replaced and the packet asked of the new pool; workers whose CPU time has not grown for
+`STUCK_SECONDS` while packets wait are taken for hung, killed and replaced (`printing.replace_if_hung`).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from ..remembered import Remembered
 from ..rules.office_cards import OfficeCard
 from . import printing
 from .content import place_today
-from .printing import packet_pdf, replace_workers, submit
+from .printing import packet_pdf, submit
 from ..rules.rulebook import RuleBook
 from ..resources import resource_dir
 
@@ -46,11 +46,14 @@ PREFETCH = 8  # packets being made ahead of a download at once; more are made wh
 # WeasyPrint): a request waits this long, then answers "being prepared" and frees its thread.
 WAIT_SECONDS = 5
 FIRST_WAIT_SECONDS = 30  # a new pool's first packet (spawn, import; more on a busy machine)
-STUCK_SECONDS = 60  # a packet being made this long means a hung worker (eight take a few seconds)
-# At most this many request threads wait for a packet at once (docs/decisions/0007-print-workers.md): eight
-# organizers downloading new packets together held all eight of a server's threads for seconds, and every other
-# organizer's step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the "being
-# prepared" page at once (it asks again by itself) and its thread is free for the pages.
+# Seconds of no CPU used by the workers while packets wait: hung (stopped, swapping). Not the clock:
+# on a busy machine a worker took longer than any wall-clock bound to start and import the printer,
+# and each pool was killed before it had printed anything.
+STUCK_SECONDS = 15
+# At most this many request threads wait for a packet at once (docs/decisions/0007-print-workers.md): eight organizers downloading
+# new packets together held all eight of a server's threads for seconds, and every other organizer's
+# step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the
+# "being prepared" page at once (it asks again by itself) and its thread is free for the pages.
 WAITING = 2
 _waiting = 0  # request threads waiting for a packet now (under `_lock`)
 
@@ -58,8 +61,8 @@ _waiting = 0  # request threads waiting for a packet now (under `_lock`)
 # `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
 _packets: Remembered[bytes] = Remembered(SIZE, "packets", pages=False)
 _making: dict[str, Future] = {}
-_started: dict[str, float] = {}  # when each packet of `_making` was sent to a worker (time.monotonic)
-_lock = threading.RLock()  # re-entered: cancelling a future in `_stuck` runs `_keep`
+_pools: dict[str, int] = {}  # the pool (`printing.generation`) each packet of `_making` was sent to
+_lock = threading.RLock()
 
 
 @lru_cache(maxsize=1)
@@ -140,18 +143,20 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
     """The packet's bytes as a future: kept, being made, or started now in a worker process."""
     today = today or place_today(book.jurisdictions[answers["jurisdiction"]])  # the worker prints the same day
     key = packet_key(answers, book, today, office, language)
+    printing.replace_if_hung(STUCK_SECONDS)
     with _lock:
         body = _packets.get(key)
         if body is not None:
             done: Future = Future()
             done.set_result(body)
             return done
-        if key in _making and _usable(_making[key]) and not _stuck(key):
+        if key in _making and _usable(_making[key]) and _pools.get(key) == printing.generation():
             return _making[key]
+        _forget_replaced()
         if ahead and len(_making) >= PREFETCH:
             return None
         future = _making[key] = start_render(answers, book, today, office, language)
-        _started[key] = time.monotonic()
+        _pools[key] = printing.generation()
     future.add_done_callback(lambda made: _keep(key, made))
     return future
 
@@ -170,22 +175,19 @@ def _usable(future: Future) -> bool:
     return not future.done() or (not future.cancelled() and future.exception() is None)
 
 
-def _stuck(key: str) -> bool:
-    """True when this packet has been in a worker for STUCK_SECONDS: the worker is hung (stopped,
-    swapping), so the pool is killed and replaced and the packet sent to the new one. Under `_lock`."""
-    if time.monotonic() - _started.get(key, time.monotonic()) < STUCK_SECONDS:
-        return False
-    replace_workers(kill=True)
-    _making.pop(key, None)
-    _started.pop(key, None)
-    return True
+def _forget_replaced() -> None:
+    """Forget the packets sent to a pool since replaced (hung, killed): they will never be made. Under `_lock`."""
+    current = printing.generation()
+    for key in [key for key, pool in _pools.items() if pool != current]:
+        _making.pop(key, None)
+        _pools.pop(key, None)
 
 
 def _keep(key: str, made: Future) -> None:
     with _lock:
         if _making.get(key) is made:
             _making.pop(key, None)
-            _started.pop(key, None)
+            _pools.pop(key, None)
         if made.cancelled() or made.exception() is not None:
             return
         _packets.put(key, made.result())

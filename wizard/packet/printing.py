@@ -12,11 +12,16 @@ started web app has not loaded WeasyPrint.
 Printing a packet is a few hundred milliseconds of pure Python. In a request thread it holds the
 interpreter and every other page waits: one client downloading new packets back to back halved
 step throughput and tripled its p99. So the workers are a small pool (`WORKERS`) of processes
-started with "spawn" (no lock or thread of the server is copied into them) on the first job, in
-Linux's idle scheduling class (they print when the pages leave a core free), and ending with it.
+started with "spawn" (no lock or thread of the server is copied into them), at a lower priority
+than the server (nice 10: the pages come first, but a worker still gets its share of a saturated
+machine), each importing the printer as it starts; `wizard serve` starts the first pool with the
+server (`start_warm`), so the first organizer does not wait for it. They end with the server.
 
 A worker can die (killed, out of memory) or hang (stopped, swapping): a broken pool is replaced
-by a new one (`replace_workers`), and callers wait a bounded time, never a server thread's minutes.
+by a new one (`replace_workers`). A hung one is known by its CPU time, not the clock
+(`replace_if_hung`): a worker on a busy machine may take a minute of wall time for a packet and
+still be working, while one that is stopped uses no CPU at all. Callers wait a bounded time, never
+a server thread's minutes.
 """
 from __future__ import annotations
 
@@ -26,12 +31,10 @@ import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from typing import Callable
 
-from ..errors import PrintingFailed
 from .letter import Letter, letter_html, letter_title
 from .permit import Permit, permit_html, permit_title
 from .receipt import Receipt, receipt_html, receipt_title
@@ -44,16 +47,22 @@ from ..rules.rulebook import RuleBook
 # two cores made the packets of organizers finishing together strictly one after another; with two,
 # two at a time (scripts/bench.py: "packets sent at once"), and their lower priority keeps pages first.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
-PRIORITY_BELOW = 10  # nice value added to a worker
+# Nice value added to a worker. Not Linux's idle class: there a worker got no CPU at all while the
+# machine was busy (load 7-35 on two cores): packets took up to 159 s, some never came. At nice 10 a
+# worker gets about a tenth of a busy core's share, and all of an idle one.
+PRIORITY_BELOW = 10
+# Seconds of no CPU used by the workers while jobs wait for them: they are hung (stopped, swapping).
+STALL_SECONDS = 15
 PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
-# A permit takes well under a second, a new worker's first one a few more (starting, importing
-# WeasyPrint): a clerk waits no longer than this for a hung or overloaded worker.
-PERMIT_WAIT_SECONDS = 60
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _size = WORKERS  # workers of the next pool (`use_workers`)
 _warm_pool: ProcessPoolExecutor | None = None  # the last pool that printed something (`warm`)
+_waiting: set[Future] = set()  # jobs sent to the current pool and not done (under `_pool_lock`)
+_generation = 0  # counts the pools replaced: a job of an older one will never finish (`generation`)
+_progress: dict[int, tuple[float, float]] = {}  # worker pid: (its CPU seconds, when they last grew)
+_progress_lock = threading.Lock()  # one look at the workers' CPU time at a time
 
 
 def packet_pdf(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,
@@ -111,9 +120,80 @@ def submit(job: Callable[..., bytes], *args) -> Future:
         replace_workers()
         pool = _workers()
         future = pool.submit(job, *args)
+    with _pool_lock:
+        if _pool is pool:
+            _waiting.add(future)
+    future.add_done_callback(_done_waiting)
     future.add_done_callback(lambda done: _mark_warm(pool, done))
     future.add_done_callback(lambda done: _report(getattr(job, "__name__", "job"), began, done))
     return future
+
+
+def _done_waiting(done: Future) -> None:
+    with _pool_lock:
+        _waiting.discard(done)
+
+
+def generation() -> int:
+    """Which pool is current: it changes when a pool is replaced, whose unfinished jobs never finish."""
+    with _pool_lock:
+        return _generation
+
+
+def start_warm() -> None:
+    """Start the pool's workers now, each loading the printer (`wizard serve`, as the server starts), so
+    the first packet asked for takes its own time only."""
+    for _ in range(_size):
+        submit(_ready)
+
+
+def _ready() -> bytes:
+    """A job that only needs a started worker (its initializer loaded the printer)."""
+    return b""
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process used (user and system), from Linux's /proc; None if it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def replace_if_hung(stall_seconds: float | None = None) -> bool:
+    """Kill and replace the pool when its workers are hung: jobs wait and no worker's CPU time has
+    grown for `stall_seconds` (or, with at least as many jobs as workers, so every worker should be
+    printing, one worker's). CPU time, not the clock: on a saturated machine a worker at nice 10
+    prints slowly but its CPU time grows; a stopped or swapping one's does not. Called by whoever
+    waits for a job; True when the pool was replaced (its jobs fail with BrokenProcessPool)."""
+    with _progress_lock:
+        return _hung_replaced(STALL_SECONDS if stall_seconds is None else stall_seconds)
+
+
+def _hung_replaced(stall_seconds: float) -> bool:
+    with _pool_lock:
+        busy = len(_waiting)
+        pool = _pool
+    pids = worker_pids()
+    if not busy or pool is None or not pids:
+        _progress.clear()  # an idle pool is not hung: its clock starts with the next job
+        return False
+    now = time.monotonic()
+    stalled = []
+    for pid in pids:
+        used = cpu_seconds(pid)
+        if used is None:  # gone (the pool notices it broke) or no /proc: never judged hung here
+            return False
+        before = _progress.get(pid)
+        if before is None or used != before[0]:
+            _progress[pid] = (used, now)
+        stalled.append(now - _progress[pid][1] >= stall_seconds)
+    if all(stalled) or (busy >= len(pids) and any(stalled)):
+        replace_workers(kill=True)
+        return True
+    return False
 
 
 def warm() -> bool:
@@ -148,31 +228,6 @@ def worker_pids() -> list[int]:
     return sorted((getattr(pool, "_processes", None) or {}).keys()) if pool is not None else []
 
 
-def printed_permit(permit: Permit) -> bytes:
-    """The permit's PDF from a worker, or PrintingFailed if it cannot be had within PERMIT_WAIT_SECONDS."""
-    return _printed(permit_pdf, permit, f"the {permit.jurisdiction.license_word}")
-
-
-def printed_letter(letter: Letter) -> bytes:
-    """The letter's PDF from a worker, or PrintingFailed, as a permit's."""
-    return _printed(letter_pdf, letter, "the letter")
-
-
-def printed_receipt(receipt: Receipt) -> bytes:
-    return _printed(receipt_pdf, receipt, "the receipt")
-
-
-def _printed(job: Callable[..., bytes], document, what: str) -> bytes:
-    try:
-        return submit(job, document).result(timeout=PERMIT_WAIT_SECONDS)
-    except FutureTimeout as error:
-        raise PrintingFailed(f"{what} was not printed within {PERMIT_WAIT_SECONDS} s") from error
-    except Exception as error:  # the worker's own error, or a pool that broke: the caller says so
-        # Its type, not its message: a printer's message may quote the permit's text (the licensee's
-        # name, the answers), and this one is logged (web/edge/logs.py logs no answer either).
-        raise PrintingFailed(f"{what} could not be printed: {type(error).__name__}") from error
-
-
 def _workers() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
@@ -183,22 +238,16 @@ def _workers() -> ProcessPoolExecutor:
 
 
 def _start_worker(server_pid: int) -> None:
-    """A worker runs at a lower priority than the server (Linux's SCHED_IDLE, and nice): on a machine
-    with few cores, a page waiting for the processor comes before a packet (a packet is awaited by
-    one person, the pages by everyone). It ends when the server does, even one killed by a signal, which leaves
-    no exit handler to stop it."""
-    try:
-        # Linux's idle class (docs/decisions/0007-print-workers.md): the server's threads take a core from a worker
-        # the moment they wake, where at nice 10 a worker still kept a share of them (step p99 1.6-1.8x while eight
-        # new packets printed; 0.9-1.6x in this class). A worker prints whenever the pages leave a core idle.
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (OSError, AttributeError):  # not Linux: a lower priority, as far as it goes
-        pass
+    """A worker runs at a lower priority than the server (nice): on a machine with few cores, a page
+    waiting for the processor comes before a packet (a packet is awaited by one person, the pages by
+    everyone). It loads the printer before its first job, so that job takes its own time only. It ends
+    when the server does, even one killed by a signal, which leaves no exit handler to stop it."""
     try:
         os.nice(PRIORITY_BELOW)
     except OSError:  # not permitted here: the worker still keeps printing out of the server's interpreter
         pass
     threading.Thread(target=_end_with, args=(server_pid,), daemon=True).start()
+    from . import document  # noqa: F401  the printer (WeasyPrint), loaded once per worker
 
 
 def _end_with(server_pid: int) -> None:
@@ -211,10 +260,13 @@ def replace_workers(kill: bool = False) -> None:
     """Start the next job in a new pool. The old one is shut down; with `kill`, its processes are
     killed first (a hung worker never finishes, and would keep its job and its memory for ever):
     its jobs then fail with BrokenProcessPool, which their callers treat as "try again"."""
-    global _pool
+    global _pool, _generation
     pids = worker_pids() if kill else []
     with _pool_lock:
         old, _pool = _pool, None
+        _generation += 1
+        _waiting.clear()
+    _progress.clear()
     for pid in pids:
         try:
             os.kill(pid, signal.SIGKILL)

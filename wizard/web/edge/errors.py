@@ -5,7 +5,7 @@ from flask import current_app, g, jsonify, make_response, request, url_for
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 
-from ...errors import InterviewTooLarge, PacketNotReady, PrintingFailed, RulesNotLoaded, StoreUnavailable
+from ...errors import DocumentNotReady, InterviewTooLarge, PacketNotReady, PrintingFailed, RulesNotLoaded, StoreUnavailable
 from .logs import security_event
 from ...language import gettext as _
 from .filters import N_
@@ -85,6 +85,18 @@ def packet_not_ready(error: PacketNotReady):
     return response
 
 
+def document_not_ready(error: DocumentNotReady):
+    """A permit, letter or receipt still being printed: the packet's "being prepared" page (a 503 with
+    Retry-After whose meta refresh asks again, so it works with JavaScript or without), with the
+    document's own title. The thread is free meanwhile; the next ask finds the document made."""
+    current_app.logger.warning("document not ready on %s: %s", redact_path(request.path), error)
+    body = render_page("preparing.html", title=_("Your document is being prepared"),
+                       retry_seconds=PREPARING_SECONDS, again_url=request.script_root + request.path, back_url=None)
+    response = make_response(body, 503)
+    response.headers["Retry-After"] = str(PREPARING_SECONDS)
+    return response
+
+
 def init_app(app) -> None:
     def page(status: int, title: str, message: str, **extra):
         if _wants_json():
@@ -141,5 +153,6 @@ def init_app(app) -> None:
 
     app.register_error_handler(RulesNotLoaded, rules_not_loaded)
     app.register_error_handler(PacketNotReady, packet_not_ready)
+    app.register_error_handler(DocumentNotReady, document_not_ready)
     app.register_error_handler(500, lambda e: page(500, _("Sorry, something went wrong on our side"),
         _("Your saved answers are safe. Please try again in a moment.")))

@@ -6,6 +6,7 @@ from flask.templating import Environment
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 from urllib.parse import quote
+from werkzeug.routing import IntegerConverter
 
 from ... import language
 from ...rules.rulebook import Jurisdiction
@@ -23,8 +24,27 @@ class PageEnvironment(Environment):
         return self.globals if not d else super().make_globals(d)
 
 
+LARGEST_NUMBER = 2**63 - 1  # a signed 64-bit integer: PostgreSQL's BIGINT, SQLite's INTEGER
+
+
+class BoundedInteger(IntegerConverter):
+    """Werkzeug's `int` converter, stopping at the database's largest number: it takes any number of
+    digits, and a payment's or letter's number of 2^63 or more failed deep down with an OverflowError,
+    a 500. Here such a path matches no route: a 404, like any other unknown record."""
+
+    def __init__(self, map, fixed_digits: int = 0, min: int | None = None, max: int | None = None,
+                 signed: bool = False) -> None:
+        bounded = LARGEST_NUMBER if max is None or max > LARGEST_NUMBER else max
+        super().__init__(map, fixed_digits, min, bounded, signed)
+
+
 class WizardApp(Flask):
     jinja_environment = PageEnvironment
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Before any blueprint adds its routes: a rule takes its converter when it is added.
+        self.url_map.converters["int"] = BoundedInteger
 
     def ensure_sync(self, func):
         """Flask's, remembered per function: it asks `inspect` whether each hook is a coroutine

@@ -24,7 +24,7 @@ from ...office.money import (
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.review import ReviewError
-from ...packet.printing import printed_receipt
+from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
 from ..jobs.mailer import send_mail

@@ -38,7 +38,7 @@ from ...office.review import (
     refer,
     referral_request,
 )
-from ...packet.printing import printed_permit
+from ...packet.documents import printed_permit
 from ...engine.wording import office_short
 from ..jobs.mailer import mail_on, send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, who

@@ -140,6 +140,28 @@ def told_failures(email: str, failed: bool) -> int:
     return count
 
 
+# The page to come back to after signing in, as `next` in the sign-in link: its path and a query of at
+# most NEXT_QUERY characters, else the path alone (and the inbox for a path longer than NEXT_LONGEST).
+# Flask-Login's own kept the whole address: a 4,000-character query became a Location header three
+# times as long (percent-encoded), over nginx's default 4 KB buffer for a response's headers: a 502.
+NEXT_QUERY = 512
+NEXT_LONGEST = 600
+
+
+def short_next() -> str:
+    target = request.script_root + request.path
+    query = request.query_string.decode("latin-1")
+    if query and len(query) <= NEXT_QUERY:
+        target += "?" + query
+    return target if len(target) <= NEXT_LONGEST else request.script_root + "/office"
+
+
+def sign_in_first():
+    """A signed-out request of an office page: to the sign-in page, which comes back to it after."""
+    flash(login_manager.login_message, login_manager.login_message_category)
+    return redirect(url_for(login_manager.login_view, next=short_next()))
+
+
 def safe_next(target: str | None) -> str:
     """Only a path on this site: never another host after signing in."""
     if target and target.startswith("/office") and not target.startswith("//") and not urlsplit(target).netloc:
@@ -227,4 +249,5 @@ def init_app(app) -> None:
     login_manager.login_view = "signin.sign_in"
     login_manager.login_message = "Sign in to open the office pages."
     login_manager.login_message_category = "info"
+    login_manager.unauthorized_handler(sign_in_first)
     app.register_blueprint(bp)

@@ -24,7 +24,7 @@ from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
 from ...office.review import ReviewError, condition_lines
 from ...packet.letter import Letter
-from ...packet.printing import printed_letter
+from ...packet.documents import printed_letter
 from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, today
 from .inbox import clerk_application, download, organizer_path, who

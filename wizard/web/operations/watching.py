@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 
 from flask import Blueprint, Response, abort, current_app, g, request
@@ -79,12 +81,33 @@ def healthz():
     return _plain("ok\n")
 
 
+# /readyz says 503 after this long without the database's answer: a load balancer's check must not
+# wait out a connection's 5 s (or a dead network's minutes) behind a request's thread.
+READY_SECONDS = 1.5
+_probes = ThreadPoolExecutor(1, thread_name_prefix="readyz")  # one probe at a time, however many ask
+_probe: tuple[object, Future] | None = None  # (the backend asked, its answer to come)
+_probe_lock = threading.Lock()
+
+
+def database_answers(backend) -> bool:
+    """The database answered a `SELECT 1` within READY_SECONDS. A probe still waiting (the database
+    hangs) is waited for again rather than joined by another, so a hung database holds one thread."""
+    global _probe
+    with _probe_lock:
+        if _probe is None or _probe[0] is not backend or _probe[1].done():
+            _probe = backend, _probes.submit(backend.one, "SELECT 1 AS up")
+        probe = _probe[1]
+    try:
+        probe.result(timeout=READY_SECONDS)
+        return True
+    except Exception:  # StoreUnavailable, no answer in time, or any other failure of the database
+        return False
+
+
 @bp.get("/readyz")
 def readyz():
     problems = []
-    try:
-        current_app.extensions["interview_store"].backend.one("SELECT 1 AS up")
-    except Exception:  # StoreUnavailable or any other failure of the database: not ready
+    if not database_answers(current_app.extensions["interview_store"].backend):
         problems.append("database not answering")
     if not printing.alive():
         problems.append("print pool broken")

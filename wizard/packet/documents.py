@@ -1,0 +1,127 @@
+"""The office's documents (permits, letters by mail, receipts) printed by the same supervised print
+pool as the packets, without holding a server thread.
+
+A request waits for its document at most `WAIT_SECONDS`, and at most `WAITING` requests wait at once;
+after that it is DocumentNotReady, which the edge makes a "being prepared" page that asks again by
+itself, while the document goes on being printed and is kept (`SIZE` of them, by a hash of all they
+are printed from) for that next ask. A server thread once waited 60 s on a stopped worker that was
+never replaced: ten receipt downloads then held every thread, and `/healthz` took a minute.
+
+A document whose worker died (killed, out of memory) is sent once more to a new pool before it is
+PrintingFailed (a 503); workers that stopped using the CPU while documents wait are replaced
+(`printing.replace_if_hung`), as for packets.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import threading
+import time
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Callable
+
+from ..errors import DocumentNotReady, PrintingFailed
+from ..remembered import Remembered
+from . import printing
+from .cache import app_version, file_digest
+from .letter import Letter
+from .permit import Permit
+from .printing import letter_pdf, permit_pdf, receipt_pdf
+from .receipt import Receipt
+
+WAIT_SECONDS = 5  # a document takes well under a second in a warm worker
+WAITING = 2  # request threads waiting for a document at once; the others get "being prepared" at once
+SIZE = 32  # documents kept: each 20-60 KB
+
+_documents: Remembered[bytes] = Remembered(SIZE, "office documents", pages=False)
+_making: dict[str, tuple[Future, int]] = {}  # key: (its future, the pool it was sent to)
+_lock = threading.Lock()
+_waiting = 0  # request threads waiting for a document now (under `_lock`)
+
+
+def printed_permit(permit: Permit) -> bytes:
+    """The permit's PDF; DocumentNotReady while it is being printed, PrintingFailed if it cannot be."""
+    return printed(permit_pdf, permit, f"the {permit.jurisdiction.license_word}")
+
+
+def printed_letter(letter: Letter) -> bytes:
+    return printed(letter_pdf, letter, "the letter")
+
+
+def printed_receipt(receipt: Receipt) -> bytes:
+    return printed(receipt_pdf, receipt, "the receipt")
+
+
+def document_key(job: Callable[..., bytes], document) -> str:
+    """A hash of everything the document is printed from: the jurisdiction by its rule file's text (its
+    in-memory caches are no part of the document), every other field by its value, and the app's version."""
+    j = document.jurisdiction
+    rest = dataclasses.replace(document, jurisdiction=None)
+    parts = [job.__name__, j.id, file_digest(Path(j.path)), app_version(), repr(rest)]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def printed(job: Callable[..., bytes], document, what: str) -> bytes:
+    """`job(document)`'s bytes from a print worker, kept or waited for (see the module docstring)."""
+    key = document_key(job, document)
+    deadline = time.monotonic() + WAIT_SECONDS
+    for _ in range(2):  # a second time only when the worker printing it died
+        future = _future(key, job, document)
+        try:
+            return _wait_for(future, deadline)
+        except FutureTimeout as error:
+            raise DocumentNotReady(f"{what} is still being printed") from error
+        except BrokenProcessPool:
+            continue
+        except Exception as error:  # the printer's own error; its type only (its message may quote answers)
+            raise PrintingFailed(f"{what} could not be printed: {type(error).__name__}") from error
+    raise PrintingFailed(f"{what} could not be printed: the print workers broke twice in a row")
+
+
+def _future(key: str, job: Callable[..., bytes], document) -> Future:
+    printing.replace_if_hung()
+    with _lock:
+        body = _documents.get(key)
+        if body is not None:
+            done: Future = Future()
+            done.set_result(body)
+            return done
+        found = _making.get(key)
+        if found is not None and found[1] == printing.generation() and not _failed(found[0]):
+            return found[0]
+        generation = printing.generation()
+    future = printing.submit(job, document)
+    with _lock:
+        _making[key] = (future, generation)
+    future.add_done_callback(lambda made: _keep(key, made))
+    return future
+
+
+def _failed(future: Future) -> bool:
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
+def _wait_for(future: Future, deadline: float) -> bytes:
+    global _waiting
+    if future.done():
+        return future.result()
+    with _lock:
+        if _waiting >= WAITING:
+            raise FutureTimeout()
+        _waiting += 1
+    try:
+        return future.result(timeout=max(deadline - time.monotonic(), 0.1))
+    finally:
+        with _lock:
+            _waiting -= 1
+
+
+def _keep(key: str, made: Future) -> None:
+    with _lock:
+        if _making.get(key, (None,))[0] is made:
+            del _making[key]
+        if not made.cancelled() and made.exception() is None:
+            _documents.put(key, made.result())
