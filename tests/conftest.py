@@ -60,7 +60,8 @@ def compiled_templates(tmp_path_factory):
 def patient_packet_downloads():
     """A download waits seconds for its packet, then answers "being prepared" (packet/cache.py). On the
     tests' two busy cores a packet can take longer, and hundreds of tests expect the PDF itself: they
-    wait two minutes, as every download did before issue 36. tests/web/test_print_workers_sessions_and_logged_paths.py tests the
+    wait two minutes, as every download did before the print workers (docs/decisions/0007-print-workers.md).
+    tests/web/test_print_workers_sessions_and_logged_paths.py tests the
     short wait and the page."""
     short = cache.WAIT_SECONDS, cache.FIRST_WAIT_SECONDS, documents.WAIT_SECONDS
     cache.WAIT_SECONDS = cache.FIRST_WAIT_SECONDS = documents.WAIT_SECONDS = 120  # office documents too

@@ -301,7 +301,7 @@ def test_likely_outside_an_uncertain_rule(tmp_path):
 
 
 def test_a_warning_figure_must_be_quoted_and_every_quote_a_figure(tmp_path):
-    # Issue 18: a warning may quote money figures ({name}), checked like fees.
+    # A warning may quote money figures ({name}), checked like fees.
     def change(d):
         d["warnings"][0]["figures"] = {"unused": {"amount": 100, "times": {"blocks_of": 300, "of": "max_attendance"}},
                                       "typo": {"amount": 1, "times": {"value": "max_attendence"}}}

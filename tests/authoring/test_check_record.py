@@ -1,4 +1,4 @@
-"""Issue 24, item 1: the record of checked files. `wizard check DIR` leaves it in DIR; a server
+"""The record of checked files. `wizard check DIR` leaves it in DIR; a server
 with a new instance folder starts from it without parsing a rule file; `wizard check` checks only
 what changed; start-up workers are capped."""
 from __future__ import annotations

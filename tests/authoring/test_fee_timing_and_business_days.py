@@ -1,4 +1,4 @@
-"""Issue 38, item 7: the format says what outside texts say. A lead time in business days as
+"""The format says what outside texts say. A lead time in business days as
 `days_before` with `business: true`; a warning with a single money figure refused by `wizard check`.
 The rule file is tests/fixtures/round4/maple-hollow-round4.yaml (the project's own, made up)."""
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_wizard_new_names_every_due_value(tmp_path, monkeypatch):
     written = next(tmp_path.rglob("*.yaml")).read_text(encoding="utf-8")
     for due in ("with_application", "before_license", "before_event", "during_event", "after_event"):
         assert due in written, due
-    # And a fee's `due` (issue 38, item 7): "upon approval" is a moment of its own.
+    # And a fee's `due` (docs/decisions/0005-fees-due-at-their-moment.md): "upon approval" is a moment of its own.
     assert "due: filing               # when it is paid: filing, approval, before_event, after_event" in written
 
 

@@ -143,9 +143,10 @@ def test_cli_unknown_or_broken_jurisdiction(tmp_path):
 
 
 def test_the_graph_draws_the_order_the_organizer_meets(book):
-    # Issue 38, item 7: the server asks the deciding steps in the file's order, then the details
-    # section by section; Baroda's file lists "About your event" (Your event) after "Your contact
-    # details" (About you), but the organizer meets it before, and the graph must say so.
+    # The server asks the deciding steps (docs/decisions/0006-sections-and-the-road.md) in the file's
+    # order, then the details section by section; Baroda's file lists "About your event" (Your event)
+    # after "Your contact details" (About you), but the organizer meets it before, and the graph must say
+    # so.
     j = book.get("baroda-mi")
     file_order = [s["title"] for s in j.steps]
     nodes, _ = diagram(j, book.questions_for("baroda-mi"))

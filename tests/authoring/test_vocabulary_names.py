@@ -1,4 +1,4 @@
-"""No name means two things (issue 17, item 2): an answer key is never also a derived fact's name,
+"""No name means two things: an answer key is never also a derived fact's name,
 so a rule file reading a name gets what the vocabulary says it is."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17, item 9 and issue 33, item 7: the benchmark runs and measures. `scripts/bench.py --smoke`
+"""The benchmark runs and measures. `scripts/bench.py --smoke`
 walks every built-in interview through the pages with the tests' own posting helper
 (tests/support/posting.py), serves the wizard and a bare Flask route, makes a packet, checks and starts on
 generated rule files (scripts/bench_scale.py) and runs two servers on PostgreSQL
@@ -7,7 +7,7 @@ its numbers parse and are plausible (times positive, a median at most its p95 or
 the one of the numbers it is printed with and in a sane range, nothing lost or crossed by the
 killed server), never how fast the wizard is: a smoke run on a shared machine says nothing of that.
 The bench states no goal for a page size, so the sizes are only checked to be there and modest.
-Issue 39, item 6: the stored-data rows (scripts/bench_stored.py) are there on both backends, and the
+The stored-data rows (scripts/bench_stored.py) are there on both backends, and the
 calendar feed polled again with its ETag is answered 304."""
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def test_the_stored_data_figures_are_there_on_both_backends_and_the_poll_is_a_30
     assert all(10 < mb < 4000 for mb in (start, after, pg_start, pg_after))
     seconds, mb = numbers(rows[LABELS[STORED + 8]], "SQLite 100: N s N MB")
     assert 0 < seconds < 600 and 10 < mb < 4000
-    get, post = numbers(rows[LABELS[STORED + 9]], "100: N× / N×")  # issue 39: within 1.3x is the goal
+    get, post = numbers(rows[LABELS[STORED + 9]], "100: N× / N×")  # within 1.3x is the goal
     sqlite_get, sqlite_post, pg_get, pg_post = numbers(rows[LABELS[STORED + 6]], "SQLite 100: N / N · PostgreSQL 100: N / N")
     assert close(get, pg_get / sqlite_get, 1) and close(post, pg_post / sqlite_post, 1)
     sqlite_answer, pg_answer, ratio = numbers(rows[LABELS[STORED + 10]], "SQLite 100: N · PostgreSQL 100: N \\(N×\\)")

@@ -1,4 +1,4 @@
-"""Issue 39's done-when row of scripts/bench_stored.py (`--done-when`): 200 applications against
+"""The goal row of scripts/bench_stored.py (`--done-when`): 200 applications against
 10,000 with the same current traffic, the larger keeping more years; each page's ratio printed, and
 the feed of 10,000 received evenly over three years beside it."""
 from __future__ import annotations

@@ -35,7 +35,7 @@ def fill_page(page, story: dict) -> None:
     names = [name for name in names if name not in ROW_BUTTONS and not PERSON_INPUT.match(name)]
     for name in names:
         inputs = page.locator(f"form.step-form [name='{name}']")
-        part = inputs.first.get_attribute("data-part")  # a date and time as two fields (issue 11)
+        part = inputs.first.get_attribute("data-part")  # a date and time as two fields
         key = name.removesuffix("_time") if part == "time" else name
         assert key in story, f"the page at {page.url} asks {key!r}, which the story does not answer"
         value = story[key]
@@ -101,7 +101,7 @@ def answer_to_result(page, story: dict, max_steps: int = 30) -> list[str]:
 
 
 def open_all_parts(page) -> None:
-    """Open every part of the page that opens on demand (issue 23: the result page's <details>)."""
+    """Open every part of the page that opens on demand (the result page's <details>)."""
     parts = page.locator("details")
     for n in range(parts.count()):
         if parts.nth(n).get_attribute("open") is None:

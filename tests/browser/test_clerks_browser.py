@@ -193,7 +193,7 @@ def test_retention_and_wizard_purge_delete_only_what_is_old(phone, live_app, liv
 
 def test_the_handout_prints_on_one_letter_page_with_an_office_card_and_seven_answers(browser, serve_app, book,
                                                                                       tmp_path):
-    """Issue 20, item 4 (docs/office.md's promise): the clerks' handout, with the QR code, an eight-field
+    """docs/office.md's promise: the clerks' handout, with the QR code, an eight-field
     office card and seven answers filled in, prints on one US Letter page."""
     app = create_app({"DATABASE": str(tmp_path / "h.db"), "SECRET_KEY": "h", "RULEBOOK": book,
                       "OFFICES_FILE": str(OFFICES), "PUBLIC_URL": "https://permits.example.org"})

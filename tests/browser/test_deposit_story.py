@@ -1,8 +1,9 @@
-"""Issue 40's Whitesboro story in a real browser, JavaScript on and off: the $500 fee and the $500
-deposit are received (receipts emailed through a real SMTP server); ten days after the assembly the
-deposit not yet returned is flagged in the inbox and on the application (Ch. 40, Permit E); it is
-returned less what the trash cost, and the application is closed after the event; the Board's counts
-show the money. axe finds nothing on each page as it changes."""
+"""The office's paper trail (docs/decisions/0014-the-office-paper-trail.md): Whitesboro's story in a real
+browser, JavaScript on and off: the $500 fee and the $500 deposit are received (receipts emailed through
+a real SMTP server); ten days after the assembly the deposit not yet returned is flagged in the inbox and
+on the application (Ch. 40, Permit E); it is returned less what the trash cost, and the application is
+closed after the event; the Board's counts show the money. axe finds nothing on each page as it
+changes."""
 from __future__ import annotations
 
 import re

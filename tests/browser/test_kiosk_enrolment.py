@@ -1,8 +1,9 @@
-"""Issue 35 in a real browser: a screen the clerk enrols with `wizard kiosk-link` is a kiosk at once,
-with no reload (the Finish button, "Are you still there?", the idle clear that takes the person's
-name off the screen); a page opened before the enrolment loads the kiosk's frame at its next step;
-Finish empties the clipboard and nothing outside a field is copied; the hand-off code leaves the
-screen after its time, JavaScript on and off; axe on every new state."""
+"""A kiosk (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md) in a real browser: a screen the
+clerk enrols with `wizard kiosk-link` is a kiosk at once, with no reload (the Finish button, "Are you
+still there?", the idle clear that takes the person's name off the screen); a page opened before the
+enrolment loads the kiosk's frame at its next step; Finish empties the clipboard and nothing outside a
+field is copied; the hand-off code leaves the screen after its time, JavaScript on and off; axe on every
+new state."""
 from __future__ import annotations
 
 import re

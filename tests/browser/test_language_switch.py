@@ -1,7 +1,7 @@
-"""The switch to the other language in Chromium (issue 41, item 4), with JavaScript on (htmx posts
-the step's form to the switch, which answers with a whole page load) and off (the button posts the
-form): the page comes back in the other language, what was typed and not yet sent still in its
-box, at the same step, `<html lang>` right, axe finds nothing; and back again."""
+"""The switch to the other language in Chromium (docs/decisions/0002-spanish-beside-the-law.md), with
+JavaScript on (htmx posts the step's form to the switch, which answers with a whole page load) and off
+(the button posts the form): the page comes back in the other language, what was typed and not yet sent
+still in its box, at the same step, `<html lang>` right, axe finds nothing; and back again."""
 from __future__ import annotations
 
 import pytest

@@ -1,8 +1,8 @@
-"""Issue 22's story in a real browser, with a real SMTP server (aiosmtpd), JavaScript on and off: a
-DeKalb application is referred to the Police and Fire Departments; both answer through the links
-in their emails (the Fire Department with conditions), in browsers with no account; the clerk
-approves; the organizer's email arrives with the permit PDF, which passes the same `pdfua` checker
-as the packet. axe finds nothing on the new pages."""
+"""The office's review (docs/decisions/0019-the-office-reviews-from-the-rule-file.md) in a real browser,
+with a real SMTP server (aiosmtpd), JavaScript on and off: a DeKalb application is referred to the Police
+and Fire Departments; both answer through the links in their emails (the Fire Department with
+conditions), in browsers with no account; the clerk approves; the organizer's email arrives with the
+permit PDF, which passes the same `pdfua` checker as the packet. axe finds nothing on the new pages."""
 from __future__ import annotations
 
 import re
@@ -89,7 +89,8 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     click(clerk, "Add the note")
     audit(clerk, "local notes")
     clerk.goto(f"{base}/office/counts")
-    assert clerk.locator("section.measure svg[role=img]").count() == 10  # six (issue 39), issue 40's three, and the interviews finished by month
+    # ten charts: six per year and place, the paper trail's three, and the interviews finished by month
+    assert clerk.locator("section.measure svg[role=img]").count() == 10
     audit(clerk, "counts for the Board")
     clerk.goto(f"{base}/office")
     audit(clerk, "inbox with the calendar feed, counts and notes links")

@@ -108,8 +108,9 @@ def test_the_office_round(browser, office, tmp_path, javascript):
     organizer.reload()
     assert organizer.locator(".application-status").inner_text() == "Approved"
 
-    # The organizer raises the attendance and sends again (issue 34): an amendment, and the license
-    # still says what was approved.
+    # The organizer raises the attendance and sends again
+    # (docs/decisions/0014-the-office-paper-trail.md): an amendment, and the license still says what was
+    # approved.
     ident = re.search(r"/i/([^/]+)/application", organizer.url).group(1)
     organizer.goto(f"{base}/i/{ident}/step/crowd")
     organizer.fill("#max_attendance", "6000")

@@ -1,4 +1,4 @@
-"""The organizer's flow in a real browser (issue 11): a finished answers file lands on Check your
+"""The organizer's flow in a real browser: a finished answers file lands on Check your
 answers, and a change that flips the outcome is announced, with JavaScript on and off."""
 from __future__ import annotations
 

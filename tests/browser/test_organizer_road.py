@@ -1,8 +1,9 @@
-"""Issue 23 in Chromium: Back after an error lands on the question (JavaScript off), a past date is
-refused on the dates step, the section indicator only moves forward in every festival story, and
-the result fits a phone: the answer, the deadline and the next steps within two screens, the rest
-on demand; the costs page, check your answers, the question to send and the link to keep.
-Screenshots go to /tmp/organizer-shots for people to look at."""
+"""No dead ends for the organizer (docs/decisions/0015-no-dead-ends-for-the-organizer.md), in Chromium:
+Back after an error lands on the question (JavaScript off), a past date is refused on the dates step, the
+section indicator only moves forward in every festival story, and the result fits a phone: the answer,
+the deadline and the next steps within two screens, the rest on demand; the costs page, check your
+answers, the question to send and the link to keep. Screenshots go to /tmp/organizer-shots for people to
+look at."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -105,7 +106,7 @@ def test_the_section_indicator_never_moves_back(page, live_server, story):
 
 
 SHOTS = Path("/tmp/organizer-shots")
-SCREENS = 2  # issue 23: the answer, the deadline and the next steps within two phone screens
+SCREENS = 2  # the answer, the deadline and the next steps within two phone screens
 
 
 def stored_result(live_app, story: str) -> str:

@@ -1,5 +1,6 @@
-"""Issue 36, item 1, in Chromium: a packet not made yet is a "being prepared" page that asks again by
-itself, with JavaScript and without, and the PDF downloads onto that page when it is made."""
+"""Print workers (docs/decisions/0007-print-workers.md), in Chromium: a packet not made yet is a "being
+prepared" page that asks again by itself, with JavaScript and without, and the PDF downloads onto that
+page when it is made."""
 from __future__ import annotations
 
 import pytest

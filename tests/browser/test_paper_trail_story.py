@@ -1,10 +1,11 @@
-"""Issue 40's story in a real browser with a real SMTP server (aiosmtpd), JavaScript on and off: a
-Baroda corporation's application is approved with a condition to meet before the license issues
-(Application (h)); the organizer's page lists it open; the clerk prints the certified-mail letter and
-records it posted, records the fee and the bond (receipts on the organizer's page) and a certificate
-of insurance below the minimum (flagged), schedules and passes the inspection; the condition is met and the license issues, emailed as a PDF that passes pdfua
-and names the corporation, the kind of gathering and the permitted maximum; the clerk revokes it
-and it downloads marked REVOKED. axe finds nothing on each page as it changes."""
+"""The office's paper trail (docs/decisions/0014-the-office-paper-trail.md) in a real browser with a real
+SMTP server (aiosmtpd), JavaScript on and off: a Baroda corporation's application is approved with a
+condition to meet before the license issues (Application (h)); the organizer's page lists it open; the
+clerk prints the certified-mail letter and records it posted, records the fee and the bond (receipts on
+the organizer's page) and a certificate of insurance below the minimum (flagged), schedules and passes
+the inspection; the condition is met and the license issues, emailed as a PDF that passes pdfua and names
+the corporation, the kind of gathering and the permitted maximum; the clerk revokes it and it downloads
+marked REVOKED. axe finds nothing on each page as it changes."""
 from __future__ import annotations
 
 import re

@@ -66,14 +66,14 @@ def test_people_are_added_removed_and_saved(request, live_server, javascript):
 
     page.get_by_label("Age", exact=True).nth(1).fill("thirty-eight")
     submit_and_wait(page)
-    # the summary says what the row says (issue 35, item 7), not the packet's label for the list
+    # the summary says what the row says, not the packet's label for the list
     assert page.locator(".error-summary a").inner_text() == "Enter the age of person 2 as a whole number, like 42"
     assert page.locator("#officers-1-error").inner_text().endswith("Enter the age of person 2 as a whole number, like 42")
     assert rows(page)[1] == ("Cy Diaz", "thirty-eight", "9 Pine Rd")  # what was typed is kept
     page.get_by_label("Age", exact=True).nth(1).fill("38")
     # Enter in a box continues (it must not press the row's "Remove" or "Add another person").
     wait_for_new_content(page, lambda: page.get_by_label("Age", exact=True).nth(1).press("Enter"))
-    assert page.url.endswith("/step/in-charge")  # the next step of "About you" (issue 23)
+    assert page.url.endswith("/step/in-charge")  # the next step of "About you"
 
     page.goto(officers_url)
     assert rows(page) == [("Ann Lee", "51", "2 Oak St"), ("Cy Diaz", "38", "9 Pine Rd")]
@@ -111,7 +111,7 @@ def test_back_after_adding_a_person_lands_on_a_page(request, live_server, javasc
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
 def test_an_officer_without_age_and_address_is_refused_in_place(request, live_server, javascript):
-    """Issue 37, item 6: Baroda (a) asks every officer's age and address; a row with a name and a
+    """Baroda (a) asks every officer's age and address; a row with a name and a
     blank age gets its error beside the age box, the summary links there, and every row is kept."""
     page, officers_url = ann_and_bo(request, live_server, javascript)
     submit_and_wait(page)

@@ -1,4 +1,4 @@
-"""Issue 11: deadlines first, and a plan to the day on the result page and in the calendar file."""
+"""Deadlines first, and a plan to the day on the result page and in the calendar file."""
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -48,7 +48,7 @@ def test_a_near_deadline_says_how_many_days_are_left(page, live_server):
 def test_the_plan_to_the_day_and_its_calendar_reminders(page, live_server):
     first_day = office_day("whitesboro-ny") + timedelta(days=120)
     open_result(page, live_server, festival_on(first_day))
-    open_all_parts(page)  # the plan opens on demand (issue 23)
+    open_all_parts(page)  # the plan opens on demand
     plan = page.locator("ol.timeline > li")
     steps = [" ".join(text.split()) for text in plan.all_inner_texts()]
     assert steps[0].startswith("Today")
@@ -106,7 +106,8 @@ def test_the_step_pages_name_the_sections(page, live_server):
     page.goto(f"{live_server}/for/baroda-mi")
     wait_for_new_content(page, lambda: page.get_by_role("button", name="Start now").click())
     current = page.locator(".sections [aria-current=step]")
-    # Baroda asks first whose land it is, among the questions that settle the verdict (issue 23).
+    # Baroda asks first whose land it is, among the questions that settle the verdict
+    # (docs/decisions/0006-sections-and-the-road.md).
     assert current.inner_text() == "Do you need a license?"
     names = page.locator(".sections li").all_inner_texts()
     assert names == ["Do you need a license?", "Your event", "About you", "The site", "Facilities"]

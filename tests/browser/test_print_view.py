@@ -1,7 +1,8 @@
-"""Issue 37, item 7: the packet printed from the browser's print view (a kiosk's only way to print).
-Chromium prints it on as many US Letter pages as the PDF packet has, and with background graphics off
-(a browser's default) the cover band and the tables' header rows still print as they look, not white
-on white; axe finds nothing on the print view."""
+"""The packet printed from the browser's print view (a kiosk's only way to print), from the packet's one
+HTML source (docs/decisions/0011-one-html-source-for-the-packet.md). Chromium prints it on as many US
+Letter pages as the PDF packet has, and with background graphics off (a browser's default) the cover band
+and the tables' header rows still print as they look, not white on white; axe finds nothing on the print
+view."""
 from __future__ import annotations
 
 import subprocess

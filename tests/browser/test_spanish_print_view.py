@@ -1,4 +1,4 @@
-"""Issue 41, item 6: the print view of an organizer who reads Spanish shows, before each part they
+"""The print view of an organizer who reads Spanish shows, before each part they
 complete, its instruction sheet in Spanish (`lang="es"` inside the English packet), with the part's
 English title marked `lang="en"`; axe finds nothing, and the PDF's order is the print view's."""
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Issue 41, "done when": a browser that asks for Spanish (`Accept-Language: es-US`) finishes every
-built-in place in Spanish, `<html lang="es">` and no axe violation on every page, and downloads the
-packet: a Spanish summary page in front, then the English path's own packet, page for page.
+"""Spanish beside the law (docs/decisions/0002-spanish-beside-the-law.md): a browser that asks for
+Spanish (`Accept-Language: es-US`) finishes every built-in place in Spanish, `<html lang="es">` and no
+axe violation on every page, and downloads the packet: a Spanish summary page in front, then the English
+path's own packet, page for page.
 
 Every place with JavaScript on and with it off: htmx's swaps and the plain pages each carry their own
 `lang` and their own words (the title htmx puts in the tab, the out-of-band switch link)."""

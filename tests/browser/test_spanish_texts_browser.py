@@ -1,7 +1,7 @@
-"""Issue 41, item 3 in a browser: a Spanish step page keeps the ordinance's words in English,
-marked `lang="en"`, with the gloss beside them, and has no axe violation, JavaScript on or off.
-The language is set for each request by the test app (the X-Test-Language header) until the
-organizer's own choice is wired at the web edge."""
+"""A Spanish step page, in a browser, keeps the ordinance's words in English, marked `lang="en"`, with
+the gloss beside them (docs/decisions/0002-spanish-beside-the-law.md), and has no axe violation,
+JavaScript on or off. The language is set for each request by the test app (the X-Test-Language header)
+until the organizer's own choice is wired at the web edge."""
 from __future__ import annotations
 
 import threading

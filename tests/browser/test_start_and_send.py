@@ -1,6 +1,7 @@
-"""Issue 35, items 3 and 5 in Chromium, with JavaScript on and off: from the home page every place's
-first question shows "Before you start" open; sending without the declaration gives the error
-summary linking to the box, and sending gives the confirmation panel; axe finds nothing on each."""
+"""Before you start and sending (docs/decisions/0015-no-dead-ends-for-the-organizer.md) in Chromium, with
+JavaScript on and off: from the home page every place's first question shows "Before you start" open;
+sending without the declaration gives the error summary linking to the box, and sending gives the
+confirmation panel; axe finds nothing on each."""
 from __future__ import annotations
 
 import pytest

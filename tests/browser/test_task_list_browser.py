@@ -1,7 +1,7 @@
-"""Issue 35, item 6 in Chromium, JavaScript on and off: a festival reaches the task list from a
-question page, opens "The site" from it, answers its pages and comes back to the list with the
-section done; the list offers "Email me the link", which arrives. axe finds nothing on the list
-(fresh, with a section done, after the email) and on a page opened from it."""
+"""The task list (docs/decisions/0015-no-dead-ends-for-the-organizer.md) in Chromium, JavaScript on and
+off: a festival reaches the task list from a question page, opens "The site" from it, answers its pages
+and comes back to the list with the section done; the list offers "Email me the link", which arrives. axe
+finds nothing on the list (fresh, with a section done, after the email) and on a page opened from it."""
 from __future__ import annotations
 
 import re

@@ -80,13 +80,13 @@ CONDITIONAL = [
     by_flag("baroda-mi", "water-source-approved", "Ord. 171, Application (k)(4)", "public_water", applies_when=False),
     ("baroda-mi", "showers", "Ord. 171, Application (k)(9)", THREE_DAYS, DAY,
      {"starts_at": DROP, "ends_at": DROP}),
-    # Issue 9, item 15: (k)(9) other facilities only "if the county Health Officer may permit";
+    # (k)(9) other facilities only "if the county Health Officer may permit";
     # (k)(10) bathing beaches and (k)(11) swimming pools only where the site has one.
     by_flag("baroda-mi", "restrooms-portable", "Ord. 171, Application (k)(9)", "liquid_waste_hauled"),
     by_flag("baroda-mi", "restrooms", "Ord. 171, Application (k)(9)", "liquid_waste_hauled", applies_when=False),
     by_flag("baroda-mi", "bathing-beach", "Ord. 171, Application (k)(10)", "bathing_beach"),
     by_flag("baroda-mi", "swimming-pool", "Ord. 171, Application (k)(11)", "swimming_pool"),
-    # Issue 9, item 20: "If the assembly is to continue during hours of darkness": derived from the
+    # "If the assembly is to continue during hours of darkness": derived from the
     # times, whatever was answered about after dark.
     ("wi-village-ch64", "lighting", "§ 64-4B(6)",
      {"starts_at": "2027-07-09T18:00", "ends_at": "2027-07-10T06:00", "after_dark": False},
@@ -247,11 +247,12 @@ def test_no_permit_warnings_when_no_permit_is_needed(book, jurisdiction, changes
 
 
 # --------------------------------------------------------------------------------------------
-# Issue 9: dated items, what the ordinances say after filing, revocation and penalties, and the
-# small corrections of item 20. Each row is named after the ordinance's words.
+# Dated items, what the ordinances say after filing, revocation and penalties
+# (docs/decisions/0012-readings-never-invented.md), and small corrections of the checklist's wording.
+# Each row is named after the ordinance's words.
 
 def test_baroda_mowed_one_week_prior_to_the_event_is_due_before_the_event(book):
-    # Issue 9, item 16: (k)(8)b was listed "during the event".
+    # (k)(8)b was listed "during the event".
     result = run(book, "baroda-mi")
     mow = next(c for c in result["checklist"] if c["id"] == "mow-and-spray")
     assert (mow["when"], mow["due_date"]) == ("before_event", "2027-07-02")
@@ -297,13 +298,13 @@ def test_no_penalties_or_revocation_without_a_permit(book, jurisdiction, changes
 
 
 def test_dekalb_applicant_responsible_for_the_actual_costs_incurred_by_the_city(book):
-    # Issue 9, item 18: § 34.06(d)(1) in the City agreement item.
+    # § 34.06(d)(1) in the City agreement item.
     item = next(c for c in run(book, "dekalb-il", admission_fee=True)["checklist"] if c["id"] == "city-agreement")
     assert "actual costs the City incurs" in item["text"] and "(d)(1)" in item["citation"]
 
 
 def test_whitesboro_any_part_or_portion_of_such_assembly(book):
-    # Issue 9, item 19: a landowner lending land for part of the assembly is covered; say so where
+    # A landowner lending land for part of the assembly is covered; say so where
     # the land is asked, and in the notes.
     site = next(s for s in book.jurisdictions["whitesboro-ny"].steps if s["step"] == "site")
     assert '"any part or portion"' in site["why"] and "parking or camping" in site["why"]
@@ -311,19 +312,19 @@ def test_whitesboro_any_part_or_portion_of_such_assembly(book):
 
 
 def test_whitesboro_toilets_approved_by_the_health_department_and_the_board_of_trustees(book):
-    # Issue 9, item 20.
+    # Toilets approved by whom the text names, both of them.
     item = next(c for c in run(book, "whitesboro-ny")["checklist"] if c["id"] == "health-approval-toilets")
     assert "Oneida County Health Department and the Board of Trustees" in item["text"]
 
 
 def test_whitesboro_chapter_is_not_given_a_title_the_text_does_not_have(book):
-    # Issue 9, item 20: "Assemblies" is not in the Whitesboro text.
+    # "Assemblies" is not in the Whitesboro text.
     assert "Assemblies" not in book.jurisdictions["whitesboro-ny"].data["ordinance"]
     assert "Assemblies" not in run(book, "whitesboro-ny")["ordinance"]
 
 
 def test_hints_do_not_mislead(book):
-    # Issue 9, item 20: a liquor license does not license an assembly; "most people at the same
+    # A liquor license does not license an assembly; "most people at the same
     # time" is not every ticket of a multi-day event.
     other = book.questions["licensed_under_other_ordinance"]["hint"]
     assert "liquor" not in other or "does not" in other

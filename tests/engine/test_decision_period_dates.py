@@ -1,4 +1,4 @@
-"""Issue 38, item 2: the last day to file leaves the whole decision period, in every place."""
+"""The last day to file leaves the whole decision period, in every place."""
 from __future__ import annotations
 
 from datetime import date, timedelta

@@ -47,7 +47,7 @@ def test_whitesboro_flat_fee_and_deposit(book, changes):
 
 
 def test_whitesboro_insurance_500000_to_1000000_for_bodily_injury_is_a_split_limit(book):
-    # Issue 9, item 17: "$500,000 to $1,000,000 for bodily injury or death" is split-limit
+    # "$500,000 to $1,000,000 for bodily injury or death" is split-limit
     # notation: $500,000 per person and $1,000,000 per occurrence, both shown.
     insurance = run(book, "whitesboro-ny")["insurance"]
     assert [(i["minimum"], i["citation"]) for i in insurance] == [
@@ -70,7 +70,7 @@ def test_whitesboro_insurance_range_is_flagged(book):
     ("2027-01-15T09:00", "2026-10-02", "2026-11-16"),
 ])
 def test_baroda_apply_and_obtain_a_valid_license_60_days_prior(book, start, file_by, license_by):
-    # Issue 9, item 3: the license must be obtained 60 days before, and the Village has 45 days
+    # The license must be obtained 60 days before, and the Village has 45 days
     # to decide: file 105 days before, have the license in hand 60 days before.
     end = (datetime.strptime(start, "%Y-%m-%dT%H:%M") + timedelta(hours=8)).strftime("%Y-%m-%dT%H:%M")
     result = run(book, "baroda-mi", starts_at=start, ends_at=end)
@@ -155,7 +155,8 @@ def test_dekalb_fee_per_day(book, dates, days):
     pytest.param(THREE_DAYS, False, id="three-days"),
 ])
 def test_dekalb_200_per_event_per_day_past_midnight(book, dates, warned):
-    # Issue 9, item 6: the reading (each calendar day) is warned, with the other figure shown.
+    # The reading (each calendar day) is warned (docs/decisions/0012-readings-never-invented.md), with the other
+    # figure shown.
     result = run(book, "dekalb-il", max_attendance=500, **dates)
     notes = [w["text"] for w in result["warnings"] if "past midnight" in w["text"]]
     assert bool(notes) is warned
@@ -278,7 +279,7 @@ FILING = [
     pytest.param("whitesboro-ny", "2027-07-09T12:00", "2027-06-09", "ordinance", 20, id="whitesboro-30"),
     pytest.param("baroda-mi", "2027-07-09T12:00", "2027-03-26", "ordinance", 45, id="baroda-60-plus-45"),
     pytest.param("dekalb-il", "2027-07-09T12:00", "2027-06-09", "ordinance", None, id="dekalb-30"),
-    # Issue 38, item 2: "processed within 20 days of receipt" leaves the whole period: 21 days ahead.
+    # "Processed within 20 days of receipt" leaves the whole period: 21 days ahead.
     pytest.param("wi-village-ch64", "2027-07-09T12:00", "2027-06-18", "decision_period", 20, id="wisconsin-20"),
     pytest.param("baroda-mi", "2027-01-15T09:00", "2026-10-02", "ordinance", 45, id="baroda-across-new-year"),
     pytest.param("whitesboro-ny", "2028-03-01T00:00", "2028-01-31", "ordinance", 20, id="whitesboro-leap-february"),

@@ -1,4 +1,4 @@
-"""Issue 11: a plain glossary of the legal words, where they appear (result page and packet)."""
+"""A plain glossary of the legal words, where they appear (result page and packet)."""
 from __future__ import annotations
 
 from datetime import date

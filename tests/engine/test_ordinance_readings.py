@@ -1,4 +1,4 @@
-"""Issue 38, items 5 and 6: what "before you start" leaves out, and DeKalb's Commercial Event, as the
+"""What "before you start" leaves out, and DeKalb's Commercial Event, as the
 texts say them."""
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def answers(draw, jurisdiction=None, without=()) -> dict:
     ))
     chosen.update(draw(event_dates()))
     if None not in (chosen.get("max_attendance"), chosen.get("total_attendance")):
-        # Fewer visits than people at one time is refused (issue 9, item 2): keep them consistent.
+        # Fewer visits than people at one time is refused: keep them consistent.
         chosen["total_attendance"] = max(chosen["total_attendance"], chosen["max_attendance"])
     return chosen
 

@@ -1,6 +1,6 @@
-"""Issue 18: an exemption exempts only what the text exempts, and "uncertain" still leads to a
-finished application. Each case quotes the words of the ordinance it follows; each failed on
-the code before the change.
+"""Readings of the text (docs/decisions/0012-readings-never-invented.md): an exemption exempts only what
+the text exempts, and "uncertain" still leads to a finished application. Each case quotes the words of
+the ordinance it follows; each failed on the code before the change.
 
 The interviews are walked through the same `flow` the pages use (tests/interview/test_story_paths.py), with
 stories built on the browser tests' festival, so what is asked is checked as well as the verdict.
@@ -111,7 +111,7 @@ def test_dekalb_closing_a_city_park_needs_a_permit_but_no_insurance(book):
     assert a["outcome"] == "required" and citations(a) == {"§ 34.04(a)(4)"}
     assert a["insurance"] == []
     assert "insurance-certificate" not in checklist(a)
-    # Issue 38, item 5: the escrow "an event that the Police Department determines requires supplemental
+    # The escrow "an event that the Police Department determines requires supplemental
     # police patrol" may be any event under the City agreement: listed, "if a City department says" so.
     assert "cash-escrow" in checklist(a)
     assert "§ 34.06(d)(3)" in {w["citation"] for w in a["warnings"]}  # ask about a right of way

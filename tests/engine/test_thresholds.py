@@ -118,7 +118,7 @@ WISCONSIN = [
                  "exempt", {WI_SCOPE}, id="venue-capacity-0-plus-250"),
     pytest.param({"permanent_venue": False, "seating_capacity": 1000, "max_attendance": 1000},
                  "uncertain", {WI_PURPOSE}, id="not-a-permanent-venue"),
-    # Issue 9, item 8: "maximum seating capacity", not the legal occupancy (usually higher).
+    # "Maximum seating capacity", not the legal occupancy (usually higher).
     pytest.param({"permanent_venue": True, "venue_capacity": 2000, "seating_capacity": 1000,
                   "max_attendance": 1500}, "uncertain", {WI_PURPOSE}, id="maximum-seating-capacity-not-occupancy"),
     pytest.param({"government_fair_on_fairgrounds": True}, "exempt", {WI_SCOPE}, id="government-fair"),
@@ -139,15 +139,16 @@ def test_wisconsin_scope(book, changes, outcome, cited):
     pytest.param({"max_attendance": 2000, "licensed_under_other_ordinance": DROP}, False, id="undecided"),
 ])
 def test_wisconsin_has_no_lean(book, changes, settled):
-    # Issue 18: the chapter states no trigger, and "an assembly of 2,000 or more persons" (item C) is
-    # the owner's permission, not a threshold: no lean either side of 2,000, and no clerk is named.
+    # An unsettled reading (docs/decisions/0012-readings-never-invented.md): the chapter states no
+    # trigger, and "an assembly of 2,000 or more persons" (item C) is the owner's permission, not a
+    # threshold: no lean either side of 2,000, and no clerk is named.
     result = run(book, "wi-village-ch64", **changes)
     assert result["likely"] is None
     if settled:
         reason = result["reasons"][0]["text"]
         assert result["outcome"] == "uncertain" and result["missing"] == []
         assert "does not settle whether yours does" in reason and "which is not a threshold" in reason
-        assert "Ask the Village: " in reason and "Clerk" not in reason  # its name not pasted in (issue 37)
+        assert "Ask the Village: " in reason and "Clerk" not in reason  # its name not pasted in
 
 
 @pytest.mark.parametrize("jurisdiction", ["whitesboro-ny", "baroda-mi", "dekalb-il"])
@@ -202,7 +203,7 @@ BARODA = [
                  id="not-covered-other-public-property"),
     pytest.param({"max_attendance": 5000, "setting": "permanent_building"}, "not_required", {BA_DEF},
                  id="not-covered-permanent-building"),
-    # Issue 9, item 4: "any anticipated gathering of 300 or more people"; an attendant is "any
+    # "Any anticipated gathering of 300 or more people"; an attendant is "any
     # person who obtains admission": 300 or more over the event is left to the Clerk.
     pytest.param({"max_attendance": 250, "total_attendance": 300}, "uncertain",
                  {"Ord. 171, Definitions (Mass gathering; Attendant)"}, id="gathering-of-300-or-more-over-the-event"),
@@ -259,7 +260,7 @@ def private_property_cases(paragraph: str, at_one_time: int) -> list:
         pytest.param({"temporary_structures": True}, cites("d"), id="d-temporary-structure"),
         pytest.param({"temporary_utilities": True}, cites("d"), id="d-temporary-utilities"),
         pytest.param({"street_closure": True}, cites("e"), id="e-street-closure"),
-        # Issue 9, item 5: "is ticketed or reasonably anticipated to have ... attendance in excess of".
+        # "Is ticketed or reasonably anticipated to have ... attendance in excess of".
         pytest.param({"setting": "outdoors", "max_attendance": at_one_time - 10, "tickets": over}, cites("b"),
                      id=f"b-ticketed-in-excess-of-{at_one_time}"),
         pytest.param({"setting": "permanent_building", "venue_capacity": 300, "max_attendance": 250, "tickets": 301},
@@ -328,11 +329,11 @@ CITY_PROPERTY = [
     pytest.param({**_commercial(), "max_attendance": 201}, {"§ 34.04(a)(1)"}, id="commercial-201-is-1-not-5"),
     pytest.param({"age_restricted_sales": True, "multiple_parcels": True}, set(),
                  id="private-only-triggers-do-not-apply"),
-    # Issue 9, item 4: (a)(5) "attendance in excess of 200 persons" has no "at one time".
+    # (a)(5) "attendance in excess of 200 persons" has no "at one time".
     pytest.param({"max_attendance": 150, "total_attendance": 201}, {"§ 34.04(a)(5)"},
                  id="5-attendance-in-excess-of-200-over-the-event"),
     pytest.param({"max_attendance": 150, "total_attendance": 200}, set(), id="5-attendance-200-over-the-event"),
-    # Issue 9, item 7: Commercial Event (d), "for the monetary, commercial or pecuniary gain".
+    # Commercial Event (d), "for the monetary, commercial or pecuniary gain".
     pytest.param(_commercial("for_gain"), {"§ 34.04(a)(1)"}, id="1-conducted-for-pecuniary-gain"),
 ]
 
@@ -350,7 +351,7 @@ DEKALB_EXEMPTIONS = [
     *[pytest.param({"property_owner": "other_public", "public_owner": owner, **_commercial(), "hazardous": ["combat"],
                     "max_attendance": 5000}, "exempt", {"§ 34.03(a)"}, id=f"owned-by-{owner}") for owner in (
         "united_states", "state_of_illinois", "dekalb_park_district", "dekalb_cusd_428")],
-    # Issue 9, item 10: only those four owners; any other public owner's land is Private Property.
+    # Only those four owners; any other public owner's land is Private Property.
     pytest.param({"property_owner": "other_public", "public_owner": "other", "max_attendance": 5000},
                  "required", {"§ 34.05(b)(1)(b)"}, id="other-public-owner-is-private-property"),
     pytest.param({"property_owner": "other_public", "public_owner": "other", **_commercial("for_gain"),
@@ -362,13 +363,13 @@ DEKALB_EXEMPTIONS = [
                  "exempt", {"§ 34.03(c)"}, id="speech-event-city-property-5000"),
     pytest.param({"speech_event": True, "hazardous": ["firearms_or_pyrotechnics"]}, "required",
                  {"§ 34.05(b)(1)(c)"}, id="speech-event-with-hazard-not-exempt"),
-    # Issue 38, item 5: a public street closed is City property "in whole or in part" (§ 34.04(a)).
+    # A public street closed is City property "in whole or in part" (§ 34.04(a)).
     pytest.param({"speech_event": True, "street_closure": True, "public_street_closure": True}, "required",
                  {"§ 34.04(a)(4)", "§ 34.05(b)(1)(e)"}, id="speech-event-closing-street-not-exempt"),
     pytest.param({"speech_event": True, "street_closure": True, "public_street_closure": True,
                   "property_owner": "municipal"}, "required",
                  {"§ 34.04(a)(4)"}, id="speech-march-on-city-street-not-exempt"),
-    # Issue 9, item 9: only "the planned closure or interruption of any public street" ends the
+    # Only "the planned closure or interruption of any public street" ends the
     # rally exemption, not the closure of a City lot or park.
     pytest.param({"speech_event": True, "street_closure": True, "public_street_closure": False,
                   "property_owner": "municipal", "max_attendance": 500}, "exempt", {"§ 34.03(c)"},
@@ -381,7 +382,7 @@ DEKALB_EXEMPTIONS = [
                   "temporary_structures": True}, "exempt", {"§ 34.03(d)"}, id="licensed-auction"),
     pytest.param({"licensed_auction": False, **_commercial("sells_goods"), "max_attendance": 500},
                  "required", {"§ 34.05(a)(1)(b)"}, id="unlicensed-auction"),
-    # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
+    # "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     pytest.param({"licensed_auction": True, "auction_only": True, "max_attendance": 500, "temporary_structures": True}, "exempt",
                  {"§ 34.03(d)"}, id="any-auction-by-an-illinois-licensed-auctioneer-non-commercial"),
 ]
@@ -393,7 +394,7 @@ def test_dekalb_exemptions(book, changes, outcome, cited):
 
 
 def test_dekalb_licensed_auction_is_exempt_without_the_commercial_answers(book):
-    # Issue 9, item 11: the exemption does not wait for the commercial answers.
+    # The auction's exemption does not wait for the commercial answers.
     answers = {k: v for k, v in BASE["dekalb-il"].items() if k not in COMMERCIAL_OFF}
     answers.update(licensed_auction=True, auction_only=True, max_attendance=500)
     result = assess(answers, book)
@@ -402,11 +403,11 @@ def test_dekalb_licensed_auction_is_exempt_without_the_commercial_answers(book):
 
 
 def test_dekalb_auctioneer_must_provide_not_less_than_5_business_days_notice(book):
-    # Issue 9, item 11: the notice is listed with its date, 5 weekdays before the first day.
+    # The auction's notice is listed with its date, 5 weekdays before the first day.
     result = run(book, "dekalb-il", licensed_auction=True, auction_only=True, auction_outside=True,
                  auction_over_100=False, starts_at="2027-07-09T12:00", ends_at="2027-07-09T20:00")
     note = next(n for n in result["still_applies"] if n["citation"] == "§ 34.03(d)")
-    assert note["due_date"] == "2027-07-01"  # Friday 9 July less 5 business days; Monday 5 July is a holiday (issue 38)
+    assert note["due_date"] == "2027-07-01"  # Friday 9 July less 5 business days; Monday 5 July is a holiday
     assert "5 business days" in note["text"]
 
 

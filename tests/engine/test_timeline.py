@@ -1,4 +1,4 @@
-"""Issue 11, a plan to the day: the dated steps from today to after the event, from the ordinance's
+"""A plan to the day: the dated steps from today to after the event, from the ordinance's
 dates and the organizer's own, and nothing invented where the text gives no date."""
 from __future__ import annotations
 

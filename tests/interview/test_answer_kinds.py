@@ -1,4 +1,5 @@
-"""Answer kinds: one registry, one wording, and the inputs that used to crash (issue 12, causes 1-3)."""
+"""Answer kinds: one registry, one wording, and the inputs that used to crash
+(docs/decisions/0016-answers-are-typed.md)."""
 from __future__ import annotations
 
 import io

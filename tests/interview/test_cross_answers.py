@@ -1,5 +1,5 @@
 """Rules between answers are declared once, as data (`must_be:` in questions.yaml), and say the same
-thing wherever the answers come from (issue 17, item 1): a step, an answers file or the API, a
+thing wherever the answers come from: a step, an answers file or the API, a
 clerk's builder."""
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_answers_that_fit_pass(book):
 
 def test_the_clerks_builder_says_the_same_as_the_step(client):
     page = client.get("/clerks?jurisdiction=baroda-mi&starts_at=2027-07-09T12:00&ends_at=2027-07-09T10:00")
-    # The declared message names what it is about (issue 23, item 4), the same under the field (issue 35).
+    # The declared message names what it is about, the same under the field.
     assert texts(page, ".error-summary__list li") == [CLOSES_BEFORE] == [t.removeprefix("Error: ") for t in texts(page, "#ends_at-error")]
 
 

@@ -1,5 +1,5 @@
-"""Issue 33, item 2: the date policy (not before today; asked again beyond three years) is the
-engine's, and every way in meets it: the interview's form, `POST /api/assess`, an answers file, a
+"""The date policy (not before today; asked again beyond three years; docs/decisions/0003-event-dates.md)
+is the engine's, and every way in meets it: the interview's form, `POST /api/assess`, an answers file, a
 clerk's prefilled link and the clerks' link builder."""
 from __future__ import annotations
 

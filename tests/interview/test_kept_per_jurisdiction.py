@@ -1,7 +1,7 @@
-"""Issue 24, item 4: what a step page works out from a jurisdiction's rule file alone (its "Before you
+"""What a step page works out from a jurisdiction's rule file alone (its "Before you
 start" box) is kept once per loaded file, and a file read again (edited, or dropped from the cache
 and read back) shows what it says now, never the earlier text; so do its merged questions, merged
-on each call since issue 33 (keeping them saved 1 µs a page)."""
+on each call: keeping them saved only 1 µs a page (docs/decisions/0013-memos-only-where-they-pay.md)."""
 from __future__ import annotations
 
 from dataclasses import replace

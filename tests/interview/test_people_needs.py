@@ -1,4 +1,4 @@
-"""Issue 37, item 6: where the ordinance asks each person's age and address, the interview does not
+"""Where the ordinance asks each person's age and address, the interview does not
 leave them blank. Baroda (a): "The name, age, residence and mailing address ... shall be provided
 for all partners, officers and directors". The rule file says so with `each_person_needs:`, the
 officers' page asks for them (no "(optional)"), a row with a name but a blank age or address gets an

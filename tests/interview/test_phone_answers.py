@@ -1,4 +1,5 @@
-"""Issue 35, item 7: a phone answer is checked as a telephone number, on the step and in an answers file."""
+"""A phone answer is checked as a telephone number (docs/decisions/0016-answers-are-typed.md), on the
+step and in an answers file."""
 from __future__ import annotations
 
 import pytest
@@ -44,11 +45,11 @@ def test_the_applicant_step_refuses_a_phone_that_is_not_one_and_says_so_at_the_b
     assert [a["href"] for a in page.select(".error-summary a")] == ["#applicant_phone"]
     inline = page.select_one("#applicant_phone-error").get_text()
     assert inline.endswith("Your phone number: enter a telephone number, like 315-555-0100")
-    assert page.select_one(".error-summary a").get_text() in inline  # the summary says the same (issue 35)
+    assert page.select_one(".error-summary a").get_text() in inline  # the summary says the same
 
 
 def test_a_percentage_is_asked_like_a_percentage():
-    """Issue 35, item 7: "like 250" was the count's example, on a question that takes 0 to 100."""
+    """A share's example fits its range: "like 250" was the count's example, on a question that takes 0 to 100."""
     share = KINDS["share"]
     assert share.parse_form("25%") == 25 and share.parse_form(" 40 ") == 40
     with pytest.raises(ValueError, match="^Enter a whole number from 0 to 100, like 25$"):

@@ -1,4 +1,4 @@
-"""Issue 35, item 6: "About N questions left" counts what the route will ask (Whitesboro said 25 and
+"""The line "About N questions left" counts what the route will ask (Whitesboro said 25 and
 asked 38 more), and the start page's minutes are worked out from the route at a measured rate."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_route_with_nothing_open_says_about(book):
     assert not seen[-2][2] and seen[-2][0] == seen[-2][1] == 1
 
 
-# Timed by hand (issue 23 and issue 35): (place, route, minutes).
+# Timed by hand: (place, route, minutes).
 TIMED = [("wi-village-ch64", "small", 16), ("dekalb-il", "small", 10), ("baroda-mi", "festival", (20, 25))]
 
 

@@ -1,4 +1,4 @@
-"""Issue 11: don't ask the irrelevant. The plain question comes first ("Is this an auction?",
+"""Don't ask the irrelevant. The plain question comes first ("Is this an auction?",
 "Is your event a fair?"); only then the one that decides an exemption."""
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_a_fair_that_is_no_fair_is_not_asked_who_runs_it(book):
 
 
 def test_whitesboro_asks_how_many_guards_only_after_a_yes(book):
-    """Issue 37, item 6: "Will you hire security guards or police? No" is not followed by "How many
+    """The answer "Will you hire security guards or police? No" is not followed by "How many
     security guards or police will you have...", and the packet does not print both."""
     def asked(guards: bool) -> list[str]:
         path, _ = path_and_answers(book.jurisdictions["whitesboro-ny"],

@@ -1,5 +1,6 @@
-"""Issue 23, item 3: the steps' order makes the section indicator move only forward, keeps every
-condition decided by earlier answers, and leaves the early-ending roads as short as before."""
+"""The steps' order (docs/decisions/0006-sections-and-the-road.md) makes the section indicator move only
+forward, keeps every condition decided by earlier answers, and leaves the early-ending roads as short as
+before."""
 from __future__ import annotations
 
 import pytest

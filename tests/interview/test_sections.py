@@ -1,4 +1,5 @@
-"""Issue 11: named sections instead of "Step N of M", which grew as answers added steps."""
+"""Named sections instead of "Step N of M", which grew as answers added steps
+(docs/decisions/0006-sections-and-the-road.md)."""
 from __future__ import annotations
 
 from pathlib import Path

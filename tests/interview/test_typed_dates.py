@@ -1,5 +1,6 @@
-"""Issue 11: friendlier dates and times. A date field and a time field with a format hint; dates
-typed as people write them; an error that says what was wrong, with the typing kept."""
+"""Friendlier dates and times (docs/decisions/0003-event-dates.md). A date field and a time field with a
+format hint; dates typed as people write them; an error that says what was wrong, with the typing
+kept."""
 from __future__ import annotations
 
 from datetime import datetime

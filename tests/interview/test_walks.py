@@ -1,4 +1,4 @@
-"""Issue 9, item 1: every path through an interview ends in an answer; issue 18: one that can be
+"""Every path through an interview ends in an answer, and one that can be
 acted on.
 
 A seeded random walk answers each step the interview shows, through the same `flow` the pages
@@ -7,10 +7,10 @@ no step may have been asked twice. Answers are drawn from the vocabulary itself,
 question or step is covered without touching this file; the numbers lean towards the
 thresholds the ordinances use (100, 200, 250, 300, 1,000, 2,000), where dead ends hide.
 
-When a permit is needed or may be (`required`, `uncertain`), the finished interview must also
-give what the organizer acts on (issue 18: Wisconsin's "uncertain" once ended after four
-questions, with no dates, a calendar link answering 409 and a packet of blank boxes): the event's
-dates and the last day to file, a calendar with dates in it, and a packet whose every box is
+When a permit is needed or may be (`required`, `uncertain`), the finished interview must also give what
+the organizer acts on, as docs/decisions/0012-readings-never-invented.md asks (Wisconsin's "uncertain" once
+ended after four questions, with no dates, a calendar link answering 409 and a packet of blank boxes):
+the event's dates and the last day to file, a calendar with dates in it, and a packet whose every box is
 answered, not applicable, or a question the walk was asked and chose to leave blank.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Issue 35, item 2: the kiosk's Chromium policy locks what a browser can (no other site or
-Chromium page, no Incognito, guest or new profile, no developer tools, autofill by its current
-names), names the wizard's site through `scripts/kiosk-browser.sh --print-policy`, and
-docs/kiosk-lockdown.md says what each of its settings does."""
+"""The kiosk's Chromium policy (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md) locks what a
+browser can (no other site or Chromium page, no Incognito, guest or new profile, no developer tools,
+autofill by its current names), names the wizard's site through `scripts/kiosk-browser.sh
+--print-policy`, and docs/kiosk-lockdown.md says what each of its settings does."""
 from __future__ import annotations
 
 import json

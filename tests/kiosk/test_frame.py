@@ -1,6 +1,7 @@
-"""Issue 35, item 1: a screen is a kiosk from the moment it is enrolled. htmx swaps only `#content`,
-and the kiosk's frame (Finish, the idle clear, the no-JavaScript refresh) lies outside it: enrolment
-ends with a whole page, and a page whose frame differs from the one on screen loads whole."""
+"""A screen is a kiosk (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md) from the moment it is
+enrolled. htmx swaps only `#content`, and the kiosk's frame (Finish, the idle clear, the no-JavaScript
+refresh) lies outside it: enrolment ends with a whole page, and a page whose frame differs from the one
+on screen loads whole."""
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
-"""Issue 35, item 2: whoever scans a "Continue on your phone" code gets all the answers, and a
-screen may be left with it showing: the code shows for two minutes, then "Show the code again"
-takes its place (with JavaScript off too), a new code ends the old one, and so does clearing the screen."""
+"""The hand-off code (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md): whoever scans a
+"Continue on your phone" code gets all the answers, and a screen may be left with it showing: the code
+shows for two minutes, then "Show the code again" takes its place (with JavaScript off too), a new code
+ends the old one, and so does clearing the screen."""
 from __future__ import annotations
 
 import hashlib

@@ -1,5 +1,7 @@
-"""Kiosk screens (issue 19): one server for the public and enrolled screens, starting again clears
-the last person, the browser is asked to remember nothing, and nothing turns a screen private."""
+"""Kiosk screens, which keep nothing of a person
+(docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md): one server for the public and enrolled
+screens, starting again clears the last person, the browser is asked to remember nothing, and nothing
+turns a screen private."""
 from __future__ import annotations
 
 import re

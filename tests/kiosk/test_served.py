@@ -1,6 +1,6 @@
-"""Issue 19 through a real `wizard serve` (waitress): the next person at a kiosk finds nothing of the
-last one, one server serves a kiosk screen and an organizer's browser, and a proxy's clients are
-counted one by one."""
+"""Kiosk screens (docs/decisions/0010-the-kiosk-keeps-nothing-of-a-person.md) through a real `wizard
+serve` (waitress): the next person at a kiosk finds nothing of the last one, one server serves a kiosk
+screen and an organizer's browser, and a proxy's clients are counted one by one."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
-"""The translation catalogs (issue 41, item 1): `scripts/catalogs.py check`, which ./scripts/test.sh
-runs, fails on a stale catalog, an untranslated or fuzzy entry, or a .mo that is not its .po."""
+"""The translation catalogs (docs/decisions/0002-spanish-beside-the-law.md): `scripts/catalogs.py check`,
+which ./scripts/test.sh runs, fails on a stale catalog, an untranslated or fuzzy entry, or a .mo that is
+not its .po."""
 from __future__ import annotations
 
 import importlib.util

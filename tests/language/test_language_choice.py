@@ -1,6 +1,6 @@
-"""Choosing the language (issue 41, item 4), through the real pages with JavaScript off:
-`Accept-Language`, the switch on every organizer page (answers and place kept), the choice kept
-with the interview, `<html lang>`, the office staying English, a kiosk's clear."""
+"""Choosing the language (docs/decisions/0002-spanish-beside-the-law.md), through the real pages with
+JavaScript off: `Accept-Language`, the switch on every organizer page (answers and place kept), the
+choice kept with the interview, `<html lang>`, the office staying English, a kiosk's clear."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
-"""The built-in rule files' Spanish (issue 41): every two-language text has its Spanish, the
-ordinance's own words stay in English beside their gloss, and a sentence's figures survive."""
+"""The built-in rule files' Spanish (docs/decisions/0002-spanish-beside-the-law.md): every two-language
+text has its Spanish, the ordinance's own words stay in English beside their gloss, and a sentence's
+figures survive."""
 from __future__ import annotations
 
 import re

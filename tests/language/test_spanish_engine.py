@@ -1,4 +1,4 @@
-"""Issue 41: the engine's own sentences (the result's words, the plan to the day, the glossary, the
+"""The engine's own sentences (the result's words, the plan to the day, the glossary, the
 task list's states, the date policy) are said in the language in force; English stays as it was;
 and every sentence the engine writes has its Spanish in `engine.po`."""
 from __future__ import annotations
@@ -62,7 +62,8 @@ def test_the_plan_to_the_day_is_in_spanish(book):
     with speaking("es"):
         _summary, plan = result(book, "baroda-mi")
     by_key = {m.key: m for m in plan.milestones}
-    # Issue 53: Baroda's 105 days are our advice, said as advice (License (a)'s own day is the 60th).
+    # Baroda's 105 days are our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md), said as advice
+    # (License (a)'s own day is the 60th).
     assert by_key["file-by"].title == "Nuestro consejo: presente su solicitud a más tardar este día"
     assert by_key["file-by"].detail.startswith("Preséntela ante ")
     assert by_key["license-by"].title == "Debe tener la licencia en sus manos"
@@ -116,9 +117,9 @@ def test_the_organizers_calendar_file_and_the_office_cards_labels_in_spanish(boo
         body = Calendar.from_ical(calendar(book, "baroda-mi"))
         labels = [label for label, _value in OfficeCard(office="Village Hall", phone="555-0100").rows()]
     summaries = [str(entry["summary"]) for entry in body.walk("VEVENT")]
-    assert "Nuestro consejo: presente su solicitud a más tardar este día" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))  # issue 53: advice
+    assert "Nuestro consejo: presente su solicitud a más tardar este día" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))  # advice
     assert str(body["x-wr-calname"]) == "Fechas del permiso: Riverbend Music Festival"
-    assert any(s.startswith("Nuestro consejo: presentar la solicitud de licencia ante ") for s in summaries)  # issue 53
+    assert any(s.startswith("Nuestro consejo: presentar la solicitud de licencia ante ") for s in summaries)  # advice
     assert labels == ["Oficina", "Teléfono"]
     assert [label for label, _value in OfficeCard(office="Village Hall").rows()] == ["Office"]
 

@@ -1,6 +1,7 @@
-"""Issue 41, item 6: what goes to the office stays in English and names the organizer's language; the
-organizer's own mails (receipt, the office's messages and status notices, reminders) are in the
-organizer's language, kept with the application and the reminders; a clerk's message goes as written."""
+"""What goes to the office stays in English (docs/decisions/0002-spanish-beside-the-law.md) and names the
+organizer's language; the organizer's own mails (receipt, the office's messages and status notices,
+reminders) are in the organizer's language, kept with the application and the reminders; a clerk's
+message goes as written."""
 from __future__ import annotations
 
 from datetime import date
@@ -86,7 +87,8 @@ def test_reminders_asked_for_in_spanish_come_in_spanish(tmp_path, book, smtp):
         planned = office_records().mail.reminders_of(ident)
         languages = {r["language"] for r in office_records().mail.reminders_due("2099-01-01")}
     assert languages == {"es"}
-    assert planned[0]["title"] == "Nuestro consejo: presente su solicitud a más tardar este día"  # issue 53: Baroda's 105 days are advice
+    # Baroda's 105 days are advice
+    assert planned[0]["title"] == "Nuestro consejo: presente su solicitud a más tardar este día"
     deliver(app, controller.port)
     (confirmation,) = inbox.to(ME)
     assert confirmation["Subject"] == "Sus recordatorios del permiso están listos"
@@ -94,7 +96,7 @@ def test_reminders_asked_for_in_spanish_come_in_spanish(tmp_path, book, smtp):
     app.extensions["sweeper"].sweep_once(1000)  # the sweeper works in no organizer's request
     deliver(app, controller.port)
     reminder = inbox.to(ME)[-1]
-    # Issue 53: Baroda's 105 days are our advice, said as advice.
+    # Baroda's 105 days are our advice, said as advice.
     assert reminder["Subject"].startswith("Recordatorio: Nuestro consejo: presente su solicitud a más tardar este día, ")
     assert "en 7 días" in body(reminder)
 
@@ -140,4 +142,4 @@ def test_the_result_page_says_the_engines_words_in_spanish_for_a_spanish_request
     page = parse(app.test_client().get(f"/i/{ident}/result").get_data(as_text=True))
     assert page.select_one("h1").get_text(strip=True) == "Necesita una licencia"
     plan = " ".join(page.select_one(".timeline").get_text(" ").split())
-    assert "Nuestro consejo: presente su solicitud a más tardar este día" in plan and "Debe tener la licencia en sus manos" in plan  # issue 53: advice
+    assert "Nuestro consejo: presente su solicitud a más tardar este día" in plan and "Debe tener la licencia en sus manos" in plan  # advice

@@ -1,6 +1,7 @@
-"""Issue 41, item 6: the packet is the office's document and stays in English; an organizer who reads
-Spanish gets a summary page in Spanish in front of it (what this is, what to do next, the dates, the
-sums, what to do with each part), and the English pages after it are the English path's own."""
+"""The packet is the office's document and stays in English
+(docs/decisions/0002-spanish-beside-the-law.md); an organizer who reads Spanish gets a summary page in
+Spanish in front of it (what this is, what to do next, the dates, the sums, what to do with each part),
+and the English pages after it are the English path's own."""
 from __future__ import annotations
 
 import dataclasses
@@ -39,7 +40,8 @@ def test_the_spanish_path_has_the_english_packet_with_a_summary_in_front(book, p
 
 def test_the_summary_gives_the_dates_and_the_sums_in_spanish(book):
     summary = packet_for(festival("baroda-mi", book), book, TODAY, language="es").summary
-    assert summary.dates[0][1] == "Nuestro consejo: presente su solicitud a más tardar este día"  # issue 53: Baroda's 105 days are advice
+    # Baroda's 105 days are advice
+    assert summary.dates[0][1] == "Nuestro consejo: presente su solicitud a más tardar este día"
     assert ("Tarifa de solicitud", "$1,700", "al presentar la solicitud") in summary.sums
     assert ("Fianza", "$100,000", "") in summary.sums
     assert summary.what[1] == "Necesita una licencia."

@@ -1,9 +1,9 @@
-"""Issue 41, "done when": a plain-HTML browser that sends `Accept-Language: es-US` reads every step, the
-check page and the result of every built-in place in Spanish. No English sentence is left in the
-page's main content, except where English is the point and is marked `lang="en"` (the ordinance's
-words, the place's and the ordinance's names, the question sent to the office), the citations as
-the ordinance writes them, and the organizer's own answers as typed. The site's name in the header is
-the product's name and stays English, marked so."""
+"""Spanish beside the law (docs/decisions/0002-spanish-beside-the-law.md): a plain-HTML browser that
+sends `Accept-Language: es-US` reads every step, the check page and the result of every built-in place in
+Spanish. No English sentence is left in the page's main content, except where English is the point and is
+marked `lang="en"` (the ordinance's words, the place's and the ordinance's names, the question sent to
+the office), the citations as the ordinance writes them, and the organizer's own answers as typed. The
+site's name in the header is the product's name and stays English, marked so."""
 from __future__ import annotations
 
 import re

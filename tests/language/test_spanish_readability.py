@@ -1,4 +1,4 @@
-"""Issue 41, item 7: the Spanish is as plain as the English. Flesch reading ease (textstat) for the
+"""The Spanish is as plain as the English. Flesch reading ease (textstat) for the
 English and its Spanish adaptation, Fernández-Huerta, for the Spanish have the same bands (90 and
 up very easy, 80s easy, 70s fairly easy, 60s plain, ...): the Spanish of a set of texts must reach
 the band its English reaches. Over the engine's sentences (engine.po) and every two-language text of

@@ -1,9 +1,9 @@
-"""Issue 41, item 6: "the Spanish instructions beside each part the organizer completes". Before the
-first page of the application, the signatures, the checklist and the facilities worksheet, an
-organizer who reads Spanish finds a sheet in Spanish: the part's English title as printed, what to
-do, and what these answers make of it. The sheets are numbered on their own ("Instrucciones, hoja 2
-de 4"); the English pages between them are the English path's, page numbers too; an English reader's
-packet is what it was, byte for byte."""
+"""Spanish beside the law (docs/decisions/0002-spanish-beside-the-law.md): "the Spanish instructions
+beside each part the organizer completes". Before the first page of the application, the signatures, the
+checklist and the facilities worksheet, an organizer who reads Spanish finds a sheet in Spanish: the
+part's English title as printed, what to do, and what these answers make of it. The sheets are numbered
+on their own ("Instrucciones, hoja 2 de 4"); the English pages between them are the English path's, page
+numbers too; an English reader's packet is what it was, byte for byte."""
 from __future__ import annotations
 
 import re

@@ -1,6 +1,6 @@
-"""Issue 41, items 2 and 3: the shared questions and the rule files read in the organizer's
-language, every memo of their texts kept per language, `wizard check` naming each text that lacks
-its Spanish, and the law kept in its own words on a Spanish page."""
+"""The shared questions and the rule files (docs/decisions/0002-spanish-beside-the-law.md) read in the
+organizer's language, every memo of their texts kept per language, `wizard check` naming each text that
+lacks its Spanish, and the law kept in its own words on a Spanish page."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
-"""Texts written as `{en: ..., es: ...}` in a rule file or the shared questions (issue 41): the
-file still passes its checks and the English pages read the English."""
+"""Texts written as `{en: ..., es: ...}` in a rule file or the shared questions
+(docs/decisions/0002-spanish-beside-the-law.md): the file still passes its checks and the English pages
+read the English."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,7 +21,7 @@ def test_a_two_language_text_is_read_in_the_language_asked_for():
 
 
 def test_a_rule_file_with_a_two_language_label_passes_and_reads_english(tmp_path):
-    text = BARODA.read_text(encoding="utf-8")  # already in both languages since issue 41's part D
+    text = BARODA.read_text(encoding="utf-8")  # already in both languages
     bilingual = tmp_path / "baroda-mi.yaml"
     bilingual.write_text(text.replace(LABEL, (
         "    label:\n"

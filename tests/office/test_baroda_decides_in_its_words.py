@@ -1,6 +1,7 @@
-"""Issue 53, item 2: who decides, in the text's words. Ord. 171, Application (h) gives the decision to
-"the Village" ("the Village shall issue, set conditions ... or deny a license"); the Village Council
-"or designated agent" appears only for revocation and (k)(24). The packet and the letters say so."""
+"""Who decides, in the text's words (docs/decisions/0019-the-office-reviews-from-the-rule-file.md). Ord.
+171, Application (h) gives the decision to "the Village" ("the Village shall issue, set conditions ... or
+deny a license"); the Village Council "or designated agent" appears only for revocation and (k)(24). The
+packet and the letters say so."""
 from __future__ import annotations
 
 from datetime import date

@@ -1,5 +1,5 @@
-"""Issue 38, item 3: business days with the US federal and state calendars, and a last day to file
-that falls on a day the office is likely closed."""
+"""Business days (docs/decisions/0004-office-days.md) with the US federal and state calendars, and a last
+day to file that falls on a day the office is likely closed."""
 from __future__ import annotations
 
 from datetime import date

@@ -1,6 +1,6 @@
-"""Issue 22, item 3: the office's private calendar feed holds each application's event and decision
-deadline under its reference; it parses in icalendar, imports into calcurse, and a revoked address
-is a 404."""
+"""The office's private calendar feed (docs/decisions/0019-the-office-reviews-from-the-rule-file.md)
+holds each application's event and decision deadline under its reference; it parses in icalendar, imports
+into calcurse, and a revoked address is a 404."""
 from __future__ import annotations
 
 import shutil

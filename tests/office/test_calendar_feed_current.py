@@ -1,6 +1,7 @@
-"""Issue 39, item 3: the office's calendar feed holds what is current (the open applications and those
-whose event is within the last 60 days or ahead), not every application kept for years, and a
-calendar program polling it is answered 304 while nothing changed. On SQLite and on PostgreSQL."""
+"""The office's calendar feed (docs/decisions/0009-counts-from-totals-kept-by-triggers.md) holds what is
+current (the open applications and those whose event is within the last 60 days or ahead), not every
+application kept for years, and a calendar program polling it is answered 304 while nothing changed. On
+SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -88,7 +89,7 @@ def test_each_applications_referrals_are_its_own(app):
 
 
 def test_each_entry_is_lean_and_links_to_its_application(app):
-    """Issue 39: the feed of a place with many current applications stays small because each entry says
+    """The feed of a place with many current applications stays small because each entry says
     only what a clerk needs (the reference, the event, the status, the section to decide under) with the
     application page's address; the place and its ordinance are named once, for the whole calendar."""
     app.config["PUBLIC_URL"] = "https://permits.example.org"
@@ -111,7 +112,7 @@ def test_each_entry_is_lean_and_links_to_its_application(app):
 
 
 def test_the_feed_reads_a_places_current_applications_from_an_index(tmp_path):
-    """Issue 39, item 3: the feed's size and cost are bounded by what is current, not by the years
+    """The feed's size and cost are bounded by what is current, not by the years
     kept: its applications are read as a range of an index (m012_count_totals), never every one kept."""
     kept_store = InterviewStore(str(tmp_path / "wizard.db"))
     OfficeRecords(kept_store)

@@ -1,4 +1,4 @@
-"""Issue 22, item 5: clerks' links are signed, short codes stand for them, and /clerks asks for a
+"""Clerks' links are signed, short codes stand for them, and /clerks asks for a
 sign-in once the office has clerk accounts."""
 from __future__ import annotations
 

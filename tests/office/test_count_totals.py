@@ -1,7 +1,8 @@
-"""Issue 39, item 2: the Board's counts are totals kept as things happen (m012_count_totals), so the
-page reads a few rows whatever the years kept. The same figures as the GROUP BYs over every row that
-the page ran before (kept here as the check), on SQLite and on PostgreSQL: after each kind of event,
-after the migration fills the totals of rows kept before it, and after `wizard db copy`."""
+"""The Board's counts are totals kept as things happen (m012_count_totals;
+docs/decisions/0009-counts-from-totals-kept-by-triggers.md), so the page reads a few rows whatever the
+years kept. The same figures as the GROUP BYs over every row that the page ran before (kept here as the
+check), on SQLite and on PostgreSQL: after each kind of event, after the migration fills the totals of
+rows kept before it, and after `wizard db copy`."""
 from __future__ import annotations
 
 import contextlib

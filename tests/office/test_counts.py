@@ -1,5 +1,5 @@
-"""Issue 22, item 4: the Board's counts, numbers only, each with a server-drawn SVG chart (a title
-and the figures as a table beside it) and a CSV download."""
+"""The Board's counts (docs/decisions/0009-counts-from-totals-kept-by-triggers.md), numbers only, each
+with a server-drawn SVG chart (a title and the figures as a table beside it) and a CSV download."""
 from __future__ import annotations
 
 import csv
@@ -21,7 +21,7 @@ def test_the_counts_page_has_a_chart_and_a_table_per_measure_and_no_personal_dat
     page = client.get("/office/counts")
     doc = html.parse(page)
     sections = doc.select("section.measure")
-    assert len(sections) == 10  # seven per year and place (issue 39), and issue 40's money, inspections and closings
+    assert len(sections) == 10  # seven per year and place, and money, inspections and closings
     for section in sections:
         svg = section.select_one("svg[role=img]")
         assert svg is not None and svg.select_one("title").get_text() == section.select_one("h2").get_text()

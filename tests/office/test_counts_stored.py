@@ -1,6 +1,7 @@
-"""Issue 39, item 2: the Board's counts come from figures recorded when things happen (the office's day
-of receipt at sending, the days to decide at the decision), counted by the database per year and per
-place; counts.csv gives the same figures. On SQLite and on PostgreSQL."""
+"""The Board's counts (docs/decisions/0009-counts-from-totals-kept-by-triggers.md) come from figures
+recorded when things happen (the office's day of receipt at sending, the days to decide at the decision),
+counted by the database per year and per place; counts.csv gives the same figures. On SQLite and on
+PostgreSQL."""
 from __future__ import annotations
 
 import csv

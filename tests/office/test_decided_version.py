@@ -1,6 +1,6 @@
-"""Issue 34, items 1, 2, 6, 7 and 9: a decision belongs to the version it decided; the clerk sees
-what each version changes; the organizer sees the decision; late filings are flagged; a decision's
-date and what is still outstanding are checked."""
+"""A decision belongs to the version it decided (docs/decisions/0014-the-office-paper-trail.md); the
+clerk sees what each version changes; the organizer sees the decision; late filings are flagged; a
+decision's date and what is still outstanding are checked."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -114,7 +114,8 @@ def test_the_organizer_sees_the_conditions_of_an_approval(app):
 
 def test_a_late_filing_is_flagged_with_its_section(app):
     # License (a): applied for and obtained "at least 60 days prior"; 105 days (60 + the 45 to decide) is
-    # our advice and never makes a filing late (issue 53). 59 days ahead is after the text's last day.
+    # our advice and never makes a filing late (docs/decisions/dates-the-text-sets-and-dates-we-advise.md). 59 days
+    # ahead is after the text's last day.
     soon = office_day("baroda-mi") + timedelta(days=59)
     answers = {**BARODA, "starts_at": f"{soon.isoformat()}T12:00", "ends_at": f"{soon.isoformat()}T20:00"}
     client, reference = received(app, answers, "baroda-mi")

@@ -1,4 +1,4 @@
-"""Issue 34, item 8: a department works from the whole file. Its private link offers the packet and
+"""A department works from the whole file. Its private link offers the packet and
 the organizer's documents (for that application only, while the link works); the clerks of the
 place are emailed when it answers; after the decision its answer stays as recorded, and what it
 sends then is a late note in the history, emailed to the clerks."""

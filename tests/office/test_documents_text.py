@@ -1,5 +1,6 @@
-"""The office's documents say what the text says (issue 38, item 4): the section a permit is issued
-under, the sections a denial's grounds come from, and the word for the one who holds the permit."""
+"""The office's documents say what the text says
+(docs/decisions/0019-the-office-reviews-from-the-rule-file.md): the section a permit is issued under, the
+sections a denial's grounds come from, and the word for the one who holds the permit."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""Issue 34, item 4: two presses of Send at once (a double click with JavaScript off) against the
+"""Two presses of Send at once (a double click with JavaScript off) against the
 real server, on SQLite and on PostgreSQL: no 5xx, one application and one receipt each, reference
 numbers with no gap; and sending again with unchanged answers makes no new version."""
 from __future__ import annotations

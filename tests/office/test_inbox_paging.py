@@ -1,5 +1,6 @@
-"""Issue 39, item 1: the inbox is paged, filtered, searched and sorted by the database, 50 a page,
-and a page weighs the same with 200 applications kept as with thousands."""
+"""The inbox is paged (docs/decisions/0009-counts-from-totals-kept-by-triggers.md), filtered, searched
+and sorted by the database, 50 a page, and a page weighs the same with 200 applications kept as with
+thousands."""
 from __future__ import annotations
 
 import re

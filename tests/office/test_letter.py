@@ -1,4 +1,4 @@
-"""Issue 35, item 4: the letter to the office is a letter. The result's words to the organizer
+"""The letter to the office is a letter. The result's words to the organizer
 ("Ask the Village (its name is not in the text we have): ... and ask for the answer in writing") are
 not pasted into it: it asks the question, names the section it turns on, and gives the facts."""
 from __future__ import annotations

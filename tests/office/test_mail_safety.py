@@ -1,4 +1,4 @@
-"""Issue 34, item 3: mail that cannot be stopped. An address with a line break (a `Bcc:` header
+"""Mail that cannot be stopped. An address with a line break (a `Bcc:` header
 smuggled in) or a list is refused where it enters, with a message saying why; a queued message the
 outbox cannot build or send is marked failed and never holds back the next organizer's receipt,
 which carries Date and Message-ID and goes to its one recipient (a real SMTP server, aiosmtpd)."""

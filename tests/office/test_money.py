@@ -1,7 +1,8 @@
-"""Issue 40 over HTTP, on SQLite and on PostgreSQL (the `trail` fixture of tests/office/test_paper_trail.py):
-money received with receipts and deposits returned (Whitesboro's Permit E), the bond and insurance held
-against the ordinance's minimums, inspections (Baroda's License (c), DeKalb § 34.06(c)), closing after
-the event, and the Board's counts from stored figures."""
+"""The office's paper trail (docs/decisions/0014-the-office-paper-trail.md) over HTTP, on SQLite and on
+PostgreSQL (the `trail` fixture of tests/office/test_paper_trail.py): money received with receipts and
+deposits returned (Whitesboro's Permit E), the bond and insurance held against the ordinance's minimums,
+inspections (Baroda's License (c), DeKalb § 34.06(c)), closing after the event, and the Board's counts
+from stored figures."""
 from __future__ import annotations
 
 from datetime import date
@@ -224,9 +225,10 @@ def test_the_paper_trail_goes_with_the_application_when_its_keeping_period_ends(
 
 
 def test_the_counts_assess_no_interview_and_count_a_changed_one_once(trail, monkeypatch):
-    """Issue 40, item 8 (counts fast with years of interviews), as issue 39's design keeps it: the
-    database counts stored figures per year and place, so a request assesses no interview at all
-    (nothing to keep per interview, no digest), and an interview whose answers change still counts once."""
+    """The counts stay fast with years of interviews, as totals kept by the database
+    (docs/decisions/0009-counts-from-totals-kept-by-triggers.md): the database counts stored figures per
+    year and place, so a request assesses no interview at all (nothing to keep per interview, no digest),
+    and an interview whose answers change still counts once."""
     app, _, _ = trail
     client, _ = received(app, BARODA, "baroda-mi")
     ids = [finished(app, {**BARODA, "max_attendance": 300 + n}) for n in range(30)]

@@ -1,5 +1,5 @@
-"""Issue 22, item 6: a clerk's local note, stored in the database, is shown on the result page and in
-the packet as the office's words, never the ordinance's."""
+"""A clerk's local note (docs/decisions/0019-the-office-reviews-from-the-rule-file.md), stored in the
+database, is shown on the result page and in the packet as the office's words, never the ordinance's."""
 from __future__ import annotations
 
 from urllib.parse import urlsplit

@@ -1,7 +1,8 @@
-"""Issue 40 over HTTP, on SQLite and on PostgreSQL: conditions before issuance (Baroda (h)), suspension
-and revocation (Baroda (j), DeKalb § 34.06(g)), and notices by mail (Baroda (h): "within five days ...
-by certified mail"), each citing the section the rule file gives. Money, insurance, inspections and
-closing: tests/office/test_money.py, with this module's `trail` fixture."""
+"""The office's paper trail (docs/decisions/0014-the-office-paper-trail.md) over HTTP, on SQLite and on
+PostgreSQL: conditions before issuance (Baroda (h)), suspension and revocation (Baroda (j), DeKalb §
+34.06(g)), and notices by mail (Baroda (h): "within five days ... by certified mail"), each citing the
+section the rule file gives. Money, insurance, inspections and closing: tests/office/test_money.py, with
+this module's `trail` fixture."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -143,8 +144,9 @@ def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
 
 
 def test_the_feeds_etag_changes_when_a_permit_is_suspended_revoked_or_inspected(trail):
-    """Issue 39's 304 for a feed that did not change, and issue 40's marks: a calendar program polling
-    with its ETag gets the feed again, with the event TENTATIVE or CANCELLED, once the permit changes."""
+    """The 304 for a feed that did not change, and the permit's marks (suspended, revoked, inspected): a
+    calendar program polling with its ETag gets the feed again, with the event TENTATIVE or CANCELLED,
+    once the permit changes."""
     app, _, _ = trail
     client, reference = received(app, BARODA, "baroda-mi")
     approve(client, reference)

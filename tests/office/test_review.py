@@ -1,6 +1,7 @@
-"""Issue 22, items 1 and 2 over HTTP: referrals to the departments the rule file names, answered
-through private, expiring links; the decision, the organizer's email with the permit PDF (checked
-by the same `pdfua` checker as the packet), and denials quoting their section."""
+"""The office's review (docs/decisions/0019-the-office-reviews-from-the-rule-file.md) over HTTP:
+referrals to the departments the rule file names, answered through private, expiring links; the decision,
+the organizer's email with the permit PDF (checked by the same `pdfua` checker as the packet), and
+denials quoting their section."""
 from __future__ import annotations
 
 from concurrent.futures import Future

@@ -1,5 +1,5 @@
-"""Issue 34, item 5: every office date and time is the office's own (the rule file's `time_zone:`),
-not UTC's: an evening filing is that evening's day, its deadline counted from it."""
+"""Every office date and time (docs/decisions/0004-office-days.md) is the office's own (the rule file's
+`time_zone:`), not UTC's: an evening filing is that evening's day, its deadline counted from it."""
 from __future__ import annotations
 
 from datetime import date, datetime, timezone

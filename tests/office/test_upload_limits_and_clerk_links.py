@@ -1,4 +1,4 @@
-"""Issue 34, item 10: uploads only for an interview that can be sent, and never over its 25 MB
+"""Uploads only for an interview that can be sent, and never over its 25 MB
 even when several arrive at once; `wizard clerk remove` ends the clerk's calendar feed and password
 link, and a newer `clerk add` link voids the older one."""
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""Issue 37, item 3: nothing cut off. An answer may hold 20,000 characters, and a label and its value
-are inline blocks, which cannot go on to the next page: past the first page, the rest of a long answer
-was cut off (550 of 3,333 words printed). As AssemblyLine does, an answer too long for its line
-(formatting.ADDENDUM_ABOVE) is printed whole in an addendum at the end, and its line says so."""
+"""Nothing cut off (docs/decisions/0011-one-html-source-for-the-packet.md). An answer may hold 20,000
+characters, and a label and its value are inline blocks, which cannot go on to the next page: past the
+first page, the rest of a long answer was cut off (550 of 3,333 words printed). As AssemblyLine does, an
+answer too long for its line (formatting.ADDENDUM_ABOVE) is printed whole in an addendum at the end, and
+its line says so."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""Issue 37, item 4: a heading stays with what it heads. With `break-after: avoid` on the heading
+"""A heading stays with what it heads. With `break-after: avoid` on the heading
 alone, the page broke after the citation under it, and the heading and its citation were left at the
 foot of a page (Whitesboro B(9), Baroda (f)(5), Wisconsin M, DeKalb 34.06(b), depending on how long
 the answers before them were). The structure tree shows it: WeasyPrint tags each page's piece of a

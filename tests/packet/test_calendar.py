@@ -1,4 +1,4 @@
-"""Issue 37, item 9: the organizer's calendar file. A festival that closes each night is one entry a
+"""The organizer's calendar file. A festival that closes each night is one entry a
 day, not one block of 59 hours; its times are in the place's time zone (the rule file's IANA zone,
 with its VTIMEZONE), not floating; each entry cites its section and the ordinance is named once."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: after a full interview the packet has no FILL IN box for anything we could have asked.
+"""After a full interview the packet has no FILL IN box for anything we could have asked.
 
 The 3-day, 5,000-person festival is walked through the web pages of each municipality, one posted
 form per step (the people list posted as rows, as the browser does). Then the packet is read back
@@ -104,7 +104,7 @@ def test_a_company_is_the_applicant_and_its_officer_signs(book):
 
 
 def test_the_officer_signing_gives_the_title_asked_in_the_interview(book):
-    """Issue 20, item 4: the signer's title or office is asked (the company step), not left as a box."""
+    """The signer's title or office is asked (the company step), not left as a box."""
     for jurisdiction in ("whitesboro-ny", "dekalb-il", "baroda-mi"):
         assert "signer_title" in [q for s in book.jurisdictions[jurisdiction].data["interview"] if s["step"] == "company"
                                   for q in s["questions"]]
@@ -115,7 +115,7 @@ def test_the_officer_signing_gives_the_title_asked_in_the_interview(book):
 
 
 def test_who_signs_is_the_rule_files_data_not_its_words(book):
-    """Issue 17: a signature line's role is a field of the rule file (`lines:`), one of the roles
+    """A signature line's role is a field of the rule file (`lines:`), one of the roles
     the packet knows; the schema and the packet know the same roles."""
     line_schema = schema()["properties"]["signatures"]["items"]["properties"]["lines"]["items"]
     assert set(line_schema["properties"]["role"]["enum"]) == set(SIGNER_ROLES)
@@ -159,13 +159,13 @@ def test_landowner_signs_a_page_of_their_own(book, jurisdiction, title, citation
 @pytest.mark.parametrize("jurisdiction, changes, not_asked", [
     ("whitesboro-ny", {"security_personnel": False, "security_plan": None}, "Number, duties, hours and areas"),
     ("dekalb-il", {"street_closure": False}, "Will the event close or interrupt a public street"),
-    ("dekalb-il", {"street_closure": True, "public_street_closure": True}, None),  # asked since issue 18
+    ("dekalb-il", {"street_closure": True, "public_street_closure": True}, None),  # one of DeKalb's own questions
     ("baroda-mi", {**ONE_DAY_STORY, "max_attendance": 450, "total_attendance": 450, "tickets": 450},
      "Most attendants expected each day"),
     ("wi-village-ch64", {}, None),
 ])
 def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, changes, not_asked):
-    """Issue 20: what the organizer already answered is not asked again as a blank, and a question the
+    """What the organizer already answered is not asked again as a blank, and a question the
     interview skips for these answers is not a box to fill in."""
 
     questions = book.questions_for(jurisdiction)
@@ -186,7 +186,7 @@ def test_packet_asks_nothing_unasked_or_already_answered(book, jurisdiction, cha
     ("dekalb-il", "approved by the City Manager"), ("whitesboro-ny", "addressed to the Board of Trustees"),
     ("wi-village-ch64", "not the office that receives applications"), ("baroda-mi", None)])
 def test_the_office_reads_in_a_sentence_and_its_note_is_said_apart(book, jurisdiction, note):
-    """Issue 20, item 4: "Contact the City of DeKalb to ask for its address", never "Contact the City
+    """The office card: "Contact the City of DeKalb to ask for its address", never "Contact the City
     of DeKalb, on an application form approved by the City Manager to ask..."; the note is said once."""
     j = book.jurisdictions[jurisdiction]
     assert "(" not in j.file_with and "," not in j.file_with
@@ -198,7 +198,7 @@ def test_the_office_reads_in_a_sentence_and_its_note_is_said_apart(book, jurisdi
 
 
 def test_the_calendar_makes_no_reminder_in_the_past(book):
-    """Issue 20, item 4: a reminder whose day has gone is left out, and a passed step says it passed."""
+    """A reminder whose day has gone is left out, and a passed step says it passed."""
     answers = festival("baroda-mi", book)
     j = book.jurisdictions["baroda-mi"]
     assessment = assess_jurisdiction(j, answers)
@@ -219,7 +219,7 @@ def test_the_calendar_makes_no_reminder_in_the_past(book):
 
 
 def test_baroda_asks_each_days_maximum_in_the_ordinances_words(book):
-    """Issue 20, item 4: Application (e) wants "the maximum number of attendants expected at the
+    """Application (e) wants "the maximum number of attendants expected at the
     gathering for each day it is conducted"; the packet's (e) prints the answer under those words."""
     answers = festival("baroda-mi", book, daily_attendance="Friday, July 9: 3,000 attendants")
     packet = build_packet(answers, book.jurisdictions["baroda-mi"], book.questions_for("baroda-mi"))

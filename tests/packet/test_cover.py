@@ -1,4 +1,4 @@
-"""Issue 37, item 5: what the cover says. A day that has gone is said to have gone on the cover, as the
+"""What the cover says. A day that has gone is said to have gone on the cover, as the
 plan page says it ("Passed"), never given as an instruction ("File by Friday, March 26, 2027" to an
 organizer preparing the packet in May)."""
 from __future__ import annotations
@@ -24,7 +24,8 @@ def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction
         if day < today:
             assert text[:found.start()].endswith("Passed: "), f"{found.group()} is given as if still ahead"
     if jurisdiction == "baroda-mi":  # 40 days ahead: the text's own last day (60 days before) has gone
-        # Issue 53: the 105-day day is our advice, never "passed"; License (a)'s 60th day is the text's.
+        # The 105-day day is our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md), never "passed";
+        # License (a)'s 60th day is the text's.
         assert "Last day to file Passed: Monday, May 10, 2027" in text
         assert "March 26, 2027" not in text
         assert "License needed by Passed: Monday, May 10, 2027" in text
@@ -34,14 +35,14 @@ def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction
 
 def test_a_date_still_ahead_is_given_as_the_day_to_file(book):
     text = cover_text(book, "baroda-mi", date(2027, 1, 4))
-    # Issue 53: 105 days before is our advice, said as advice, beside License (a)'s own last day.
+    # 105 days before is our advice, said as advice, beside License (a)'s own last day.
     assert "Our advice: file by Friday, March 26, 2027" in text and "Passed" not in text
     assert "Last day to file Monday, May 10, 2027 The ordinance's own last day to file" in text
     assert "If you file on the day we advise, expect the decision by Monday, May 10, 2027." in text
 
 
 def test_wisconsins_office_and_its_note_are_apart(book):
-    """Issue 37, item 5: "the Village" in sentences, and the note that its name is not in the text we
+    """The cover says "the Village" in sentences, and the note that its name is not in the text we
     have said once, where to file; not pasted into six sentences ("The Village (its name is not in
     the text we have; ...) must decide within 20 days")."""
     text = packet_text(packet_document(festival("wi-village-ch64", book), book))
@@ -51,7 +52,7 @@ def test_wisconsins_office_and_its_note_are_apart(book):
 
 
 def test_the_packet_says_what_each_page_is(book):
-    """Issue 37, item 5: no "Contact: Contact the Village Clerk...", no "Complete each shaded FILL IN
+    """The cover has no "Contact: Contact the Village Clerk...", no "Complete each shaded FILL IN
     box" where there is none, no "Signatures and oaths" where nobody swears, and a signature line
     named for the person the answers give, not "signer 1" or "owner 1"."""
     dekalb = packet_text(packet_document(festival("dekalb-il", book), book))
@@ -83,7 +84,7 @@ def signer_words(book, jurisdiction: str, changes: dict) -> list[tuple[str, list
 @pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
 @pytest.mark.parametrize("case", SIGNING_CASES)
 def test_every_signature_line_says_whom_it_is_for(book, jurisdiction, case):
-    """Issue 37, item 5: no "Signature of signer 1" or "Title or office of owner 1". A line and its
+    """No "Signature of signer 1" or "Title or office of owner 1". A line and its
     boxes say what the page is for ("the second partner", "the property owner") and, where the
     answers name the person, name them ("Title or office of Pat Farmer")."""
     lines = signer_words(book, jurisdiction, SIGNING_CASES[case])

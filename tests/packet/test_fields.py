@@ -1,4 +1,5 @@
-"""Issue 37, item 2: ticks and typed answers that show in every viewer and printer.
+"""Ticks and typed answers that show in every viewer and printer
+(docs/decisions/0011-one-html-source-for-the-packet.md).
 
 A box ticked by pypdf is found in poppler's rendering of its page (pdftoppm, Debian's poppler-utils,
 the renderer of Evince, Okular and CUPS's PDF printing); the text fields' /DA font is one a filler can

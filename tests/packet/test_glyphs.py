@@ -1,6 +1,7 @@
-"""Issue 37, item 1: names print as themselves in every script. What a viewer or printer draws is the
-glyph embedded for each character code, not the text layer (ToUnicode) a text extractor reads: the
-two disagreed when WeasyPrint merged the CJK font's pieces into one font (李小龍 drew as 李渊潘).
+"""Names print as themselves in every script (docs/decisions/0011-one-html-source-for-the-packet.md).
+What a viewer or printer draws is the glyph embedded for each character code, not the text layer
+(ToUnicode) a text extractor reads: the two disagreed when WeasyPrint merged the CJK font's pieces into
+one font (李小龍 drew as 李渊潘).
 
 Each CJK and Hangul glyph embedded in the packet is compared, outline against outline (fontTools),
 with the glyph the project's own font piece draws for the character the font's ToUnicode map gives."""

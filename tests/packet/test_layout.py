@@ -1,4 +1,4 @@
-"""Issue 37, item 3: nothing off the page, nothing cut off. Every form field of the four festival
+"""Nothing off the page, nothing cut off. Every form field of the four festival
 packets lies inside its page's margins, and an answer typed into the facilities worksheet is drawn
 whole (wrapped and sized to its box), not cut at the box's right edge."""
 from __future__ import annotations
@@ -87,7 +87,7 @@ def headings_left_behind(pdf: pikepdf.Pdf) -> list[str]:
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_headings_stay_with_what_they_head(downloads, jurisdiction):
-    """Issue 37, item 4: no heading and its citation at a page's foot, their content on the next."""
+    """No heading and its citation at a page's foot, their content on the next."""
     with pikepdf.open(BytesIO(downloads[jurisdiction])) as pdf:
         assert headings_left_behind(pdf) == []
 
@@ -106,7 +106,7 @@ def words_past_the_margins(data: bytes) -> list[str]:
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_a_word_longer_than_its_line_stays_inside_the_margins(book, jurisdiction):
-    """Issue 37, item 3: an answer with a word longer than a line (a pasted address, a name typed
+    """An answer with a word longer than a line (a pasted address, a name typed
     without spaces) is broken inside the margins; the event's name ran past the page's edge on the
     cover and past the margin in every page's running header."""
     answers = festival(jurisdiction, book, event_name="Riverbend " + "Music" * 25, organization_name="Riverbend" + "Events" * 15,

@@ -158,7 +158,7 @@ def test_wisconsin_corporation_swears_all_officers(book):
     assert "Subscribed and sworn to before me this" in text and "My commission expires" in text
     # A line for each officer the organizer named, with the name printed under it.
     oath = text[text.index("Oath or affirmation of all officers"):]
-    assert "Signature of Bo Park" in oath and "Signature of signer" not in oath  # by name (issue 37)
+    assert "Signature of Bo Park" in oath and "Signature of signer" not in oath  # by name
     assert oath.index("Ann Lee") < oath.index("Bo Park")
 
 
@@ -268,7 +268,8 @@ def test_answer_formatting(book):
     assert money(1700) == "$1,700" and money(12.5) == "$12.50"
 
 def test_baroda_packet_has_license_date_after_you_apply_revocation_and_penalties(packets):
-    # Issue 9, items 3, 12, 13, 14, 16.
+    # The license in hand before the event, and what the ordinance says beyond the verdict
+    # (docs/decisions/0012-readings-never-invented.md).
     _, a, content, _, text = packets["baroda-mi"]
     assert "License by" in [f.label for f in content.dates]
     assert normalise(long_date(date(2027, 5, 10))) in text and normalise(long_date(date(2027, 3, 26))) in text
@@ -285,15 +286,15 @@ def test_baroda_packet_has_license_date_after_you_apply_revocation_and_penalties
     ("baroda-mi", "not more than $100"), ("dekalb-il", "not less than Five Hundred Dollars"),
 ])
 def test_every_packet_quotes_the_penalties(packets, jurisdiction, words):
-    # Issue 9, item 12: quote only what the text gives.
+    # Quote only what the text gives.
     _, a, content, _, text = packets[jurisdiction]
     assert any(words in n["text"] for n in a["penalties"])
     assert normalise(words) in text
 
 
 def test_wisconsin_packet_cover_says_what_is_unsettled_and_what_to_ask(book):
-    # Issue 18, Wisconsin: no lean the text does not give, either side of 2,000, and the question
-    # to put to the Village (the text names no clerk).
+    # Wisconsin (docs/decisions/0012-readings-never-invented.md): no lean the text does not give, either
+    # side of 2,000, and the question to put to the Village (the text names no clerk).
     for crowd in (150, 5000):
         answers = festival("wi-village-ch64", book, max_attendance=crowd, is_fair=False)
         content = build_packet(answers, book.jurisdictions["wi-village-ch64"], book.questions)
@@ -311,7 +312,7 @@ FULL_CARD = OfficeCard(office="Village Clerk's Office", address="100 Main Street
 
 @pytest.mark.parametrize("jurisdiction", ["baroda-mi", "dekalb-il", "whitesboro-ny", "wi-village-ch64"])
 def test_the_cover_fits_its_page_with_an_eight_field_office_card(book, jurisdiction):
-    """Issue 20, item 4: the whole cover, office card and "In this packet" included, is page 1, and
+    """The whole cover, office card and "In this packet" included, is page 1, and
     the first part starts on page 2."""
     assert len(FULL_CARD.rows()) == 8
     pages = [normalise(text) for text in page_texts(packet_pdf(festival(jurisdiction, book), book, office=FULL_CARD))]

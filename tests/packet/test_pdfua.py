@@ -1,4 +1,5 @@
-"""Issue 20: the packet is a tagged, fillable PDF (PDF/UA-1), made from the same templates as the print view.
+"""The packet is a tagged, fillable PDF (PDF/UA-1), made from the same templates as the print view
+(docs/decisions/0011-one-html-source-for-the-packet.md).
 
 Each built-in jurisdiction's festival interview is walked through the web pages and its packet
 downloaded; then the `pdfua` checker (machine-checkable PDF/UA-1 rules), pikepdf (catalog, XMP,
@@ -116,7 +117,7 @@ def test_pypdf_fills_a_field_and_reads_it_back(downloads):
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_a_list_holds_list_items_only(downloads, jurisdiction):
-    """Issue 37, item 8: no /Span made of the blank text between a list's items (79 to 113 a packet)."""
+    """No /Span made of the blank text between a list's items (79 to 113 a packet)."""
     with pikepdf.open(downloads[jurisdiction]) as pdf:
         under_lists = []
 
@@ -135,7 +136,7 @@ def test_a_list_holds_list_items_only(downloads, jurisdiction):
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_a_link_is_announced_by_its_text(downloads, jurisdiction):
-    """Issue 37, item 8: a link annotation's /Contents is what the link says ("7. Notes"), not the id
+    """A link annotation's /Contents is what the link says ("7. Notes"), not the id
     of the anchor it leads to ("part-notes")."""
     with pikepdf.open(downloads[jurisdiction]) as pdf:
         links = [annotation for page in pdf.pages for annotation in page.get("/Annots", [])
@@ -151,7 +152,7 @@ def words(text: str) -> set[str]:
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_structure_order_keeps_the_space_a_line_broke_at(downloads, jurisdiction):
-    """Issue 37, item 8: read in structure order, as a screen reader does, the lines of a paragraph
+    """Read in structure order, as a screen reader does, the lines of a paragraph
     were joined with no space ("theoperator", "toSunday", "Notrefundable"): CSS drops the space a line
     breaks at and WeasyPrint marks each line apart. Every word read so is a word the page shows."""
     with pikepdf.open(downloads[jurisdiction]) as pdf:
@@ -164,7 +165,7 @@ def test_structure_order_keeps_the_space_a_line_broke_at(downloads, jurisdiction
 
 @pytest.mark.parametrize("jurisdiction", sorted(FESTIVAL_PATHS))
 def test_a_term_and_its_value_are_one_list_item(downloads, jurisdiction):
-    """Issue 37, item 8: each `<dl>` pair is one /LI, its term the /Lbl and its value the /LBody
+    """Each `<dl>` pair is one /LI, its term the /Lbl and its value the /LBody
     ("When" and "Friday, July 9, ..." were two items)."""
     with pikepdf.open(downloads[jurisdiction]) as pdf:
         items = [dict(blocks) for blocks in _items_with_label(pdf)]

@@ -1,8 +1,9 @@
-"""Issue 37, item 2 in more viewers: a box ticked with pypdf shows its tick in MuPDF (`mutool draw`,
-Debian's mupdf-tools: SumatraPDF, zathura-mupdf and many phones) and in PDFium (pypdfium2: Chrome's and
-Edge's viewer, and many printers' drivers), as it does in poppler (tests/packet/test_fields.py); and
-pdftk-java (Debian's pdftk-java, the filler of many offices' scripts) fills every text field and
-flattens it legibly: the text read from the flattened page is what was typed."""
+"""Ticks that show in every viewer (docs/decisions/0017-tests-use-the-real-tools.md): a box ticked with
+pypdf shows its tick in MuPDF (`mutool draw`, Debian's mupdf-tools: SumatraPDF, zathura-mupdf and many
+phones) and in PDFium (pypdfium2: Chrome's and Edge's viewer, and many printers' drivers), as it does in
+poppler (tests/packet/test_fields.py); and pdftk-java (Debian's pdftk-java, the filler of many offices'
+scripts) fills every text field and flattens it legibly: the text read from the flattened page is what
+was typed."""
 from __future__ import annotations
 
 import subprocess

@@ -1,6 +1,7 @@
-"""Issue 39, item 4: packets never hold the pages. At most `cache.WAITING` request threads wait for a
-packet at once; any other download whose packet is not made yet gets the "being prepared" page at
-once, so eight organizers downloading new packets together cannot hold every thread of the server."""
+"""Packets never hold the pages (docs/decisions/0007-print-workers.md). At most `cache.WAITING` request
+threads wait for a packet at once; any other download whose packet is not made yet gets the "being
+prepared" page at once, so eight organizers downloading new packets together cannot hold every thread of
+the server."""
 from __future__ import annotations
 
 import os

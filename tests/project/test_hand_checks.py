@@ -12,7 +12,7 @@ DOC = (Path(__file__).resolve().parents[2] / "docs" / "hand-checks.md").read_tex
 
 def test_hand_checked_figures_match_the_engine(book):
     blocks = re.findall(r"```json\n(.*?)```", DOC, re.S)
-    assert len(blocks) == 12  # answers and printed figures: the four festivals, and two cases of issue 18
+    assert len(blocks) == 12  # answers and printed figures: the four festivals, and two cases of unsettled readings
     for answers_text, printed_text in zip(blocks[0::2], blocks[1::2]):
         answers, printed = json.loads(answers_text), json.loads(printed_text)
         result = assess(answers, book)

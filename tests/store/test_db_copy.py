@@ -1,6 +1,7 @@
-"""Moving a village into PostgreSQL (issue 25, item 6): `wizard db copy FROM TO` carries the
-interviews, the sent applications with their uploads and history, and the clerks' accounts; the
-copied site serves them. And a backup with pg_dump, restored with pg_restore, serves the same."""
+"""Moving a village into PostgreSQL (docs/decisions/0008-one-sql-for-both-backends.md): `wizard db copy
+FROM TO` carries the interviews, the sent applications with their uploads and history, and the clerks'
+accounts; the copied site serves them. And a backup with pg_dump, restored with pg_restore, serves the
+same."""
 from __future__ import annotations
 
 import secrets

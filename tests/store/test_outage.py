@@ -1,4 +1,4 @@
-"""When the database goes away (issue 25, item 5): a plain 503 that keeps what the organizer typed,
+"""When the database goes away: a plain 503 that keeps what the organizer typed,
 never a 500; nothing confirmed is lost; the server reconnects by itself when the database is back.
 
 The served test stops a PostgreSQL cluster of its own (tests/postgres_support.own_cluster), never

@@ -1,7 +1,8 @@
-"""Issue 39, item 5: on PostgreSQL a step costs few round trips to the database. A step GET reads the
-interview once; an answer POST reads it, counts the client against the abuse limits in one statement
-(it was five statements, then four exchanges, then a pipelined transaction of five) and saves it; a
-connection used a moment ago is not checked with a round trip of its own before each use."""
+"""On PostgreSQL a step costs few round trips (docs/decisions/0018-servers-share-through-the-database.md)
+to the database. A step GET reads the interview once; an answer POST reads it, counts the client against
+the abuse limits in one statement (it was five statements, then four exchanges, then a pipelined
+transaction of five) and saves it; a connection used a moment ago is not checked with a round trip of its
+own before each use."""
 from __future__ import annotations
 
 import contextlib

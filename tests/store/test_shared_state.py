@@ -50,8 +50,9 @@ def test_a_client_alternating_between_servers_is_counted_once(url):
 
 
 def test_an_upgrade_keeps_the_counts_of_the_hour_under_way(url):
-    """The counts moved to one row per client (issue 39); a client counted before the upgrade is not
-    given its hour again, and the failed sign-ins stay where they are."""
+    """The counts moved to one row per client
+    (docs/decisions/0018-servers-share-through-the-database.md); a client counted before the upgrade is
+    not given its hour again, and the failed sign-ins stay where they are."""
     store = InterviewStore(url)
     try:
         store.migrate()

@@ -1,4 +1,4 @@
-"""Issue 39, item 5: what grows with the years kept stays bounded. A place's interviews are found by
+"""What grows with the years kept stays bounded. A place's interviews are found by
 an index; the in-process limits forget idle clients one at a time; `wizard db copy` holds one batch
 of rows, not a table; PostgreSQL's pool checks a connection only when it is old or has failed."""
 from __future__ import annotations

@@ -2,7 +2,7 @@
 target app with interviews in several states, requests drawn by Hypothesis, the sweep of every
 route with every method and bad id, and the report of what went wrong.
 
-Payloads: issue 12's seven causes (extreme dates, odd digits in a clerk's link, checkbox whitespace,
+Payloads: the seven causes of crashes found once (extreme dates, odd digits in a clerk's link, checkbox whitespace,
 non-Latin-1 paths, bad Host labels, newlines in the event name) plus injection strings, odd unicode,
 lone surrogates, NUL, huge bodies, deep JSON, forged CSRF tokens, bad ids and odd methods. CSRF is
 on, as in production: most posts carry the session's real token so they reach the validation
@@ -47,7 +47,7 @@ FORBIDDEN_IN_HTML = [m for m in MARKERS if m.startswith(("<", '"', "'", "</"))] 
 
 INJECTION = MARKERS + EVALUATED + ["' OR 1=1 --", '"; DROP TABLE interviews; --', "../../etc/passwd",
                                    "%s%s%n", "\\u0000", "Robert'); DELETE FROM interviews;--"]
-ISSUE_12 = [  # the payload classes of issue 12's seven causes
+ISSUE_12 = [  # the payload classes of those seven causes
     "0001-01-01T00:00", "9999-12-31T23:59", "0999-05-05T10:00", "0001-01-01", "9999-12-31", "2027-02-30T12:00",
     "\u00b2", "\u00b2\u00b3", "1" * 5000, "9" * 4400, "1,500", "-1", "1e400", "nan", " ", "\t", "evil",
     "Harvest\nATTACH:https://evil.example", "A\r\nBEGIN:VEVENT", "x" * 301, "y" * 20_001,
@@ -110,7 +110,7 @@ def build_target(tmp_path_factory, book) -> Target:
         "hostile": clean_answers(dict(FESTIVAL, jurisdiction="dekalb-il", **hostile_text), book.questions,
                                  book.jurisdictions),
         "empty": {},
-        # Values from before dates were bounded (issue 12, cause 1): such an interview must still open.
+        # Values from before dates were bounded: such an interview must still open.
         "year-1": {"jurisdiction": "whitesboro-ny", "starts_at": "0001-01-01T00:00", "ends_at": "0001-01-01T10:00"},
         "year-9999": {"jurisdiction": "dekalb-il", "event_name": "Far future", "starts_at": "9999-12-31T10:00",
                       "ends_at": "9999-12-31T23:00"},
@@ -212,7 +212,7 @@ NUMBERS = ["\u00b2", "1" * 5000, "9" * 4301, "12\u0663", "250", "1,500"]
 
 @st.composite
 def issue_12_request(draw, target: Target):
-    """The reproducers of issue 12's seven causes, with their values varied."""
+    """The reproducers of the seven causes, with their values varied."""
     jurisdiction = draw(st.sampled_from(JURISDICTIONS))
     start, end, number = draw(st.sampled_from(DATES)), draw(st.sampled_from(DATES)), draw(st.sampled_from(NUMBERS))
     interview = target.ids[draw(st.sampled_from(sorted(target.ids)))]
@@ -312,7 +312,7 @@ def send(target: Target, client, request, follow: int = 2) -> None:
         target.pdfs += 1
     problem = None
     preparing = response.status_code == 503 and path.endswith("packet.pdf") and "being prepared" in \
-        response.get_data(as_text=True)  # a print worker killed or stopped (issue 36): a page that refreshes
+        response.get_data(as_text=True)  # a print worker killed or stopped: a page that refreshes
     target.preparing += preparing
     if response.status_code >= 500 and not preparing:
         problem = f"{response.status_code}: {target.last_error or 'outside Flask'}"
@@ -338,7 +338,8 @@ def send(target: Target, client, request, follow: int = 2) -> None:
 
 
 # Mid-run, the print workers are killed (SIGKILL), later stopped (SIGSTOP) for a stretch of the walk,
-# then let go on (issue 36): a packet download is then a 200 or a "being prepared" 503, never a 500.
+# then let go on (docs/decisions/0007-print-workers.md): a packet download is then a 200 or a "being prepared" 503,
+# never a 500.
 UPSETS = {60: "kill", 120: "stop", 160: "continue"}
 
 

@@ -71,7 +71,7 @@ def refresh(page) -> tuple[int, str] | None:
 
 
 def unsigned(urls) -> list[str]:
-    """The clerks' links without the site's signature, each checked to carry one (issue 22)."""
+    """The clerks' links without the site's signature, each checked to carry one."""
     bare = []
     for url in urls:
         base, separator, signature = url.rpartition("sig=")

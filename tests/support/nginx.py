@@ -1,5 +1,6 @@
 """nginx in front of a served wizard, with the configuration file docs/nginx.conf gives (TLS aside):
-an unprivileged nginx on a loopback port, its files in a temporary folder (issue 36, item 8)."""
+an unprivileged nginx on a loopback port, its files in a temporary folder
+(docs/decisions/0017-tests-use-the-real-tools.md)."""
 from __future__ import annotations
 
 import contextlib

@@ -133,7 +133,7 @@ def calendar(book, jurisdiction: str, **changes) -> bytes:
     return build_calendar(answers, assess_jurisdiction(j, answers), j, "seed")
 
 
-# The applicant's name, age and address are required where the ordinance asks for them (issue 11).
+# The applicant's name, age and address are required where the ordinance asks for them.
 OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles",
                  "applicant_phone", "applicant_email", "site_legal_description", "property_owner_name",
                  "property_owner_address", "organization_name")

@@ -59,7 +59,7 @@ REFUSED = [
     pytest.param(_with(starts_at="2027-02-30T10:00"), "starts_at", id="datetime-no-such-day"),
     pytest.param(_with(ends_at=20270711), "ends_at", id="datetime-as-number"),
     pytest.param(_with(starts_at="2027-07-11T23:00", ends_at="2027-07-09T12:00"), "ends_at", id="end-before-start"),
-    # Issue 9, item 2: numbers that contradict each other are refused, the key named.
+    # Numbers that contradict each other are refused, the key named.
     pytest.param(_with(starts_at="2027-07-09T12:00", ends_at="2027-07-09T12:00"), "ends_at", id="ends-when-it-starts"),
     pytest.param(_with(max_attendance=5000, total_attendance=100), "total_attendance",
                  id="visits-over-the-event-fewer-than-at-one-time"),

@@ -1,5 +1,6 @@
-"""Test helper (issue 41): an app whose organizer pages run in Spanish, the office's in English, as
-the web edge's choice of language will set them; for the tests of what lies below the web edge."""
+"""Test helper (docs/decisions/0002-spanish-beside-the-law.md): an app whose organizer pages run in
+Spanish, the office's in English, as the web edge's choice of language will set them; for the tests of
+what lies below the web edge."""
 from __future__ import annotations
 
 import re

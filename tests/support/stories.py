@@ -24,10 +24,10 @@ BIG_FESTIVAL = {
     "multiple_parcels": False, "separately_permitted": False,
     "bathing_beach": False, "swimming_pool": False, "public_owner": "dekalb_park_district",
     "public_street_closure": True, "seating_capacity": 4800,
-    # Issue 18: DeKalb's own questions (the other land of an exempt owner, the auction itself, a private event).
+    # DeKalb's own questions (the other land of an exempt owner, the auction itself, a private event).
     "other_land": [], "auction_only": False, "auction_outside": False, "auction_over_100": False,
     "private_event": False,
-    # Issue 11: what the packet used to leave as FILL IN.
+    # What the packet used to leave as FILL IN.
     "officers": [{"name": "Zoë Núñez", "age": 41, "address": "12 Elm St, Utica NY"},
                  {"name": "Sam Lee", "age": 55, "address": "3 Oak St, Utica NY"}],
     "stockholders": [{"name": "Sam Lee", "age": None, "address": "3 Oak St, Utica NY"}],
@@ -88,42 +88,43 @@ PATHS = {
     "dekalb-park-district": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public"},
         ["dates", "land", "public-owner", "other-land"], "Your event is exempt from this permit"),
 
-    # Issue 9, item 1: "total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
+    # "Total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
         "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
         "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
         "land-interest", "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans"],
         "The ordinance does not settle whether you need a permit"),
-    # Issue 9, item 1: seating 1,000 and a crowd of 1,251 still asks about government fairs.
+    # Seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
         "seating_capacity": 1000, "max_attendance": 1251},
         ["crowd", "venue", "capacity", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
          "event", "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities",
          "crowd-limit"],
         "The ordinance does not settle whether you need a license"),
-    # Issue 18, Wisconsin: the chapter states no trigger, so a 150-person church picnic is asked
-    # everything the chapter would require, not ended on a lean after the exemptions.
+    # Wisconsin (docs/decisions/0012-readings-never-invented.md): the chapter states no trigger, so a
+    # 150-person church picnic is asked everything the chapter would require, not ended on a lean after
+    # the exemptions.
     "wisconsin-church-picnic": ("wi-village-ch64", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150},
         ["crowd", "venue", "fair", "other-license", "dates", "hours", "crowd-mix", "tickets", "event",
          "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities", "crowd-limit"],
         "The ordinance does not settle whether you need a license"),
-    # Issue 9, item 11: "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
+    # "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
         "is_auction": True, "licensed_auction": True, "auction_only": True},
         ["dates", "land", "money", "speech", "auction", "auctioneer", "auction-details"],
         "Your event is exempt from this permit"),
-    # Issue 9, item 9: a rally that closes a City park but no public street keeps its exemption.
+    # A rally that closes a City park but no public street keeps its exemption.
     "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",
         "commercial_features": [], "speech_event": True, "hazardous": [], "street_closure": True,
         "public_street_closure": False}, ["dates", "land", "money", "speech", "auction", "hazards", "streets", "street"],
         "Your event is exempt from this permit"),
-    # Issue 9, item 10: land of another public body (the county) is Private Property under § 34.01.
+    # Land of another public body (the county) is Private Property under § 34.01.
     "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
         "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd",
         "structures", "commercial-extras", "parcels", "other-permits", "event", "organizer", "applicant",
         "company", "site-details"],
         "You need a permit"),
-    # Issue 9, item 15: a bathing beach on the site.
+    # A bathing beach on the site.
     "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "overnight", "event",
         "each-day", "admission", "applicant", "company", "officers", "in-charge", "land-use",

@@ -1,6 +1,6 @@
-"""Issue 35, item 3: every organizer sees "Before you start" once. From the home page (which names
-no place) the first question shows it open, above the question; from a clerk's link, whose start
-page lists it, the first question keeps it folded below Continue."""
+"""Every organizer sees "Before you start" once (docs/decisions/0015-no-dead-ends-for-the-organizer.md).
+From the home page (which names no place) the first question shows it open, above the question; from a
+clerk's link, whose start page lists it, the first question keeps it folded below Continue."""
 from __future__ import annotations
 
 from wizard.web.edge.state import store
@@ -58,7 +58,8 @@ def test_the_open_box_is_there_once_and_not_after_an_answer_or_on_going_back(cli
 
 
 def test_back_into_a_step_that_no_longer_applies_goes_to_the_step_that_does(app, client):
-    """Issue 35, item 7: not a 404 "it may have been cleared", with JavaScript on or off."""
+    """Back into a step that no longer applies goes to the step that does, not a 404 "it may have been
+    cleared", with JavaScript on or off."""
     url = client.post("/start", data={"jurisdiction": "dekalb-il", "property_owner": "other_public"}).headers["Location"]
     ident = url.split("/i/")[1].split("/")[0]
     public_owner = f"/i/{ident}/step/public-owner"

@@ -1,6 +1,7 @@
-"""A real proxy in the tests (issue 36, item 8): the app behind nginx with docs/nginx.conf (TLS
-aside). Limits count per client, a spoofed X-Forwarded-For is believed neither through nginx nor
-from a direct client, redirects and links stay on PUBLIC_URL, a slow client is absorbed."""
+"""A real proxy in the tests (docs/decisions/0017-tests-use-the-real-tools.md): the app behind nginx with
+docs/nginx.conf (TLS aside). Limits count per client, a spoofed X-Forwarded-For is believed neither
+through nginx nor from a direct client, redirects and links stay on PUBLIC_URL, a slow client is
+absorbed."""
 from __future__ import annotations
 
 import functools

@@ -1,5 +1,6 @@
-"""Issue 38, item 1: "What it costs" says everything the result page knows about money: every sum and
-every caveat about a sum the result page gives, for every built-in place."""
+"""The costs page, "What it costs" (docs/decisions/0005-fees-due-at-their-moment.md) says everything the
+result page knows about money: every sum and every caveat about a sum the result page gives, for every
+built-in place."""
 from __future__ import annotations
 
 import re

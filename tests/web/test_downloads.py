@@ -132,7 +132,7 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     answers = festival("whitesboro-ny", book)
     a = assess_jurisdiction(book.jurisdictions["whitesboro-ny"], answers)
     events = calendar_for(app, client, answers).walk("VEVENT")
-    # Issue 11: the plan to the day. "Within 5 days after" cleanup and "within 10 days" deposit (Permit E, F).
+    # The plan to the day. "Within 5 days after" cleanup and "within 10 days" deposit (Permit E, F).
     assert len(events) == 6
     file_by, decision, ready, event, cleanup, deposit = events
     assert ready.decoded("DTSTART") == decision.decoded("DTSTART")
@@ -143,7 +143,7 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     assert file_by.decoded("DTEND") == date.fromisoformat(a["file_by"]) + timedelta(days=1)
     assert decision.decoded("DTSTART") == date.fromisoformat(a["file_by"]) + timedelta(days=20)
     start = event.decoded("DTSTART")
-    zone = book.jurisdictions["whitesboro-ny"].zone  # the place's time zone, not floating time (issue 37)
+    zone = book.jurisdictions["whitesboro-ny"].zone  # the place's time zone, not floating time
     assert start == datetime(2027, 7, 9, 12, 0, tzinfo=zone) and start.tzinfo.key == "America/New_York"
     assert event.decoded("DTEND") == datetime(2027, 7, 11, 23, 0, tzinfo=zone)
     assert str(event["SUMMARY"]) == "Riverbend Music Festival"
@@ -200,10 +200,10 @@ def test_a_clerks_link_with_only_the_place_asks_every_step(client):
 
 
 def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(app, client, book):
-    # Issue 9, items 3 and 16: "obtain a valid license ... at least 60 days prior"; mow "one week prior".
+    # "Obtain a valid license ... at least 60 days prior"; mow "one week prior".
     events = calendar_for(app, client, festival("baroda-mi", book)).walk("VEVENT")
     by_summary = {str(e["SUMMARY"]): e.decoded("DTSTART") for e in events}
-    # Issue 53: the 105-day day is our advice, named so in the calendar.
+    # The 105-day day is our advice, named so in the calendar.
     assert by_summary["Our advice: file license application with the Village Clerk"] == date(2027, 3, 26)
     assert by_summary["License must be in hand for Riverbend Music Festival"] == date(2027, 5, 10)
     mowing = [day for summary, day in by_summary.items() if "Mow all grass" in summary]
@@ -211,7 +211,7 @@ def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(
 
 
 def test_the_print_view_gets_the_packets_own_font_and_nothing_else_from_its_folder(client):
-    """Issue 37, item 7: the print view's Noto Sans (static/packet-print.css), kept a year; no other file."""
+    """The print view's Noto Sans (static/packet-print.css), kept a year; no other file."""
     with client.get("/packet-fonts/NotoSans-Regular.ttf") as font:  # a file response: closed after
         assert font.status_code == 200 and font.mimetype == "font/ttf" and font.data[:4] == b"\x00\x01\x00\x00"
         assert "max-age=31536000" in font.headers["Cache-Control"]

@@ -1,4 +1,4 @@
-"""Issue 35, item 7: the summary at the top of a step says what the error under the field says, never
+"""The error summary at the top of a step says what the error under the field says, never
 the packet's legal label; and DeKalb's "About the applicant" is not shown under "Your event"."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12's reproducers and the "Also" list, as an attacker or an unlucky organizer would meet them."""
+"""Inputs that once crashed the wizard, and their like, as an attacker or an unlucky organizer would meet them."""
 from __future__ import annotations
 
 import io

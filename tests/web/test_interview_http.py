@@ -21,7 +21,7 @@ def test_htmx_request_gets_the_content_block_and_a_url_to_push(client):
     fragment = client.get(url, headers={"HX-Request": "true"})
     assert parse(page).html is not None
     body = fragment.get_data(as_text=True)
-    # htmx's title keeps the site's name, as the whole page's has it (issue 35, item 7)
+    # htmx's title keeps the site's name, as the whole page's has it
     assert parse(body).html is None and texts(body, "title") == ["When is your event? – Mass Gathering Permit Wizard"]
     assert texts(page.get_data(as_text=True), "title") == texts(body, "title")
     assert fragment.headers["HX-Push-Url"] == url
@@ -100,7 +100,7 @@ def test_bad_dates_get_clear_messages(client, field, value):
      "cannot be fewer than the most people at the same time"),
 ])
 def test_inconsistent_numbers_are_refused_on_the_step_that_asks_them(client, step, data, field, message):
-    # Issue 9, item 2: a clear message on the step, and the answers already given are kept.
+    # Answers that contradict each other: a clear message on the step, and the answers already given are kept.
     url = start(client)
     assert client.post(url, data=FESTIVAL_STEP_POSTS["dates"]).status_code == 303
     step_url = url.replace("/step/dates", f"/step/{step}")
@@ -171,7 +171,8 @@ def test_csrf_is_enforced_when_enabled(tmp_path):
 
 
 @pytest.mark.parametrize("today, expected", [
-    # Issue 53: 2027-03-26 (105 days before) is our advice; License (a)'s own last day is 2027-05-10.
+    # 2027-03-26 (105 days before) is our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md); License
+    # (a)'s own last day is 2027-05-10.
     ("2027-05-11", "The last day to file has passed"),
     ("2027-03-27", "File as soon as you can."),
     ("2027-03-17", "File soon: 9 days left."),
@@ -182,7 +183,7 @@ def test_result_warns_when_the_filing_deadline_is_past_or_close(app, client, tod
     ident = finished_interview(app, BARODA)
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
     assert "Friday, March 26, 2027" in page  # file by: the license must be in hand 60 days before,
-    assert "Monday, May 10, 2027" in page    # and the Village has 45 days to decide (issue 9, item 3)
+    assert "Monday, May 10, 2027" in page    # and the Village has 45 days to decide
     if expected:
         assert expected in page
     else:
@@ -271,7 +272,8 @@ def test_a_change_that_flips_the_outcome_is_announced(app, client, step, post, n
 
 
 def test_wisconsin_result_says_what_is_unsettled_and_what_to_ask_the_village(app, client, book):
-    # Issue 9, Wisconsin, as issue 18 reads it: no lean, and no clerk the text does not name.
+    # Wisconsin, an unsettled reading (docs/decisions/0012-readings-never-invented.md): no lean, and no clerk the text
+    # does not name.
     ident = finished_interview(app, festival("wi-village-ch64", book, max_attendance=150, is_fair=False))
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
     assert "Probably not covered" not in page and "Village Clerk" not in page
@@ -279,7 +281,7 @@ def test_wisconsin_result_says_what_is_unsettled_and_what_to_ask_the_village(app
 
 
 def test_result_page_has_after_you_apply_revocation_and_penalties(app, client):
-    # Issue 9, items 12-14 and 16: new sections and the before-the-event phase with its date.
+    # What the ordinance says beyond the verdict: new sections and the before-the-event phase with its date.
     ident = finished_interview(app, BARODA)
     page = client.get(f"/i/{ident}/result").get_data(as_text=True)
     headings = texts(page, "h2, h3")
@@ -290,7 +292,7 @@ def test_result_page_has_after_you_apply_revocation_and_penalties(app, client):
 
 
 def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
-    # Issue 9, item 2: visits answered in Whitesboro, then a bigger crowd on Wisconsin's crowd step,
+    # Answers that contradict each other: visits answered in Whitesboro, then a bigger crowd on Wisconsin's crowd step,
     # which does not ask about visits.
     with app.app_context():
         interview = store().create({"jurisdiction": "wi-village-ch64", "max_attendance": 300, "total_attendance": 400})
@@ -305,9 +307,10 @@ def test_a_kept_answer_that_no_longer_fits_is_dropped_not_a_crash(app, client):
 
 
 def test_a_link_with_contradicting_numbers_leaves_them_out_with_a_note(client):
-    # Issue 9, item 2: a clerk's link is checked like a step: visits below the crowd are asked instead.
+    # Answers that contradict each other: a clerk's link is checked like a step: visits below the crowd are asked
+    # instead.
     page = client.get("/for/whitesboro-ny?max_attendance=500&total_attendance=100").get_data(as_text=True)
-    # Said by the question's label, never by its key (issue 10).
+    # Said by the question's label, never by its key.
     assert "The link had an answer we could not use for “" in page and "total_attendance" not in page
     assert field_values(page, "max_attendance") == ["500"] and "total_attendance" not in field_names(page)
     # Changed on the start page into numbers that contradict: said on the field, nothing started.

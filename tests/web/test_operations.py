@@ -1,4 +1,4 @@
-"""A site an operator can watch (issue 36, item 7): /healthz, /readyz, /metrics read by
+"""A site an operator can watch: /healthz, /readyz, /metrics read by
 prometheus-client's own parser, and `--log-format json` with the same redactions."""
 from __future__ import annotations
 

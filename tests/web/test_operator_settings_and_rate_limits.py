@@ -1,4 +1,4 @@
-"""Issue 19's second hardening round: the clerks' handout, rule files that would exhaust the checker,
+"""Hardening: the clerks' handout, rule files that would exhaust the checker,
 links from the Host header, operator values, secret files, HSTS, the security log, abuse limits."""
 from __future__ import annotations
 

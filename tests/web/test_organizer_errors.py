@@ -1,5 +1,6 @@
-"""Issue 23, items 1, 2 and 4: a failed post redirects too, a past date is refused, a far one asked
-again, and each line of the error summary names its field; "July 11th" and "9 July 2027" are dates."""
+"""A failed post redirects too (docs/decisions/0015-no-dead-ends-for-the-organizer.md), a past date is
+refused, a far one asked again (docs/decisions/0003-event-dates.md), and each line of the error summary
+names its field; "July 11th" and "9 July 2027" are dates."""
 from __future__ import annotations
 
 from datetime import date

@@ -1,5 +1,6 @@
-"""Issue 23, items 5 to 10 over HTTP: small words, before you start, the costs page, the question to
-send the office, the link to keep, Check your answers by section; new texts read at grade 8 or below."""
+"""The organizer's result over HTTP (docs/decisions/0015-no-dead-ends-for-the-organizer.md): small words,
+before you start, the costs page, the question to send the office, the link to keep, Check your answers
+by section; new texts read at grade 8 or below."""
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ def test_small_words_on_the_result_page(dated, client):
 
 def documents_to_gather(html: str) -> int:
     """The checklist's items to send or have before the license; the duties after it are not documents
-    (issue 38, item 7: "keep a competent person in charge" is not a document to gather)."""
+    ("keep a competent person in charge" is not a document to gather)."""
     phases = {h.get_text(strip=True): h.find_next_sibling("ul") for h in parse(html).select("#checklist h3")}
     return sum(len(ul.select("li")) for title, ul in phases.items() if title.startswith(("Send with", "Before the license")))
 
@@ -71,7 +72,7 @@ def test_the_first_page_says_what_you_will_need_and_how_long_it_takes(client, bo
         assert item["text"] in page.text and item["why"] in page.text
     assert re.search(r"a small event that needs no (permit|license) takes about \d+ minutes\. "
                      r"A large festival takes about \d+ to \d+ minutes", page.text)
-    # worked out from the route (issue 35), no longer one "about 10 minutes" for every place
+    # worked out from the route, no longer one "about 10 minutes" for every place
     assert f"takes about {estimate(j, book).small} minutes" in page.text
 
 
@@ -115,7 +116,7 @@ def test_an_uncertain_result_gives_the_question_to_send(dated, client):
     assert "it turns on: Ch. 40, Permit A." in mailto and "Most people at one time: 150" in mailto
     letter = Text(client.get(f"/i/{ident}/question").get_data(as_text=True)).text
     assert "Dear Village Clerk," in letter and "Please reply in writing" in letter
-    # Issue 35, item 4: a letter to the office, not the result's words to the organizer pasted in.
+    # The question for the office is a letter to the office, not the result's words to the organizer pasted in.
     assert "What the permit wizard told me" not in letter and "Ask the Village Clerk" not in letter
     assert "I would like to ask:" in letter and "The section it turns on: Ch. 40, Permit A." in letter
     required = finished(dated, "whitesboro-festival")

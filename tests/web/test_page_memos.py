@@ -1,10 +1,10 @@
-"""Issue 33, item 3: the memos of the pages change no page. Their keys are listed by hand (the drawn
-questions and search, the frame's pieces, the first step's box, the form classes, the signed
-cookies and tokens, the per-prefix addresses; wizard/remembered.py), so a value one organizer sees
-and the key leaves out (a "Signed in as..." put into the site header) would be drawn once and shown
-to everyone. The same requests, organizers interleaved over every page type, are made with every
-memo on and with every memo off (`forgetting()`): the pages must be byte for byte the same, but
-for the CSRF tokens and the ids and secrets each run makes anew."""
+"""The memos of the pages (docs/decisions/0013-memos-only-where-they-pay.md) change no page. Their keys
+are listed by hand (the drawn questions and search, the frame's pieces, the first step's box, the form
+classes, the signed cookies and tokens, the per-prefix addresses; wizard/remembered.py), so a value one
+organizer sees and the key leaves out (a "Signed in as..." put into the site header) would be drawn once
+and shown to everyone. The same requests, organizers interleaved over every page type, are made with
+every memo on and with every memo off (`forgetting()`): the pages must be byte for byte the same, but for
+the CSRF tokens and the ids and secrets each run makes anew."""
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
-"""Issue 36, the third hardening round: a packet download with a dead or hung print worker, sign-out
-that ends the session, sign-in back-off that cannot lock a clerk out, secrets kept out of the logs."""
+"""Hardening: a packet download with a dead or hung print worker (docs/decisions/0007-print-workers.md),
+sign-out that ends the session, sign-in back-off that cannot lock a clerk out, secrets kept out of the
+logs."""
 from __future__ import annotations
 
 import logging
@@ -160,8 +161,8 @@ def test_an_ipv6_guesser_is_counted_by_its_64(app):
 
 # Every URL variable that is not a key: a new route's variable must be here or be hidden in the logs.
 PUBLIC_VARIABLES = {"filename", "jurisdiction_id", "step_id", "reference", "upload_id", "note_id",
-                    "notice_id", "payment_id", "inspection_id",  # issue 40: rows found only within their application
-                    "to"}  # issue 41: the language switched to ("es"), public
+                    "notice_id", "payment_id", "inspection_id",  # rows found only within their application
+                    "to"}  # the language switched to ("es"), public
 SECRET = "Zq9SECRETxSECRETx"
 
 

@@ -1,4 +1,4 @@
-"""Behind a proxy that mounts the wizard under a prefix, every link keeps it (issue 17, item 5):
+"""Behind a proxy that mounts the wizard under a prefix, every link keeps it:
 the templates build links with url_for, never as literal paths."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hardening round 3 (issue 36): item 5, only the proxy is believed; and item 6's resource edges
+"""Hardening: only the proxy is believed; and the resource edges
 (waitress's limits, rule files that are not regular files, the rule record's folder on PostgreSQL)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 35, item 7: reminders of one interview falling on the same day are one email listing both."""
+"""Reminders of one interview falling on the same day are one email listing both."""
 from __future__ import annotations
 
 from datetime import date

@@ -1,7 +1,7 @@
-"""Issue 35, item 5: sending as GOV.UK would. The declaration's error is an error summary linked to
-the box and an inline error on it (not a notice far above it); after sending, a confirmation panel
-with the reference, what happens next and when (the decision period and its section), what must
-still be brought or posted, and the uploads listed by the document they are."""
+"""Sending as GOV.UK would (docs/decisions/0015-no-dead-ends-for-the-organizer.md). The declaration's
+error is an error summary linked to the box and an inline error on it (not a notice far above it); after
+sending, a confirmation panel with the reference, what happens next and when (the decision period and its
+section), what must still be brought or posted, and the uploads listed by the document they are."""
 from __future__ import annotations
 
 from io import BytesIO

@@ -1,4 +1,4 @@
-"""Issue 24, item 4: a step's form class is built once and kept, but never across days: a date
+"""A step's form class is built once and kept, but never across days: a date
 field's bounds depend on today, so the same step a day later must refuse the day that just passed."""
 from __future__ import annotations
 

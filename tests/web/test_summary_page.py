@@ -1,4 +1,4 @@
-"""Issue 11: an early end (no permit needed, or exempt) gets a printable one-page summary: why,
+"""An early end (no permit needed, or exempt) gets a printable one-page summary: why,
 with the citations, and what may still apply."""
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Issue 35, item 6: a long route offers a task list (GOV.UK's pattern): the sections with their
-state, each opened by a real link that comes back to the list when its section is done, as a whole
-page and as an htmx swap, with "Email me the link" there too."""
+"""A long route offers a task list (GOV.UK's pattern;
+docs/decisions/0015-no-dead-ends-for-the-organizer.md): the sections with their state, each opened by a
+real link that comes back to the list when its section is done, as a whole page and as an htmx swap, with
+"Email me the link" there too."""
 from __future__ import annotations
 
 import pytest
