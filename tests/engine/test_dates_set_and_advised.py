@@ -1,4 +1,4 @@
-"""A date the ordinance sets (docs/decisions/dates-the-text-sets-and-dates-we-advise.md) is never
+"""A date the ordinance sets (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md) is never
 confused with a date we advise; who decides in Baroda's words; and the readings of round 5 (Wisconsin
 camping, DeKalb's escrow and cleanup owners, when each fee is paid, four Spanish glosses). Each assertion
 names its section."""

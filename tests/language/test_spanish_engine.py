@@ -62,7 +62,7 @@ def test_the_plan_to_the_day_is_in_spanish(book):
     with speaking("es"):
         _summary, plan = result(book, "baroda-mi")
     by_key = {m.key: m for m in plan.milestones}
-    # Baroda's 105 days are our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md), said as advice
+    # Baroda's 105 days are our advice (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md), said as advice
     # (License (a)'s own day is the 60th).
     assert by_key["file-by"].title == "Nuestro consejo: presente su solicitud a más tardar este día"
     assert by_key["file-by"].detail.startswith("Preséntela ante ")

@@ -114,7 +114,7 @@ def test_the_organizer_sees_the_conditions_of_an_approval(app):
 
 def test_a_late_filing_is_flagged_with_its_section(app):
     # License (a): applied for and obtained "at least 60 days prior"; 105 days (60 + the 45 to decide) is
-    # our advice and never makes a filing late (docs/decisions/dates-the-text-sets-and-dates-we-advise.md). 59 days
+    # our advice and never makes a filing late (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md). 59 days
     # ahead is after the text's last day.
     soon = office_day("baroda-mi") + timedelta(days=59)
     answers = {**BARODA, "starts_at": f"{soon.isoformat()}T12:00", "ends_at": f"{soon.isoformat()}T20:00"}

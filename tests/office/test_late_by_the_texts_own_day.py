@@ -1,4 +1,4 @@
-"""Dates the text sets (docs/decisions/dates-the-text-sets-and-dates-we-advise.md): an application kept
+"""Dates the text sets (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md): an application kept
 before the office stored the ordinance's own last day (its `file_by` then held the day we advised) is
 flagged late only after the text's own day."""
 from __future__ import annotations

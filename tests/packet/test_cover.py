@@ -24,7 +24,7 @@ def test_a_packet_for_an_event_40_days_away_gives_no_past_date_as_an_instruction
         if day < today:
             assert text[:found.start()].endswith("Passed: "), f"{found.group()} is given as if still ahead"
     if jurisdiction == "baroda-mi":  # 40 days ahead: the text's own last day (60 days before) has gone
-        # The 105-day day is our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md), never "passed";
+        # The 105-day day is our advice (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md), never "passed";
         # License (a)'s 60th day is the text's.
         assert "Last day to file Passed: Monday, May 10, 2027" in text
         assert "March 26, 2027" not in text

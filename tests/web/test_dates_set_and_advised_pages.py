@@ -1,4 +1,4 @@
-"""Dates the text sets and dates we advise (docs/decisions/dates-the-text-sets-and-dates-we-advise.md),
+"""Dates the text sets and dates we advise (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md),
 through the real interface: the result page, the costs page, the packet's cover, the status page and the
 office say which dates the ordinance sets and which we advise. Wisconsin ch. 64 sets no filing deadline,
 so nothing is ever "passed" or "late" for lack of one; Baroda is late only after License (a)'s 60th day

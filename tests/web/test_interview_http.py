@@ -171,7 +171,7 @@ def test_csrf_is_enforced_when_enabled(tmp_path):
 
 
 @pytest.mark.parametrize("today, expected", [
-    # 2027-03-26 (105 days before) is our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md); License
+    # 2027-03-26 (105 days before) is our advice (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md); License
     # (a)'s own last day is 2027-05-10.
     ("2027-05-11", "The last day to file has passed"),
     ("2027-03-27", "File as soon as you can."),

@@ -127,7 +127,7 @@ def test_reminders_go_once_each_on_their_day_and_the_stop_link_works(organizer, 
     sweeper.sweep_once(2000)  # the same day again: each reminder goes once
     assert deliver(app, controller.port) == 1
     reminder = inbox.to(ME)[-1]
-    # Baroda's 105-day day is our advice (docs/decisions/dates-the-text-sets-and-dates-we-advise.md), said as advice.
+    # Baroda's 105-day day is our advice (docs/decisions/0020-dates-the-text-sets-and-dates-we-advise.md), said as advice.
     assert reminder["Subject"] == "Reminder: Our advice: file your application by this day, Friday, March 26, 2027"
     assert "in 7 days" in body(reminder) and "Ord. 171" in body(reminder)
     stop_link = f"https://permits.example.org/i/{ident}/reminders"

@@ -105,7 +105,7 @@ def because(a: dict, word: str) -> str:
     within = a.get("decision_within_days")
     if a.get("license_by"):
         return say(N_("to leave {issuer} its {days} days to decide and have {the_word} in hand by {day}"), word,
-                   issuer=issuer, days=within, day=long_date(a["license_by"]))
+                   issuer=issuer, days=str(within), day=long_date(a["license_by"]))
     return _("so that %(issuer)s has its whole %(days)s-day decision period before your event",
              issuer=issuer, days=within)
 

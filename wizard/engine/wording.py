@@ -168,6 +168,6 @@ def summarize(assessment: dict, word: str, today: date, starts: date | None = No
         filing_fees=filing_fees(assessment),
         advice_line=advice_line(assessment, word) if advice else "",
         ordinance_line=ordinance_line(assessment) if advice else "",
-        decide_in_time=decide_in_time(assessment, word, deadline.decide_by) if advice and deadline.decide_by else "",
-        decision_if_today=decision_if_filed(assessment, today, starts) if advice and deadline.state == "advice_gone" else None,
+        decide_in_time=decide_in_time(assessment, word, deadline.decide_by) if advice and deadline and deadline.decide_by else "",
+        decision_if_today=decision_if_filed(assessment, today, starts) if advice and deadline and deadline.state == "advice_gone" else None,
     )

@@ -143,10 +143,13 @@ def filed_late(application: ApplicationRow, zone, j: Jurisdiction | None = None)
     if j is not None and j.filing_lead_days is None:
         return False
     last = application.get("file_by")
-    if j is not None and j.license_in_hand_days is not None and application.get("starts_at"):
+    starts = application.get("starts_at")
+    if j is not None and j.license_in_hand_days is not None and starts:
         # Baroda, License (a): the text's own day is the in-hand day, whatever day an older record kept.
-        last = (date.fromisoformat(application["starts_at"][:10]) - timedelta(days=j.license_in_hand_days)).isoformat()
-    return bool(last) and local_day(application["received_at"], zone) > date.fromisoformat(last)
+        last = (date.fromisoformat(starts[:10]) - timedelta(days=j.license_in_hand_days)).isoformat()
+    if not last:
+        return False
+    return local_day(application["received_at"], zone) > date.fromisoformat(last)
 
 
 def decision_timing(application: ApplicationRow, due: date | None, j: Jurisdiction) -> dict:

@@ -96,7 +96,7 @@ def calendar_events(answers: dict, assessment: dict, j: Jurisdiction, seed: str,
             days = _the_event(answers, assessment, j, seed, stamp)
             events += [_with_reminders(days[0], m, plan.today), *days[1:]]  # reminded of the first day
             continue
-        if m.advice and m.day < plan.today:  # a day we advised, now behind: nothing is due on it, and it never "passed"
+        if m.advice and m.day is not None and m.day < plan.today:  # a day we advised, now behind: nothing is due on it, and it never "passed"
             continue
         description = _description(m, j)
         if m.key == "file-by":  # where to file: the office card, or the advice to ask the office

@@ -201,9 +201,10 @@ class _Builder:
                 "or choose a later date for your event.")
         if advised(a):  # only the text's own day passes (filing_days.py)
             out = dated_notes.advised_facts(a, self.word, self.today, office_short(self.j.file_with))
-            if last_day(a):
+            own_day = last_day(a)
+            if own_day:
                 own = dated_notes.last_day_detail(self.j, self.word)
-                out.append(self.dated("Last day to file", "Last day to file", date.fromisoformat(last_day(a)), own,
+                out.append(self.dated("Last day to file", "Last day to file", date.fromisoformat(own_day), own,
                                       own + late, a.get("last_day_citation") or a["file_by_citation"]))
             return out
         if a["file_by_basis"] == "ordinance":
