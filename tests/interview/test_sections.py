@@ -59,12 +59,12 @@ def test_a_section_that_is_not_one_of_the_four_is_refused(tmp_path):
 def test_every_shared_question_declares_its_section():
     """The vocabulary is the one home of a question: its section is written there, not inherited from
     whichever step comes before (only the jurisdiction, chosen on the start page, has none)."""
-    questions = yaml.safe_load((Path(__file__).parent.parent / "interviews" / "questions.yaml").read_text())["questions"]
+    questions = yaml.safe_load((Path(__file__).resolve().parents[2] / "interviews" / "questions.yaml").read_text())["questions"]
     assert [key for key, q in questions.items() if "section" not in q] == ["jurisdiction"]
 
 
 def test_a_shared_question_without_a_section_is_refused(tmp_path):
-    text = (Path(__file__).parent.parent / "interviews" / "questions.yaml").read_text()
+    text = (Path(__file__).resolve().parents[2] / "interviews" / "questions.yaml").read_text()
     declared = "  locations:\n    kind: count\n    section: Your event\n"
     assert declared in text
     broken = tmp_path / "questions.yaml"
