@@ -133,7 +133,7 @@ def test_the_office_card_is_on_the_result_page_packet_calendar_and_print_view(ph
     with page.expect_download() as calendar:
         page.get_by_role("link", name="Add the deadlines to your calendar (.ics)").click()
     events = Calendar.from_ical(Path(calendar.value.path()).read_bytes()).walk("VEVENT")
-    filing = next(e for e in events if str(e["summary"]).startswith("File"))
+    filing = next(e for e in events if str(e["summary"]).removeprefix("Our advice: ").lower().startswith("file"))
     assert "Phone: (555) 010-0199" in str(filing["description"]) and "100 Test Street" in str(filing["location"])
 
     wait_for_new_content(page, lambda: page.get_by_role("link", name="Print view of the packet and checklist").click())
@@ -162,7 +162,7 @@ def test_with_no_office_card_the_pages_say_whom_to_contact(phone, live_server, b
     with page.expect_download() as calendar:
         page.get_by_role("link", name="Add the deadlines to your calendar (.ics)").click()
     ics = Calendar.from_ical(Path(calendar.value.path()).read_bytes())
-    filing = next(e for e in ics.walk("VEVENT") if str(e["summary"]).startswith("File"))
+    filing = next(e for e in ics.walk("VEVENT") if str(e["summary"]).removeprefix("Our advice: ").lower().startswith("file"))
     assert f"Contact {office}" in str(filing["description"]) and "location" not in filing
 
 

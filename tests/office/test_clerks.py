@@ -129,7 +129,7 @@ def test_the_card_is_on_the_result_page_the_packet_and_the_calendar(card_app, bo
     packet = body_text(client.get(f"/i/{ident}/packet.pdf").data, "Application for a mass gathering license")
     assert "(555) 010-0199" in packet and "100 Test Street" in packet and "Check payable" in packet
     calendar = Calendar.from_ical(client.get(f"/i/{ident}/event.ics").data)
-    filing = next(e for e in calendar.walk("VEVENT") if str(e["summary"]).startswith("File"))
+    filing = next(e for e in calendar.walk("VEVENT") if str(e["summary"]).removeprefix("Our advice: ").lower().startswith("file"))
     assert "Phone: (555) 010-0199" in str(filing["description"])
     assert str(filing["location"]) == "100 Test Street, Baroda, MI 49101"
 

@@ -26,7 +26,7 @@ def test_a_database_failure_between_send_and_mark_resends_with_the_same_message_
     queued(app, "zoe@example.org", "Decision on MG-TEST-1")
     with app.app_context():
         records = office_records()
-        cls = type(records)
+        cls = type(records.mail)
     marked = cls.mail_sent
 
     def database_gone(self, mail_id):
@@ -80,7 +80,7 @@ def test_a_permanent_refusal_is_not_tried_again_and_the_clerk_is_told(tmp_path, 
     for hours in (2, 24, 24 * 30):  # never tried again, however long after
         assert deliver(app, controller.port, datetime.now(timezone.utc) + timedelta(hours=hours)) == 0
     with app.app_context():
-        (row,) = office_records()._query("SELECT attempts, last_error FROM outbox WHERE sent_at IS NULL", ())
+        (row,) = office_records().mail._query("SELECT attempts, last_error FROM outbox WHERE sent_at IS NULL", ())
     assert row["attempts"] == 1
     assert "550" in row["last_error"] and "not tried again" in row["last_error"]
     assert [m["Subject"] for m in inbox.to("zoe@example.org")] == ["Receipt for MG-TEST-1"]
