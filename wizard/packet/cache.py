@@ -50,12 +50,12 @@ FIRST_WAIT_SECONDS = 30  # a new pool's first packet (spawn, import; more on a b
 # on a busy machine a worker took longer than any wall-clock bound to start and import the printer,
 # and each pool was killed before it had printed anything.
 STUCK_SECONDS = 15
-# At most this many request threads wait for a packet at once (docs/decisions/0007-print-workers.md): eight organizers downloading
-# new packets together held all eight of a server's threads for seconds, and every other organizer's
-# step waited behind them (p99 5 s). A download beyond them whose packet is not made yet gets the
-# "being prepared" page at once (it asks again by itself) and its thread is free for the pages.
+# At most this many request threads wait for a packet at once (docs/decisions/0007-print-workers.md):
+# eight organizers downloading new packets together held all eight of a server's threads for seconds,
+# and every other organizer's step waited behind them (p99 5 s). A download beyond them whose packet
+# is not made yet gets the "being prepared" page at once (it asks again by itself) and its thread is
+# free for the pages.
 WAITING = 2
-_waiting = 0  # request threads waiting for a packet now (under `_lock`)
 
 # The packets made: data, not a page's work (keyed by a hash of all they are made from), so
 # `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
@@ -104,8 +104,9 @@ def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
     deadline = time.monotonic() + (WAIT_SECONDS if printing.warm() else FIRST_WAIT_SECONDS)
     for _ in range(2):  # a second time only when the first pool broke
         future = packet_future(answers, book, today, office, language=language)
+        assert future is not None  # only a prefetch (`ahead`) may find nothing to start
         try:
-            return _wait_for(future, deadline)
+            return _waiting_room.wait_for(future, deadline)
         except FutureTimeout as error:
             raise PacketNotReady("the packet was not made in the time a request waits") from error
         except BrokenProcessPool:  # its worker died: the pool says so, and `submit` starts a new one
@@ -115,21 +116,32 @@ def cached_packet_pdf(answers: dict, book: RuleBook, today: date | None = None,
     raise PacketNotReady("the print workers broke twice in a row")
 
 
-def _wait_for(future: Future, deadline: float) -> bytes:
-    """The packet's bytes: at once when made; else waited for until `deadline` by at most `WAITING`
-    threads at a time (FutureTimeout for the others, at once)."""
-    global _waiting
-    if future.done():
-        return future.result()
-    with _lock:
-        if _waiting >= WAITING:
-            raise FutureTimeout()
-        _waiting += 1
-    try:
-        return future.result(timeout=max(deadline - time.monotonic(), 0.1))
-    finally:
-        with _lock:
-            _waiting -= 1
+class WaitingRoom:
+    """At most `limit` request threads wait for printed bytes at once; a thread beyond them is told at
+    once (FutureTimeout), so that it goes back to the pages with the "being prepared" answer."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._waiting = 0
+
+    def wait_for(self, future: Future, deadline: float) -> bytes:
+        """The bytes: at once when made; else waited for until `deadline` (a `time.monotonic()`), if a
+        place is free."""
+        if future.done():
+            return future.result()
+        with self._lock:
+            if self._waiting >= self.limit:
+                raise FutureTimeout()
+            self._waiting += 1
+        try:
+            return future.result(timeout=max(deadline - time.monotonic(), 0.1))
+        finally:
+            with self._lock:
+                self._waiting -= 1
+
+
+_waiting_room = WaitingRoom(WAITING)
 
 
 def prefetch(answers: dict, book: RuleBook, today: date | None = None, office: OfficeCard | None = None,

@@ -26,7 +26,7 @@ from typing import Callable
 from ..errors import DocumentNotReady, PrintingFailed
 from ..remembered import Remembered
 from . import printing
-from .cache import app_version, file_digest
+from .cache import WaitingRoom, app_version, file_digest
 from .letter import Letter
 from .permit import Permit
 from .printing import letter_pdf, permit_pdf, receipt_pdf
@@ -39,7 +39,7 @@ SIZE = 32  # documents kept: each 20-60 KB
 _documents: Remembered[bytes] = Remembered(SIZE, "office documents", pages=False)
 _making: dict[str, tuple[Future, int]] = {}  # key: (its future, the pool it was sent to)
 _lock = threading.Lock()
-_waiting = 0  # request threads waiting for a document now (under `_lock`)
+_waiting_room = WaitingRoom(WAITING)
 
 
 def printed_permit(permit: Permit) -> bytes:
@@ -71,7 +71,7 @@ def printed(job: Callable[..., bytes], document, what: str) -> bytes:
     for _ in range(2):  # a second time only when the worker printing it died
         future = _future(key, job, document)
         try:
-            return _wait_for(future, deadline)
+            return _waiting_room.wait_for(future, deadline)
         except FutureTimeout as error:
             raise DocumentNotReady(f"{what} is still being printed") from error
         except BrokenProcessPool:
@@ -104,19 +104,6 @@ def _failed(future: Future) -> bool:
     return future.done() and (future.cancelled() or future.exception() is not None)
 
 
-def _wait_for(future: Future, deadline: float) -> bytes:
-    global _waiting
-    if future.done():
-        return future.result()
-    with _lock:
-        if _waiting >= WAITING:
-            raise FutureTimeout()
-        _waiting += 1
-    try:
-        return future.result(timeout=max(deadline - time.monotonic(), 0.1))
-    finally:
-        with _lock:
-            _waiting -= 1
 
 
 def _keep(key: str, made: Future) -> None:
