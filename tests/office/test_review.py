@@ -11,8 +11,8 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from wizard.packet import printing
-from wizard.remembered import forgetting
+from wizard.packet import documents, printing
+from wizard.remembered import Remembered
 from wizard.web.edge.state import office_records
 
 from tests.support.office_days import office_day
@@ -107,11 +107,12 @@ def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, 
 
 
 @pytest.fixture
-def no_kept_documents():
-    """A permit of the same content printed by an earlier test in this process would be found in the
-    office documents' memo and never sent to the print worker this test breaks."""
-    with forgetting("office documents"):
-        yield
+def no_kept_documents(monkeypatch):
+    """A permit of the same content printed by an earlier test in this process would be found among
+    the office documents kept (data, which `forgetting()` leaves) and never sent to the print worker
+    this test breaks: the test starts with none kept and none being made."""
+    monkeypatch.setattr(documents, "_documents", Remembered(documents.SIZE, "office documents", pages=False))
+    monkeypatch.setattr(documents, "_making", {})
 
 
 def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_so(office, monkeypatch, caplog,
