@@ -66,9 +66,9 @@ def _walk(base: str, book, jurisdiction: str, lang: str, name: str) -> float | N
 
 
 def _walked(base: str, book, jurisdiction: str, lang: str, name: str) -> float | None:
-    from tests.browser.stories import BIG_FESTIVAL
-    from tests.posting import step_data
-    from tests.served import ServedBrowser
+    from tests.support.stories import BIG_FESTIVAL
+    from tests.support.posting import step_data
+    from tests.support.served import ServedBrowser
 
     story = dict(BIG_FESTIVAL, event_name=name)
     headers = {"Accept-Language": lang}
@@ -97,7 +97,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def steppers(count: int = STEPPERS, rounds: int = 1) -> dict:
     """`count` organizers walking at once, `rounds` interviews each; the packet waits by language."""
-    from tests.served import ServedWizard
+    from tests.support.served import ServedWizard
     from wizard.authoring.loader import load_rulebook
 
     book = load_rulebook()
@@ -126,10 +126,10 @@ def steppers(count: int = STEPPERS, rounds: int = 1) -> dict:
 
 def downloads(count: int = DOWNLOADS) -> dict:
     """A server just started; `count` finished interviews' packets downloaded together."""
-    from tests.served import ServedBrowser, ServedWizard
+    from tests.support.served import ServedBrowser, ServedWizard
     from wizard.authoring.loader import load_rulebook
-    from tests.browser.stories import BIG_FESTIVAL
-    from tests.test_story_paths import stored_answers
+    from tests.support.stories import BIG_FESTIVAL
+    from tests.support.walks import stored_answers
     from wizard.store.interviews import InterviewStore
 
     book = load_rulebook()
