@@ -13,6 +13,7 @@ import pytest
 
 from wizard.packet import printing
 
+from tests.support.packet import resume
 from tests.support.served import ServedWizard
 
 STALL = 2.0  # seconds without CPU that make a pool hung, in these tests
@@ -62,11 +63,7 @@ def test_a_stopped_worker_is_replaced_once_its_cpu_time_stops_growing(pool):
         assert printing.submit(busy, 0.1).result(timeout=120) == b"done"  # a new pool prints
         assert not set(stopped) & set(printing.worker_pids())
     finally:
-        for pid in stopped:
-            try:
-                os.kill(pid, signal.SIGCONT)
-            except ProcessLookupError:  # killed as hung, as it should be
-                pass
+        resume(stopped)
 
 
 def test_an_idle_pool_is_never_hung(pool):

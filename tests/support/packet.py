@@ -1,9 +1,10 @@
 """Packets for tests: the festival interview finished and its packet read as text or pages."""
 from __future__ import annotations
 
-import time
-
+import os
 import re
+import signal
+import time
 from datetime import date
 from io import BytesIO
 
@@ -172,3 +173,12 @@ def download_until_made(client, path: str, seconds: float = 90) -> list[int]:
         assert being_prepared(response), response.get_data(as_text=True)[:500]
         time.sleep(1)
     return statuses
+
+
+def resume(stopped: list[int]) -> None:
+    """Let stopped print workers go on (SIGCONT); one the pool killed as hung is gone, as it should be."""
+    for pid in stopped:
+        try:
+            os.kill(pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass

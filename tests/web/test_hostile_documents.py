@@ -16,7 +16,7 @@ from wizard.packet import documents, printing
 
 from tests.support import html
 from tests.support.office import received
-from tests.support.packet import being_prepared, download_until_made
+from tests.support.packet import being_prepared, download_until_made, resume
 from tests.support.office_trail import WHITESBORO, organizer, pay, trail  # noqa: F401 - trail: the fixture
 
 DOWNLOADS = 10  # receipt downloads at once, as in the walk that found them holding every thread
@@ -72,11 +72,7 @@ def test_stopped_print_workers_give_a_being_prepared_receipt_and_never_hold_heal
         assert statuses[-1] == 200 and set(statuses) <= {200, 503}, statuses
         assert not set(stopped) & set(printing.worker_pids())
     finally:
-        for pid in stopped:
-            try:
-                os.kill(pid, signal.SIGCONT)
-            except ProcessLookupError:  # killed as hung, as it should be
-                pass
+        resume(stopped)
 
 
 @pytest.mark.parametrize("trail", ["sqlite"], indirect=True)

@@ -23,7 +23,7 @@ from wizard.web.edge.state import office_records, store
 
 from tests.support.office import clerk, PASSWORD, sign_in
 from tests.support.packet import festival
-from tests.support.packet import being_prepared, download_until_made, saved
+from tests.support.packet import being_prepared, download_until_made, resume, saved
 
 
 def renamed(app, interview_id: str, name: str) -> None:
@@ -67,11 +67,7 @@ def test_a_stopped_print_worker_holds_no_request_for_minutes(app, client, book, 
         assert download_until_made(client, path)[-1] == 200
         assert not set(stopped) & set(printing.worker_pids())
     finally:
-        for pid in stopped:
-            try:
-                os.kill(pid, signal.SIGCONT)
-            except ProcessLookupError:  # killed as hung, as it should be
-                pass
+        resume(stopped)
 
 
 def test_two_print_workers_on_two_cores():
