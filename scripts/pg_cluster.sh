@@ -23,10 +23,8 @@ if [ "$action" = stop ]; then
   exit 0
 fi
 if [ -z "$(pg_bin initdb)" ] || [ -z "$(pg_bin pg_ctl)" ]; then
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+  . "$(dirname "$0")/setup_steps.sh"
+  install_debian_packages postgresql >&2
 fi
 INITDB="$(pg_bin initdb)"; PG_CTL="$(pg_bin pg_ctl)"
 mkdir -p "$PG_DIR"

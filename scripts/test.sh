@@ -3,9 +3,8 @@
 # Chromium, Graphviz, Pango, calcurse, nginx, poppler-utils, mupdf-tools and pdftk-java if they are missing, then runs pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
-fi
+. scripts/setup_steps.sh
+make_python_env .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
 # Debian packages the tests use: Chromium for the browser tests, Graphviz for `wizard graph --format svg`.
 missing=""
@@ -24,12 +23,7 @@ command -v pdftoppm >/dev/null 2>&1 || missing="$missing poppler-utils"
 # MuPDF's mutool draws a ticked box and pdftk-java fills and flattens the packet in tests/packet/test_viewers.py.
 command -v mutool >/dev/null 2>&1 || missing="$missing mupdf-tools"
 command -v pdftk >/dev/null 2>&1 || missing="$missing pdftk-java"
-if [ -n "$missing" ]; then
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
-fi
+install_debian_packages "$missing"
 # A throwaway PostgreSQL cluster for the storage tests on the PostgreSQL backend (docs/decisions/0008-one-sql-for-both-backends.md): in a temporary
 # folder, as an unprivileged user, on a unix socket in that folder (scripts/pg_cluster.sh); stopped and
 # removed on exit whatever pytest's result. WIZARD_TEST_POSTGRES already set: that database is used instead.

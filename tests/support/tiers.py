@@ -1,12 +1,13 @@
 """The suite's tiers, as pytest markers (registered in pyproject.toml), put on each collected test by
 where it lives and what it uses, so that no test module has to say it: `-m "not browser and not pdf
-and not served and not bench"` is the developer's fast loop (README.md).
+and not served and not bench and not install"` is the developer's fast loop (README.md).
 
 - browser: drives Chromium (tests/browser/);
 - bench: runs a benchmark script (tests/bench/);
 - pdf: prints a packet or another PDF (tests/packet/, and a module that downloads or builds one);
 - served: starts a server process of its own (`wizard serve`, waitress, nginx) or a second one;
-- postgres: uses the PostgreSQL cluster of scripts/test.sh (a fixture on it, or a fresh schema).
+- postgres: uses the PostgreSQL cluster of scripts/test.sh (a fixture on it, or a fresh schema);
+- install: runs the set-up steps of the two commands (a fresh virtualenv, apt).
 
 A module's marks come from its text (what it calls and imports), read once per file: a module that
 prints one packet is in the pdf tier as a whole, which is the granularity `--dist loadfile` runs it in.
@@ -25,6 +26,7 @@ BY_TEXT = {
                       r"receipt\.pdf|permit\.pdf|letter\.pdf|/print\b|pdfua|PdfReader"),
     "served": re.compile(r"ServedWizard|ServedBrowser|served_wizard|nginx|two_servers|kiosk_server|"
                          r"\"serve\"|'serve'"),
+    "install": re.compile(r"setup_steps\.sh"),
     "postgres": re.compile(r"fresh_schema|app_on_each_backend|app_on_postgresql|database_target|postgresql|"
                            r"WIZARD_TEST_POSTGRES|\btrail\b"),
 }
