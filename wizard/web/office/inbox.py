@@ -34,6 +34,7 @@ from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, reads, status_notice
 from ...office.money import money_view, return_day
+from ...office.next_step import next_step, others, unticked
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
@@ -141,13 +142,18 @@ def application(reference: str):
              for c in checklist]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
+    held = money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j))
+    versions, trail = version_context(row, j, answers, checklist), trail_context(row, j)
+    now = trail["standing"]
+    step = next_step(row["status"], versions["outstanding"], held["money_lines"],
+                     len(now.open_conditions) if now else 0, bool(held["closing"]), row["ends_at"], today(j))
     return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.applications.history(reference),
                        versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
-                       mail_on=mail_on(),
+                       mail_on=mail_on(), next_step=step, not_ticked=unticked(versions["outstanding"]),
+                       outstanding_others=others(versions["outstanding"]),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
-                       **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
+                       **review_context(row, j), **versions, **trail, **held)
 
 
 def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]) -> dict:
