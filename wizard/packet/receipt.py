@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..office.office_time import local_day
 from ..rules.office_cards import OfficeCard
 from ..rules.rulebook import Jurisdiction
 from .letter import addressee
@@ -48,6 +47,6 @@ def corrections(receipt: Receipt) -> dict:
     payment = receipt.payment
     entries = [p for line in receipt.lines for p in line.payments]
     later = next((p for p in entries if p.get("corrects") == payment["id"]), None)
-    return {"void": {**payment, "voided_at": local_day(payment["voided_at"], receipt.jurisdiction.zone).isoformat()} if payment.get("voided_at") else None,
+    return {"void": payment if payment.get("voided_at") else None,
             "corrected_by": receipt_number(receipt.reference, later) if later else "",
             "corrects": f"{receipt.reference}-R{payment['corrects']}" if payment.get("corrects") else ""}

@@ -56,6 +56,8 @@ def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
     """The one place a receipt is drawn (a voided one marked VOID): the clerk's and the organizer's downloads and
     the mails all take it from here."""
     j, answers, owed = _owed(row)
+    if payment.get("voided_at"):  # the day it was voided, as the office counts its days
+        payment = {**payment, "voided_on": local_day(payment["voided_at"], j.zone).isoformat()}
     return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
                                    tuple(ledger(owed, office_records().money.payments(row["reference"]))), METHODS,
                                    office_short(j.file_with)))
@@ -202,7 +204,8 @@ def certificate(reference: str):
 @bp.post("/office/a/<reference>/insurance/<int:certificate_id>/withdraw")
 @login_required
 def certificate_withdrawn(reference: str, certificate_id: int):
-    clerk_application(reference)
+    # An application whose rules are no longer loaded is read-only (its page says so): nothing is recorded on it.
+    rulebook().require(clerk_application(reference)["jurisdiction"])
     try:
         withdraw_certificate(office_records(), reference, certificate_id, request.form, who())
     except ReviewError as error:
