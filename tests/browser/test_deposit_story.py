@@ -58,7 +58,7 @@ def test_the_deposit_received_flagged_returned_and_the_application_closed(browse
     audit(clerk, "application page asking to confirm an overpayment")
     click(clerk, "Yes: record 5,000 as an overpayment and email the receipt")
     assert clerk.locator(".overpaid-flag").inner_text().startswith("Application fee overpaid by $5,000")
-    mistyped = clerk.locator(".payment").nth(2)
+    mistyped = clerk.locator("#payment-3")  # the third entry, listed under the fee
     mistyped.locator("summary").click()
     audit(clerk, "application page with an overpayment flagged and the form to void it")
     mistyped.locator("[name=reason]").fill("Recorded twice")
