@@ -15,7 +15,7 @@ import pytest
 from tests.support.office import BARODA, finished, PDF
 from tests.browser.audit import audit
 from tests.browser.office_pages import first_sign_in, new_page
-from tests.browser.office_pages import click
+from tests.browser.office_pages import click, wait_for_new_content
 
 CLERK = "clerk@example.org"
 WHITESBORO = {**BARODA, "jurisdiction": "whitesboro-ny", "event_name": "Mill Days", "local_exempt_organizer": "none",
@@ -46,6 +46,26 @@ def test_the_deposit_received_flagged_returned_and_the_application_closed(browse
         clerk.fill("#detail", detail)
         click(clerk, "Record it and email the receipt")
     assert [line.split("\t")[-1] for line in clerk.locator(".money-line").all_inner_texts()] == ["$0", "$0"]
+    # A slip of the keys: the fee again, $5,000. The page asks to confirm it (the form keeps it typed); once
+    # confirmed it is flagged as an overpayment; voided with the reason, it stays on the page struck through.
+    clerk.select_option("#sum_key", "application")
+    clerk.fill("#amount", "5,000")
+    clerk.select_option("#method", "cash")
+    clerk.fill("#detail", "")
+    click(clerk, "Record it and email the receipt")
+    assert "$5,000 is more than the $0 outstanding" in clerk.locator(".confirm-overpayment").inner_text()
+    assert clerk.locator("#amount").input_value() == "5,000"
+    audit(clerk, "application page asking to confirm an overpayment")
+    click(clerk, "Yes: record 5,000 as an overpayment and email the receipt")
+    assert clerk.locator(".overpaid-flag").inner_text().startswith("Application fee overpaid by $5,000")
+    mistyped = clerk.locator("#payment-3")  # the third entry, listed under the fee
+    mistyped.locator("summary").click()
+    audit(clerk, "application page with an overpayment flagged and the form to void it")
+    mistyped.locator("[name=reason]").fill("Recorded twice")
+    wait_for_new_content(clerk, lambda: mistyped.get_by_role("button", name="Void it").click())
+    assert "Recorded twice" in clerk.locator(".payment--void .void-reason").inner_text()
+    assert clerk.locator(".overpaid-flag").count() == 0
+    audit(clerk, "application page with a voided entry")
     assert len(inbox.wait_for("ann@example.org", 3)) >= 3  # received, and the two receipts
     clerk.check("#decision-approved")
     clerk.check("#approve_anyway")

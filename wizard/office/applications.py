@@ -218,6 +218,16 @@ def documents_to_attach(j: Jurisdiction, answers: dict) -> list[Document]:
             for item in j.application_form if item.get("attach") and _applies(item, facts)]
 
 
+def same_as_a_document(checklist: list[dict], documents: list[Document]) -> dict[str, str]:
+    """Checklist items that are a document to attach under another name (Baroda's "Insurance and bonding
+    arrangements", (f)(11), is the form's "Insurance and bonding" attachment): item id -> the document's id. Paired
+    only where the section names one of each; the document's tick stands for both, so each is listed once."""
+    def one(citations: list[str]) -> set[str]:
+        return {c for c in citations if citations.count(c) == 1}
+    single = one([c["citation"] for c in checklist]) & one([d.citation for d in documents])
+    return {c["id"]: d.id for c in checklist for d in documents if c["citation"] == d.citation and d.citation in single}
+
+
 @dataclass(frozen=True)
 class Original:
     title: str

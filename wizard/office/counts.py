@@ -113,7 +113,7 @@ def trail_measures(trail: dict) -> list[Measure]:
     """The paper trail's counts, from the figures the database adds up (records.counts.trail_totals_in)."""
     done = trail.get("inspections") or {}
     return [
-        Measure("money", "Money received and returned, in dollars",
+        Measure("money", "Money received (net of voided entries and refunds) and deposits returned, in dollars",
                 [("received", trail["received"] / 100), ("returned", trail["returned"] / 100)]),
         Measure("inspections", "Inspections, by result",
                 [(label, float(done.get(key, 0))) for key, label in

@@ -8,6 +8,10 @@ deposit is returned (in full, or less what is kept, with the reason); where the 
 the assembly"), one not returned by then is flagged. Certificates of insurance are compared with the
 assessment's `insurance` minimums and the event's last day. No card is processed here: the record is
 what the office needs.
+
+Nothing recorded is edited or deleted (docs/decisions/0024-money-corrected-with-a-trail.md, wizard/office/corrections.py):
+a payment is voided or corrected by an adjusting entry, the sums use the live ones only, and a sum above what is
+outstanding is recorded only once the clerk confirms it, then flagged as an overpayment until its refund is recorded.
 """
 from __future__ import annotations
 
@@ -91,30 +95,47 @@ def typed_day(typed: str, earliest: date, today: date, what: str) -> date:
     return day
 
 
+class OverpaymentToConfirm(ReviewError):
+    """A sum above what is outstanding: recorded only when the clerk confirms it (a slip of the keys, $17,000 for
+    $1,700, is caught before a receipt is mailed)."""
+
+    def __init__(self, amount: int, outstanding: int, label: str):
+        self.amount, self.outstanding, self.excess = amount, outstanding, amount - outstanding
+        super().__init__(f"{dollars(amount / 100)} is more than the {dollars(outstanding / 100)} outstanding for the "
+                         f"{label.lower()}. Check the amount; if it is right, confirm it: it is recorded as an "
+                         f"overpayment of {dollars(self.excess / 100)}, to refund.")
+
+
 def record_payment(records: OfficeRecords, reference: str, owed: list[Owed], form: dict, received_on: date,
                    today: date, who: str) -> dict:
     chosen = next((o for o in owed if o.key == form.get("sum_key")), None)
     if chosen is None:
         raise ReviewError("Choose which sum was received.")
     amount = cents(form.get("amount", ""))
+    line = next(x for x in ledger([chosen], records.money.payments(reference)))
+    over = 0 if line.outstanding is None else max(amount - line.outstanding, 0)
     method, detail = form.get("method", ""), " ".join((form.get("detail") or "").split())[:200]
     if method not in METHODS:
         raise ReviewError("Choose how it was received.")
     if method in NEEDS_DETAIL and not detail:
         raise ReviewError(f"Write {NEEDS_DETAIL[method]}.")
     day = typed_day(form.get("received_on", ""), received_on, today, "it was received")
+    if over and form.get("overpayment_confirmed") != "yes":
+        raise OverpaymentToConfirm(amount, line.outstanding or 0, chosen.label)
     row = dict(reference=reference, sum_key=chosen.key, amount_cents=amount, method=method, detail=detail,
-               received_on=day.isoformat(), taken_by=who, recorded_at=now_text())
+               received_on=day.isoformat(), taken_by=who, recorded_at=now_text(), overpaid_cents=over or None)
     row["id"] = records.money.add_payment(row)
     records.applications.add_history(reference, who, f"Received: {chosen.label}",
                                      f"{dollars(amount / 100)} by {METHODS[method].lower()}"
-                                     + (f" ({detail})" if detail else "") + f", {day.isoformat()} ({chosen.citation})")
-    return row
+                                     + (f" ({detail})" if detail else "") + f", {day.isoformat()} ({chosen.citation})"
+                                     + (f"; an overpayment of {dollars(over / 100)}, to refund" if over else ""))
+    return records.money.payment(reference, row["id"]) or row
 
 
 @dataclass(frozen=True)
 class Line:
-    """One sum on the application's page: owed, received, outstanding, returned."""
+    """One sum on the application's page: owed, received (net: live payments less their refunds), outstanding,
+    returned, overpaid. `payments` keeps the voided ones too, for the page to show struck through."""
     owed: Owed
     received: int  # cents
     returned: int
@@ -124,9 +145,23 @@ class Line:
     def outstanding(self) -> int | None:
         return None if self.owed.amount is None else max(round(self.owed.amount * 100) - self.received, 0)
 
+    @property
+    def overpaid(self) -> int:
+        """What was received above the sum owed and not refunded yet (cents): a refund is due."""
+        return 0 if self.owed.amount is None else max(self.received - round(self.owed.amount * 100), 0)
+
+
+def live(payment: dict) -> bool:
+    return not payment.get("voided_at")
+
+
+def held(payment: dict) -> int:
+    """What the office holds of a payment: nothing once voided, less any refund."""
+    return 0 if not live(payment) else payment["amount_cents"] - (payment.get("refunded_cents") or 0)
+
 
 def ledger(owed: list[Owed], payments: list[dict]) -> list[Line]:
-    return [Line(o, sum(p["amount_cents"] for p in mine), sum(p["returned_cents"] or 0 for p in mine), tuple(mine))
+    return [Line(o, sum(held(p) for p in mine), sum(p["returned_cents"] or 0 for p in mine if live(p)), tuple(mine))
             for o in owed for mine in [[p for p in payments if p["sum_key"] == o.key]]]
 
 
@@ -151,18 +186,18 @@ def return_late(payment: dict, due: date | None, today: date) -> bool:
 def return_deposit(records: OfficeRecords, reference: str, owed: Owed, payment: dict, form: dict, today: date,
                    who: str) -> str:
     """The deposit returned, in full or less what is kept (with the reason); the history's line."""
-    if payment["sum_key"] != "deposit" or payment["returned_on"]:
+    if payment["sum_key"] != "deposit" or payment["returned_on"] or not live(payment):
         raise ReviewError("Only a deposit not returned yet can be returned.")
     typed = (form.get("returned") or "").strip()
-    back = payment["amount_cents"] if not typed else 0 if re.fullmatch(r"\$?0+(\.0*)?", typed) else cents(typed)
-    if back > payment["amount_cents"]:
-        raise ReviewError(f"At most the {dollars(payment['amount_cents'] / 100)} received can be returned.")
+    back = held(payment) if not typed else 0 if re.fullmatch(r"\$?0+(\.0*)?", typed) else cents(typed)
+    if back > held(payment):
+        raise ReviewError(f"At most the {dollars(held(payment) / 100)} received can be returned.")
     reason = " ".join((form.get("kept_reason") or "").split())[:1000]
-    if back < payment["amount_cents"] and not reason:
+    if back < held(payment) and not reason:
         raise ReviewError("Write why part of the deposit is kept (the cleanup costs it paid for).")
     day = typed_day(form.get("returned_on", ""), date.fromisoformat(payment["received_on"]), today, "it was returned")
     records.money.deposit_returned(reference, payment["id"], day.isoformat(), back, reason, who)
-    line = f"{dollars(back / 100)} of {dollars(payment['amount_cents'] / 100)} returned on {day.isoformat()}" + \
+    line = f"{dollars(back / 100)} of {dollars(held(payment) / 100)} returned on {day.isoformat()}" + \
         (f", kept: {reason}" if reason else "") + f" ({owed.citation})"
     records.applications.add_history(reference, who, "Deposit returned", line)
     return line
@@ -188,6 +223,21 @@ def receipt_mail(recipient: str, reference: str, number: str, line: str, status_
                           [_("The office received %(sum)s for application %(reference)s.", sum=line, reference=reference),
                            kept, _("See your application's page:")], link(base_url, status_path),
                           (f"{number}.pdf", pdf) if pdf else None)
+
+
+@for_the_organizer
+def void_receipt_mail(recipient: str, reference: str, number: str, reason: str, status_path: str,
+                      base_url: str | None, pdf: bytes | None) -> Mail:
+    """A receipt voided, in the organizer's language: the office's reason as the office wrote it, the receipt marked
+    VOID attached; a correction's new receipt follows in its own mail."""
+    kept = (_("The receipt, marked VOID, is attached as a PDF.") if pdf else
+            _("The receipt, marked VOID, is on your application's page as a PDF (linked below)."))
+    return paragraph_mail(reference, recipient, _("%(reference)s: receipt %(number)s is void", reference=reference,
+                                                  number=number),
+                          [_("The office voided receipt %(number)s for application %(reference)s: %(reason)s",
+                             number=number, reference=reference, reason=reason),
+                           kept, _("See your application's page:")], link(base_url, status_path),
+                          (f"{number}-VOID.pdf", pdf) if pdf else None)
 
 
 # The bond and insurance held ---------------------------------------------------------------------
@@ -223,14 +273,36 @@ def record_certificate(records: OfficeRecords, reference: str, required: list[Co
         raise ReviewError("Enter the policy's first and last days, like 2027-01-01 and 2027-12-31.") from None
     if ends < starts:
         raise ReviewError("The policy's last day cannot be before its first.")
+    replaced, reason = replaced_certificate(records, reference, chosen, form)
+    at = now_text()
     row = dict(reference=reference, coverage=chosen.coverage, insurer=insurer, limit_cents=limit,
                starts_on=starts.isoformat(), ends_on=ends.isoformat(),
-               names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=now_text())
-    records.money.add_certificate(row)
+               names_insured=1 if form.get("names_insured") == "yes" else 0, recorded_by=who, recorded_at=at,
+               replaces=replaced["id"] if replaced else None)
+    row["id"] = records.money.add_certificate(row)
+    if replaced:
+        records.money.withdraw_certificate(reference, replaced["id"], at, who,
+                                           f"Replaced by {insurer}'s certificate, {dollars(limit / 100)}: {reason}")
     records.applications.add_history(reference, who, "Certificate of insurance",
                                      f"{chosen.coverage}: {insurer}, {dollars(limit / 100)}, "
-                                     f"{starts.isoformat()} to {ends.isoformat()} ({chosen.citation})")
+                                     f"{starts.isoformat()} to {ends.isoformat()} ({chosen.citation})"
+                                     + (f"; replaces {replaced['insurer']}'s: {reason}" if replaced else ""))
     return row
+
+
+def replaced_certificate(records: OfficeRecords, reference: str, chosen: Coverage, form: dict) -> tuple[dict | None, str]:
+    """The current certificate of the same coverage the new one replaces, if the clerk chose one, with the reason."""
+    typed = form.get("replaces") or ""
+    if not typed:
+        return None, ""
+    found = next((c for c in records.money.certificates(reference)
+                  if str(c["id"]) == typed and not c["withdrawn_at"]), None)
+    if found is None or found["coverage"] != chosen.coverage:
+        raise ReviewError("Choose a current certificate of the same coverage to replace, or none.")
+    reason = " ".join((form.get("replace_reason") or "").split())[:1000]
+    if not reason:
+        raise ReviewError("Write why the certificate is replaced (for example: “Renewed with a higher limit”).")
+    return found, reason
 
 
 def certificate_flags(certificate: dict, wanted: Coverage | None, starts_at: str | None,
@@ -252,10 +324,11 @@ def held_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessmen
               starts_at: str | None, ends_at: str | None) -> dict:
     """The page's bond and insurance: each coverage with its certificates and their flags, and the bond's."""
     required = coverages(j, assessment)
-    held = records.money.certificates(reference)
+    kept = records.money.certificates(reference)
+    # Only a current certificate is checked; one withdrawn or replaced stays on the page, struck through.
     rows = [{"coverage": c, "index": n,
-             "certificates": [{**h, "flags": certificate_flags(h, c, starts_at, ends_at)}
-                              for h in held if h["coverage"] == c.coverage]} for n, c in enumerate(required)]
+             "certificates": [{**h, "flags": [] if h["withdrawn_at"] else certificate_flags(h, c, starts_at, ends_at)}
+                              for h in kept if h["coverage"] == c.coverage]} for n, c in enumerate(required)]
     bond = next((line for line in lines if line.owed.key == "bond"), None)
     bond_flag = (f"Bond held {dollars(bond.received / 100)}, below the {dollars(bond.owed.amount)} the ordinance "
                  f"asks ({bond.owed.citation})") if bond and bond.outstanding else ""
@@ -275,7 +348,7 @@ def close_after_event(records: OfficeRecords, application: ApplicationRow, form:
     ends = application.get("ends_at")
     if ends and date.fromisoformat(ends[:10]) > today:
         raise ReviewError(f"The event ends on {ends[:10]}: close the application after it.")
-    if any(p["sum_key"] == "deposit" and not p["returned_on"] for p in records.money.payments(reference)):
+    if any(p["sum_key"] == "deposit" and not p["returned_on"] and live(p) for p in records.money.payments(reference)):
         raise ReviewError("Record the deposit returned, or kept with the reason (return $0), before closing.")
     notes = " ".join((form.get("notes") or "").split())[:5000]
     if not notes:

@@ -30,3 +30,9 @@ def moment_text(stamp: str, zone: tzinfo) -> str:
     """A history line's time as the office reads it: `2027-03-01 19:30 EST`."""
     moment = local_moment(stamp, zone)
     return f"{moment:%Y-%m-%d %H:%M} {moment.tzname()}"
+
+
+def zone_name(zone: tzinfo) -> str:
+    """The zone a column of office times is in, as a heading says it: `America/Detroit`, or `UTC` for a place
+    whose rules are no longer loaded (its times are shown in UTC then)."""
+    return getattr(zone, "key", None) or "UTC"

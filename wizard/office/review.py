@@ -19,7 +19,7 @@ from ..kinds import NotAnEmail, email_address
 from ..readable import long_date
 from ..rules.rulebook import Jurisdiction
 from ..store.interviews import token_hash
-from .applications import change_status, checklist_items, documents_to_attach
+from .applications import change_status, checklist_items, documents_to_attach, same_as_a_document
 from ..engine.wording import say
 from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
@@ -202,8 +202,11 @@ def outstanding(records: OfficeRecords, reference: str, j: Jurisdiction, answers
     ticks = records.applications.ticks(reference)
     if checklist is None:
         checklist = checklist_items(assess_jurisdiction(j, answers))
-    items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(c["id"])]
-    items += [f"not ticked: {d.label}" for d in documents_to_attach(j, answers) if not ticks.get(d.id)]
+    documents = documents_to_attach(j, answers)
+    paired = same_as_a_document(checklist, documents)
+    items = [f"not ticked: {c['text']}" for c in checklist if not ticks.get(paired.get(c["id"], c["id"]))]
+    items += [f"not ticked: {d.label}" for d in documents
+              if not ticks.get(d.id) and d.id not in paired.values()]
     items += [f"no answer from the {r['department']}" for r in records.review.referrals(reference)
               if not r["answered_at"]]
     if (j.inspection or {}).get("before_issuance") and \

@@ -276,6 +276,23 @@ MIGRATIONS = (
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
         *count_triggers(),
         *count_fills())),
+    # Money corrected with a trail (docs/decisions/0024-money-corrected-with-a-trail.md): a payment is never edited
+    # or deleted but voided (who, when, why), and an adjusting entry names the one it corrects; a sum above what
+    # was outstanding, confirmed by the clerk, keeps the excess as an overpayment until its refund is recorded. A
+    # certificate of insurance is withdrawn or replaced the same way, the one replaced kept.
+    Migration("m017_money_corrections", (
+        "ALTER TABLE payments ADD COLUMN voided_at TEXT",
+        "ALTER TABLE payments ADD COLUMN voided_by TEXT",
+        "ALTER TABLE payments ADD COLUMN void_reason TEXT",
+        "ALTER TABLE payments ADD COLUMN corrects INTEGER",
+        "ALTER TABLE payments ADD COLUMN overpaid_cents INTEGER",
+        "ALTER TABLE payments ADD COLUMN refunded_on TEXT",
+        "ALTER TABLE payments ADD COLUMN refunded_cents INTEGER",
+        "ALTER TABLE payments ADD COLUMN refunded_by TEXT",
+        "ALTER TABLE insurance_certificates ADD COLUMN withdrawn_at TEXT",
+        "ALTER TABLE insurance_certificates ADD COLUMN withdrawn_by TEXT",
+        "ALTER TABLE insurance_certificates ADD COLUMN withdrawn_reason TEXT",
+        "ALTER TABLE insurance_certificates ADD COLUMN replaces INTEGER")),
 )
 
 

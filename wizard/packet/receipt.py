@@ -38,4 +38,15 @@ def receipt_html(receipt: Receipt) -> str:
     return office_templates().get_template("office/receipt_document.html").render(
         receipt=receipt, j=j, title=receipt_title(receipt), number=receipt_number(receipt.reference, receipt.payment),
         payer=", ".join(addressee(receipt.answers)), sum_label=paid.label, citation=paid.citation,
-        method=receipt.methods[receipt.payment["method"]])
+        method=receipt.methods[receipt.payment["method"]], **corrections(receipt))
+
+
+def corrections(receipt: Receipt) -> dict:
+    """A voided receipt says VOID on every page, with why and the receipt that corrects it; a correction names the
+    receipt it corrects (docs/decisions/0024-money-corrected-with-a-trail.md)."""
+    payment = receipt.payment
+    entries = [p for line in receipt.lines for p in line.payments]
+    later = next((p for p in entries if p.get("corrects") == payment["id"]), None)
+    return {"void": payment if payment.get("voided_at") else None,
+            "corrected_by": receipt_number(receipt.reference, later) if later else "",
+            "corrects": f"{receipt.reference}-R{payment['corrects']}" if payment.get("corrects") else ""}

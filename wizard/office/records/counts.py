@@ -47,13 +47,15 @@ class CountRecords(Repository):
                               jurisdictions)
 
     def trail_totals_in(self, jurisdictions: list[str]) -> dict:
-        """Sums received and returned, inspections by result and closings, added up by the database
+        """Sums received (net of voids and refunds) and deposits returned, inspections by result and closings, added up by the database
         from the stored figures (the Board's counts assess nothing for them)."""
         # CROSS JOIN: SQLite reads the trail's rows first and looks each application up, rather than
         # every application of the place (PostgreSQL plans it as the join it is).
         join = "CROSS JOIN applications a WHERE a.reference = t.reference AND a.jurisdiction {places}"
-        money = self._query_in("SELECT COALESCE(SUM(t.amount_cents), 0) AS received, "
-                               f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join}", jurisdictions)
+        # Net figures: a voided payment counts for nothing, and an overpayment's refund comes off what was received.
+        money = self._query_in("SELECT COALESCE(SUM(t.amount_cents - COALESCE(t.refunded_cents, 0)), 0) AS received, "
+                               f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join} "
+                               "AND t.voided_at IS NULL", jurisdictions)
         results = self._query_in("SELECT COALESCE(t.result, 'scheduled') AS result, COUNT(*) AS count "
                                  f"FROM inspections t {join} GROUP BY COALESCE(t.result, 'scheduled')", jurisdictions)
         closed = self._query_in(f"SELECT COUNT(*) AS count FROM closings t {join}", jurisdictions)

@@ -1,7 +1,7 @@
 """Jinja filters and globals: money, numbers and dates as people read them (wizard/readable.py) and answer kinds."""
 from __future__ import annotations
 
-from ...office.office_time import local_day, moment_text
+from ...office.office_time import local_day, moment_text, zone_name
 from ...language import gettext
 from ...readable import long_date, money, number, when
 from .state import zone_of
@@ -74,6 +74,11 @@ def office_time(stamp: str | None, place) -> str:
     return moment_text(stamp, zone_of(place)) if stamp else ""
 
 
+def office_zone(place) -> str:
+    """The zone `office_time` shows a place's times in, for the column's heading."""
+    return zone_name(zone_of(place))
+
+
 def section_name(name: str, word: str) -> str:
     """A section's name (the English, its key in pages and links) in the page's language
     (docs/decisions/0002-spanish-beside-the-law.md)."""
@@ -83,6 +88,7 @@ def section_name(name: str, word: str) -> str:
 def init_app(app) -> None:
     app.add_template_filter(office_day)
     app.add_template_filter(office_time)
+    app.add_template_filter(office_zone)
     app.add_template_filter(money)
     app.add_template_filter(number)
     app.add_template_filter(long_date)

@@ -28,12 +28,14 @@ from ...office.applications import (
     documents_to_attach,
     filed_late,
     permit_valid,
+    same_as_a_document,
 )
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, reads, status_notice
 from ...office.money import money_view, return_day
+from ...office.next_step import next_step, others, unticked
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
 from ...packet.cache import cached_packet_pdf
@@ -137,17 +139,24 @@ def application(reference: str):
     ticks = records.applications.ticks(reference)
     uploads = records.applications.uploads(row["interview_id"])
     checklist = checklist_items(assessment)
+    attach = documents_to_attach(j, answers)
+    paired = same_as_a_document(checklist, attach)  # listed once, as the document (its tick stands for both)
     items = [{"id": c["id"], "text": c["text"], "citation": c["citation"], "received": ticks.get(c["id"], False)}
-             for c in checklist]
+             for c in checklist if c["id"] not in paired]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
-                  "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
+                  "uploads": [u for u in uploads if u["document"] == d.id]} for d in attach]
+    held = money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j))
+    versions, trail = version_context(row, j, answers, checklist), trail_context(row, j)
+    now = trail["standing"]
+    step = next_step(row["status"], versions["outstanding"], held["money_lines"],
+                     len(now.open_conditions) if now else 0, bool(held["closing"]), row["ends_at"], today(j))
     return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.applications.history(reference),
                        versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
-                       mail_on=mail_on(),
+                       mail_on=mail_on(), next_step=step, not_ticked=unticked(versions["outstanding"]),
+                       outstanding_others=others(versions["outstanding"]),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
-                       **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
+                       **review_context(row, j), **versions, **trail, **held)
 
 
 def version_context(row: ApplicationRow, j, answers: dict, checklist: list[dict]) -> dict:
@@ -246,8 +255,9 @@ def checklist(reference: str):
     row = clerk_application(reference)
     records = office_records()
     j, answers = sent_version(row)
-    known = [c["id"] for c in checklist_items(assess_jurisdiction(j, answers))] + \
-            [d.id for d in documents_to_attach(j, answers)]
+    checklist, attach = checklist_items(assess_jurisdiction(j, answers)), documents_to_attach(j, answers)
+    paired = same_as_a_document(checklist, attach)  # not on the page: their document's tick stands for them
+    known = [c["id"] for c in checklist if c["id"] not in paired] + [d.id for d in attach]
     received = set(request.form.getlist("received"))
     before = records.applications.ticks(reference)
     changed = [item for item in known if before.get(item, False) != (item in received)]

@@ -1,6 +1,9 @@
 """Money received and insurance held at the web edge (docs/decisions/0014-the-office-paper-trail.md): the clerk
 records a sum received (the organizer is emailed its receipt, a tagged PDF, also on their status page), returns a
-deposit, and records certificates of insurance. The rules are in wizard/office/money.py (no Flask).
+deposit, and records certificates of insurance. Corrections leave a trail (docs/decisions/0024-money-corrected-with-
+a-trail.md): a sum above what is outstanding waits for the clerk's confirmation, an entry is voided (its receipt
+re-mailed marked VOID) or corrected (a new receipt mailed), an overpayment refunded, a certificate withdrawn.
+The rules are in wizard/office/money.py and wizard/office/corrections.py (no Flask).
 """
 from __future__ import annotations
 
@@ -10,8 +13,10 @@ from flask_login import login_required
 from ...engine.assess import assess_jurisdiction
 from ...engine.wording import office_short
 from ...errors import PrintingFailed
+from ...office.corrections import refund_overpayment, void_payment, withdraw_certificate
 from ...office.money import (
     METHODS,
+    OverpaymentToConfirm,
     close_after_event,
     coverages,
     record_certificate,
@@ -20,6 +25,7 @@ from ...office.money import (
     receipt_mail,
     record_payment,
     return_deposit,
+    void_receipt_mail,
 )
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
@@ -31,7 +37,7 @@ from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
-from .typed import keep_refused
+from .typed import keep_refused, keep_typed
 
 bp = Blueprint("money", __name__)
 PAYMENT_FIELDS = ("sum_key", "amount", "method", "detail", "received_on")
@@ -47,7 +53,11 @@ def _owed(row: ApplicationRow):
 
 
 def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
+    """The one place a receipt is drawn (a voided one marked VOID): the clerk's and the organizer's downloads and
+    the mails all take it from here."""
     j, answers, owed = _owed(row)
+    if payment.get("voided_at"):  # the day it was voided, as the office counts its days
+        payment = {**payment, "voided_on": local_day(payment["voided_at"], j.zone).isoformat()}
     return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
                                    tuple(ledger(owed, office_records().money.payments(row["reference"]))), METHODS,
                                    office_short(j.file_with)))
@@ -61,19 +71,76 @@ def payment(reference: str):
     try:
         made = record_payment(office_records(), reference, owed, request.form, local_day(row["received_at"], j.zone),
                               today(j), who())
+    except OverpaymentToConfirm as asked:
+        # Nothing recorded yet: the page asks to confirm, with what was typed kept in the form and the confirmation.
+        flash(f"Not recorded yet: {asked}", "warning")
+        keep_typed({**{name: request.form.get(name, "") for name in PAYMENT_FIELDS}, "overpayment": str(asked)},
+                   _page(reference, ""))
+        return redirect(_page(reference, "#confirm-overpayment"), code=303)
     except ReviewError as error:
         keep_refused(error, PAYMENT_FIELDS, _page(reference, ""))
         return redirect(_page(reference), code=303)
+    line = _mail_receipt(row, owed, made)
+    over = f" It is {money(made['overpaid_cents'] / 100)} over what was owed: a refund is due." \
+        if made["overpaid_cents"] else ""
+    flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.{over}", "success")
+    return redirect(_page(reference), code=303)
+
+
+def _pdf(row: ApplicationRow, payment: dict) -> bytes | None:
+    try:
+        return the_receipt(row, payment)
+    except PrintingFailed as error:
+        current_app.logger.error("receipt of %s: %s", row["reference"], error)
+        return None
+
+
+def _mail_receipt(row: ApplicationRow, owed, made: dict) -> str:
+    """The receipt of `made` mailed to the organizer; the line that names the sum."""
     label = next(o.label for o in owed if o.key == made["sum_key"])
     line = f"{money(made['amount_cents'] / 100)} ({label.lower()}, {METHODS[made['method']].lower()})"
+    send_mail(receipt_mail(row["applicant_email"], row["reference"], receipt_number(row["reference"], made), line,
+                           organizer_path(row), current_app.config.get("PUBLIC_URL"), _pdf(row, made),
+                           language=row.get("language")))
+    return line
+
+
+@bp.post("/office/a/<reference>/payments/<int:payment_id>/void")
+@login_required
+def void(reference: str, payment_id: int):
+    """An entry voided with the reason (its receipt mailed again, marked VOID), and corrected if a sum is typed."""
+    row = clerk_application(reference)
+    _, _, owed = _owed(row)
+    found = _payment_or_404(reference, payment_id)
     try:
-        pdf = the_receipt(row, made)
-    except PrintingFailed as error:
-        current_app.logger.error("receipt of %s: %s", reference, error)
-        pdf = None
-    send_mail(receipt_mail(row["applicant_email"], reference, receipt_number(reference, made), line,
-                           organizer_path(row), current_app.config.get("PUBLIC_URL"), pdf, language=row.get("language")))
-    flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.", "success")
+        done = void_payment(office_records(), reference, owed, found, request.form, who())
+    except ReviewError as error:
+        keep_refused(error, ("reason", "corrected"), _page(reference, ""))
+        return redirect(_page(reference, f"#payment-{payment_id}"), code=303)
+    number = receipt_number(reference, found)
+    send_mail(void_receipt_mail(row["applicant_email"], reference, number, done.voided["void_reason"],
+                                organizer_path(row), current_app.config.get("PUBLIC_URL"), _pdf(row, done.voided),
+                                language=row.get("language")))
+    said = f"Receipt {number} is void; the organizer is emailed it marked VOID."
+    if done.correction:
+        said += f" Corrected: {_mail_receipt(row, owed, done.correction)}, receipt " \
+                f"{receipt_number(reference, done.correction)}, emailed to the organizer."
+    flash(said, "success")
+    return redirect(_page(reference), code=303)
+
+
+@bp.post("/office/a/<reference>/payments/<int:payment_id>/refund")
+@login_required
+def refund(reference: str, payment_id: int):
+    row = clerk_application(reference)
+    j, _, owed = _owed(row)
+    found = _payment_or_404(reference, payment_id)
+    try:
+        line = refund_overpayment(office_records(), reference, owed, found, request.form, today(j), who())
+    except ReviewError as error:
+        keep_refused(error, ("refunded", "refunded_on"), _page(reference, ""))
+        return redirect(_page(reference, f"#payment-{payment_id}"), code=303)
+    flash(f"Overpayment refunded: {line}.", "success")
     return redirect(_page(reference), code=303)
 
 
@@ -127,9 +194,24 @@ def certificate(reference: str):
         record_certificate(office_records(), reference, coverages(j, assess_jurisdiction(j, answers)), request.form,
                            who())
     except ReviewError as error:
-        keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on"), _page(reference, ""))
+        keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on", "replaces", "replace_reason"),
+                     _page(reference, ""))
         return redirect(_page(reference, "#held"), code=303)
     flash("Certificate of insurance recorded.", "success")
+    return redirect(_page(reference, "#held"), code=303)
+
+
+@bp.post("/office/a/<reference>/insurance/<int:certificate_id>/withdraw")
+@login_required
+def certificate_withdrawn(reference: str, certificate_id: int):
+    # An application whose rules are no longer loaded is read-only (its page says so): nothing is recorded on it.
+    rulebook().require(clerk_application(reference)["jurisdiction"])
+    try:
+        withdraw_certificate(office_records(), reference, certificate_id, request.form, who())
+    except ReviewError as error:
+        keep_refused(error, ("reason",), _page(reference, ""))
+        return redirect(_page(reference, "#held"), code=303)
+    flash("Certificate of insurance withdrawn; it stays on the page, struck through.", "success")
     return redirect(_page(reference, "#held"), code=303)
 
 
