@@ -12,7 +12,6 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
-from ...engine.assess import assess_jurisdiction
 from ...kinds import show_answer
 from ...office.schema import ApplicationRow
 from ...office.applications import (
@@ -29,6 +28,8 @@ from ...office.applications import (
     filed_late,
     permit_valid,
 )
+from ...office.filed import rules_changed
+from ...office.issued import issued_list
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
@@ -42,7 +43,7 @@ from ...language import OFFICE_LANGUAGE, speaking
 from ..jobs.mailer import mail_on, send_mail
 from ..edge.state import office_card
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version, today
+from ..edge.state import filed_version, office_records, rulebook, sent_version, today
 
 bp = Blueprint("office", __name__)
 MESSAGE_LIMIT = 5000
@@ -132,8 +133,8 @@ def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
 def application(reference: str):
     row = clerk_application(reference)
     records = office_records()
-    j, answers = sent_version(row)
-    assessment = assess_jurisdiction(j, answers)
+    j, answers, filed = filed_version(row)
+    assessment = filed.assessment  # as filed: the rule file as it reads today only in the notice below
     ticks = records.applications.ticks(reference)
     uploads = records.applications.uploads(row["interview_id"])
     checklist = checklist_items(assessment)
@@ -146,6 +147,8 @@ def application(reference: str):
                        versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
                        mail_on=mail_on(),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
+                       rules_change=rules_changed(records, reference, row["version"], j, answers, filed),
+                       issued_documents=issued_list(records, reference),
                        **review_context(row, j), **version_context(row, j, answers, checklist), **trail_context(row, j),
                        **money_view(records, reference, j, assessment, row["starts_at"], row["ends_at"], today(j)))
 
@@ -245,8 +248,8 @@ def message(reference: str):
 def checklist(reference: str):
     row = clerk_application(reference)
     records = office_records()
-    j, answers = sent_version(row)
-    known = [c["id"] for c in checklist_items(assess_jurisdiction(j, answers))] + \
+    j, answers, filed = filed_version(row)
+    known = [c["id"] for c in checklist_items(filed.assessment)] + \
             [d.id for d in documents_to_attach(j, answers)]
     received = set(request.form.getlist("received"))
     before = records.applications.ticks(reference)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
-from ...engine.assess import assess_jurisdiction
 from ...engine.wording import office_short
 from ...errors import PrintingFailed
 from ...office.money import (
@@ -21,6 +20,7 @@ from ...office.money import (
     record_payment,
     return_deposit,
 )
+from ...office.issued import Wanted, issue
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.review import ReviewError
@@ -28,7 +28,7 @@ from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
 from ..jobs.mailer import send_mail
-from ..edge.state import office_card, office_records, rulebook, sent_version, today
+from ..edge.state import filed_version, office_card, office_records, rulebook, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
 from .typed import keep_refused
@@ -42,15 +42,25 @@ def _page(reference: str, part: str = "#money") -> str:
 
 
 def _owed(row: ApplicationRow):
-    j, answers = sent_version(row)
-    return j, answers, owed_for(office_records(), row["reference"], j, assess_jurisdiction(j, answers))
+    """The application's rules, answers, and the sums owed as filed (never as the rule file reads today)."""
+    j, answers, filed = filed_version(row)
+    return j, answers, owed_for(office_records(), row["reference"], j, filed.assessment)
 
 
-def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
-    j, answers, owed = _owed(row)
-    return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
-                                   tuple(ledger(owed, office_records().money.payments(row["reference"]))), METHODS,
-                                   office_short(j.file_with)))
+def the_receipt(row: ApplicationRow, payment: dict, owed=None, who: str = "office") -> bytes:
+    """The payment's receipt as issued: printed once, with the ledger as it stood then, and kept; every later
+    download (the clerk's, the organizer's) is the same bytes. `owed`: the sums, when the caller has them."""
+    if owed is None:
+        _, _, owed = _owed(row)
+    number = receipt_number(row["reference"], payment)
+
+    def make(_old: dict | None) -> bytes:
+        j = rulebook().require(row["jurisdiction"])
+        answers = office_records().applications.version_answers(row["reference"], row["version"])
+        return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
+                                       tuple(ledger(owed, office_records().money.payments(row["reference"]))),
+                                       METHODS, office_short(j.file_with)))
+    return issue(office_records(), row["reference"], Wanted("receipt", str(payment["id"]), number), make, who).body
 
 
 @bp.post("/office/a/<reference>/payments")
@@ -67,7 +77,7 @@ def payment(reference: str):
     label = next(o.label for o in owed if o.key == made["sum_key"])
     line = f"{money(made['amount_cents'] / 100)} ({label.lower()}, {METHODS[made['method']].lower()})"
     try:
-        pdf = the_receipt(row, made)
+        pdf = the_receipt(row, made, owed, who())
     except PrintingFailed as error:
         current_app.logger.error("receipt of %s: %s", reference, error)
         pdf = None
@@ -107,7 +117,7 @@ def _payment_or_404(reference: str, payment_id: int) -> dict:
 def receipt(reference: str, payment_id: int):
     row = clerk_application(reference)
     found = _payment_or_404(reference, payment_id)
-    return download(the_receipt(row, found), "application/pdf", f"{receipt_number(reference, found)}.pdf")
+    return download(the_receipt(row, found, who=who()), "application/pdf", f"{receipt_number(reference, found)}.pdf")
 
 
 @bp.get("/i/<interview_id>/application/receipts/<int:payment_id>.pdf")
@@ -122,10 +132,9 @@ def organizers_receipt(interview_id: str, payment_id: int):
 @login_required
 def certificate(reference: str):
     row = clerk_application(reference)
-    j, answers = sent_version(row)
+    j, _, filed = filed_version(row)
     try:
-        record_certificate(office_records(), reference, coverages(j, assess_jurisdiction(j, answers)), request.form,
-                           who())
+        record_certificate(office_records(), reference, coverages(j, filed.assessment), request.form, who())
     except ReviewError as error:
         keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on"), _page(reference, ""))
         return redirect(_page(reference, "#held"), code=303)
