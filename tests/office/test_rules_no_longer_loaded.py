@@ -111,7 +111,7 @@ def _paths(app, reference: str, ids: dict):
         ours = {"reference", "interview_id"} & set(rule.arguments) or rule.rule.startswith("/r/<token>")
         if not ours or rule.endpoint == ERASING:
             continue
-        values = {"reference": reference, **ids, "notice_id": 1, "inspection_id": 1, "step_id": "event"}
+        values = {"reference": reference, **ids, "notice_id": 1, "inspection_id": 1, "document_id": 1, "step_id": "event"}
         yield rule, re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
 
 

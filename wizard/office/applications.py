@@ -20,7 +20,7 @@ from ..engine.filing_days import last_day, lead_section
 from ..engine.wording import permit_applies
 from ..language import N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from .office_time import local_day
-from .filed import assessed, rules_version
+from .filed import OFFICE_KEY, assessed, rules_version
 from .inbox import first_receipt, organizer_of
 from .records import OfficeRecords, now_text
 
@@ -179,13 +179,15 @@ def change_status(records: OfficeRecords, reference: str, status: str, who: str)
     records.applications.add_history(reference, who, f"Status: {STATUSES[status]}")
 
 
-def decision_due(received_at: str, j: Jurisdiction) -> date | None:
-    """The last day of the ordinance's decision period, counted from the first receipt.
+def decision_due(received_at: str, j: Jurisdiction, filed: dict | None = None) -> date | None:
+    """The last day of the ordinance's decision period, counted from the first receipt: the period the
+    application was filed under (`filed`, its kept assessment) where it is known, else the rule file's.
 
     The ordinances count from filing and do not say whether a corrected version restarts the
     period; we count from the first version received, the reading that never makes an
     organizer wait longer than the text allows. The day of receipt is the office's (its time zone)."""
-    days = j.decision_within_days
+    kept = (filed or {}).get(OFFICE_KEY) or {}
+    days = kept["decision_within_days"] if "decision_within_days" in kept else j.decision_within_days
     if days is None or not received_at:
         return None
     return local_day(received_at, j.zone) + timedelta(days=days)

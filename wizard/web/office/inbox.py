@@ -65,9 +65,10 @@ def who() -> str:
     return current_user.account.email
 
 
-def with_deadline(row: ApplicationRow) -> dict:
+def with_deadline(row: ApplicationRow, filed: dict | None = None) -> dict:
+    """The row with its decision deadline and flags; `filed`: its kept assessment, whose period it keeps."""
     j = rulebook().get(row["jurisdiction"])
-    due = decision_due(row["received_at"], j) if j else None
+    due = decision_due(row["received_at"], j, filed) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
             "decision_citation": j.decision_citation if j else "",
             "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
@@ -142,7 +143,7 @@ def application(reference: str):
              for c in checklist]
     documents = [{"id": d.id, "text": d.label, "citation": d.citation, "received": ticks.get(d.id, False),
                   "uploads": [u for u in uploads if u["document"] == d.id]} for d in documents_to_attach(j, answers)]
-    return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
+    return render_page("office/application.html", a=with_deadline(row, assessment), answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.applications.history(reference),
                        versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
                        mail_on=mail_on(),

@@ -28,7 +28,7 @@ from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
 from ..jobs.mailer import send_mail
-from ..edge.state import filed_version, office_card, office_records, rulebook, today
+from ..edge.state import filed_version, office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
 from .typed import keep_refused
@@ -50,15 +50,12 @@ def _owed(row: ApplicationRow):
 def the_receipt(row: ApplicationRow, payment: dict, owed=None, who: str = "office") -> bytes:
     """The payment's receipt as issued: printed once, with the ledger as it stood then, and kept; every later
     download (the clerk's, the organizer's) is the same bytes. `owed`: the sums, when the caller has them."""
-    if owed is None:
-        _, _, owed = _owed(row)
     number = receipt_number(row["reference"], payment)
 
-    def make(_old: dict | None) -> bytes:
-        j = rulebook().require(row["jurisdiction"])
-        answers = office_records().applications.version_answers(row["reference"], row["version"])
+    def make(_old: dict | None) -> bytes:  # only when not issued yet: a kept receipt needs no rules
+        j, answers, sums = _owed(row) if owed is None else (*sent_version(row), owed)
         return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
-                                       tuple(ledger(owed, office_records().money.payments(row["reference"]))),
+                                       tuple(ledger(sums, office_records().money.payments(row["reference"]))),
                                        METHODS, office_short(j.file_with)))
     return issue(office_records(), row["reference"], Wanted("receipt", str(payment["id"]), number), make, who).body
 
