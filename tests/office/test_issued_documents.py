@@ -16,7 +16,7 @@ from wizard.web.edge.state import office_records
 from tests.support import html
 from tests.support.office import BARODA, CHEAP_HASH, received
 from tests.support.office_days import office_day
-from tests.support.office_trail import approve, mails, organizer, pay, pdf_text, trail  # noqa: F401
+from tests.support.office_trail import approve, mails, organizer, passes_pdfua, pay, pdf_text, trail  # noqa: F401
 
 CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.",
                "applicant_name": "Ann Lee", "applicant_address": "1 Main St\nBaroda, MI 49101"}
@@ -32,7 +32,7 @@ def a_day_later(app) -> None:
     app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=1)
 
 
-def test_what_was_emailed_downloads_the_same_a_day_later_and_a_suspension_supersedes_the_permit(trail):
+def test_what_was_emailed_downloads_the_same_a_day_later_and_a_suspension_supersedes_the_permit(trail, tmp_path):
     app, inbox, port = trail
     client, reference = received(app, CORPORATION, "baroda-mi")
     pay(client, reference, "baroda-mi", sum_key="application", amount="200", method="cash")
@@ -56,7 +56,7 @@ def test_what_was_emailed_downloads_the_same_a_day_later_and_a_suspension_supers
         "acted_on": app.config["TODAY"].isoformat()})
     suspended = client.get(f"/office/a/{reference}/permit.pdf").data
     assert suspended != emailed_permit and "SUSPENDED" in pdf_text(suspended)[0]
-    assert f"This supersedes {reference}-P1" in " ".join(pdf_text(suspended))
+    assert f"This supersedes {reference}-P1" in " ".join(pdf_text(suspended)) and passes_pdfua(suspended, tmp_path)
     page = client.get(f"/office/a/{reference}")
     listed = html.texts(page, ".issued-document")
     assert [t.split(" (PDF)")[0] for t in listed] == [
