@@ -126,6 +126,15 @@ def test_a_fee_changed_after_the_decision_leaves_the_application_as_filed_until_
     pay(client, reference, "baroda-mi", sum_key="application", amount="100", method="cash")
     assert calls == []  # the office's pages read the stored assessment: no assessing on each request
 
+    (rules / RULES.name).unlink()  # the Village's file is no longer loaded: what it issued still downloads
+    shutil.copy(RULES.with_name("dekalb-il.yaml"), rules / "dekalb-il.yaml")
+    app.extensions["rulebook"] = load_rulebook([rules])
+    page = client.get(f"/office/a/{reference}")
+    assert [t.split(" (PDF)")[0] for t in html.texts(page, ".issued-document")] == [
+        f"Receipt {reference}-R1", f"Permit {reference}-P1", f"Receipt {reference}-R2"]
+    assert client.get(html.links(page, ".issued-document a")[1]).data == permit
+    assert client.get(f"/office/a/{reference}/receipts/1.pdf").data == receipt
+
 
 def test_a_version_sent_before_assessments_were_kept_gets_one_on_first_read(app):
     client, reference = received(app, BARODA, "baroda-mi")
