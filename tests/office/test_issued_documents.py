@@ -145,3 +145,11 @@ def test_a_version_sent_before_assessments_were_kept_gets_one_on_first_read(app)
     with app.app_context():
         kept = office_records().applications.filed(reference, 1)
     assert kept["assessment"] and kept["rules_digest"]
+
+    pay(client, reference, "baroda-mi", sum_key="application", amount="200", method="cash")
+    pay(client, reference, "baroda-mi", sum_key="bond", amount="100000", method="surety_bond", detail="Lakes Surety")
+    with app.app_context():  # receipts issued before they were kept: printed at their first download
+        office_records().backend.execute("DELETE FROM issued_documents")
+    first = client.get(f"/office/a/{reference}/receipts/1.pdf").data
+    assert "Bond $100,000 $0 $100,000" in pdf_text(first)[0]  # as the payment left the ledger, not as today
+    assert client.get(f"/office/a/{reference}/receipts/1.pdf").data == first

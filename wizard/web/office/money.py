@@ -54,9 +54,10 @@ def the_receipt(row: ApplicationRow, payment: dict, owed=None, who: str = "offic
 
     def make(_old: dict | None) -> bytes:  # only when not issued yet: a kept receipt needs no rules
         j, answers, sums = _owed(row) if owed is None else (*sent_version(row), owed)
+        # The ledger as this payment left it, even when first printed later (the mail went without it)
+        then = [p for p in office_records().money.payments(row["reference"]) if p["id"] <= payment["id"]]
         return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
-                                       tuple(ledger(sums, office_records().money.payments(row["reference"]))),
-                                       METHODS, office_short(j.file_with)))
+                                       tuple(ledger(sums, then)), METHODS, office_short(j.file_with)))
     return issue(office_records(), row["reference"], Wanted("receipt", str(payment["id"]), number), make, who).body
 
 
