@@ -62,7 +62,9 @@ def issue(records: OfficeRecords, reference: str, wanted: Wanted, make: Callable
         return Issued(current, records.issued.body(reference, current["id"]) or b"")
     body = make(current)
     with records.backend.transaction():
-        records.applications.take_turn(f"issue:{reference}")  # two prints at once: the first kept wins
+        # Two prints of one document at once: the first kept wins. One turn for every application (the
+        # transaction is a few rows, the printing is done before it), so no counter is left per application.
+        records.applications.take_turn("issues")
         again = records.issued.current(reference, wanted.kind, wanted.subject)
         if again is not None and again["situation"] == wanted.situation:
             return Issued(again, records.issued.body(reference, again["id"]) or b"")
