@@ -8,12 +8,15 @@ the corporation, the kind of gathering and the permitted maximum; the clerk revo
 marked REVOKED. axe finds nothing on each page as it changes."""
 from __future__ import annotations
 
+import json
 import re
 from io import BytesIO
 
 import pytest
 from pdfua import validate
 from pypdf import PdfReader
+
+from wizard.web.edge.state import office_records
 
 from tests.support.office_days import office_day
 from tests.support.office import finished, PDF
@@ -40,6 +43,15 @@ def sent(app) -> tuple[str, str]:
     status = client.get(f"/i/{interview_id}/application")
     reference = re.search(r"BAR-\d{4}-\d{4}", status.get_data(as_text=True)).group(0)
     return reference, f"/i/{interview_id}/application"
+
+
+def filed_under_an_earlier_rule_file(app, reference: str) -> None:
+    """As if the application had been filed when the Village's fee was $100 for each 300 people."""
+    with app.app_context():
+        records = office_records()
+        kept = json.loads(records.applications.filed(reference, 1)["assessment"])
+        kept["fees"]["application"]["amount"] = 100
+        records.applications.keep_assessment(reference, 1, kept, "an earlier rule file", "2027-01-04T10:00:00+00:00")
 
 
 def words(pdf: bytes) -> list[str]:
@@ -134,5 +146,14 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     revoked = tmp_path / "revoked.pdf"
     download.value.save_as(revoked)
     assert all("REVOKED" in page for page in words(revoked.read_bytes()))
+
+    filed_under_an_earlier_rule_file(app, reference)
+    clerk.goto(f"{base}/office/a/{reference}")
+    assert clerk.locator(".rules-reading").all_inner_texts() == [
+        "Application fee would be $200 (Ord. 171, License (a)) (filed: $100 (Ord. 171, License (a)))"]
+    audit(clerk, "application page with the rules changed since filing")
+    click(clerk, "Record the choice")
+    assert clerk.locator(".rules-reading").count() == 0
+    assert "Rules changed: kept as filed" in clerk.locator(".history").inner_text()
     clerk.context.close()
     organizer.context.close()

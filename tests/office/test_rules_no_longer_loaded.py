@@ -112,7 +112,7 @@ def _paths(app, reference: str, ids: dict):
         if not ours or rule.endpoint == ERASING:
             continue
         values = {"reference": reference, **ids, "notice_id": 1, "inspection_id": 1, "step_id": "event",
-                  "certificate_id": 1}
+                  "certificate_id": 1, "document_id": 1}
         yield rule, re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), rule.rule)
 
 

@@ -20,6 +20,7 @@ from ..engine.filing_days import last_day, lead_section
 from ..engine.wording import permit_applies
 from ..language import N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from .office_time import local_day
+from .filed import OFFICE_KEY, assessed, rules_version
 from .inbox import first_receipt, organizer_of
 from .records import OfficeRecords, now_text
 
@@ -87,6 +88,7 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
                    # The ordinance's own last day, never a day we advise: only it makes a filing late.
                    file_by=last_day(assessment), organizer=organizer_of(answers), language=language)
+    filing = assessed(j, answers), rules_version(j)  # the sums and dates it is filed under, kept with the version
     with records.backend.transaction():
         records.applications.take_turn("sends")
         now = now_text()
@@ -97,12 +99,15 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
                 reference=reference, interview_id=interview_id, jurisdiction=j.id, status="received", version=1,
                 received_at=now, updated_at=now, closed_at=None, **first_receipt(now, j), **details))
             records.applications.add_version(reference, 1, answers, now)
+            records.applications.keep_assessment(reference, 1, filing[0], filing[1], now)
             records.applications.add_history(reference, "organizer", "Received", "Version 1")
             return Sent(reference, 1, True)
         reference, version = existing["reference"], existing["version"]
         if records.applications.version_answers(reference, version) == json.loads(json.dumps(answers)):  # as stored
             return Sent(reference, version, False, unchanged=True)
-        return _new_version(records, existing, answers, details, now)
+        sent = _new_version(records, existing, answers, details, now)
+        records.applications.keep_assessment(reference, sent.version, filing[0], filing[1], now)
+        return sent
 
 
 def _new_version(records: OfficeRecords, existing: ApplicationRow, answers: dict, details: dict, now: str) -> Sent:
@@ -174,13 +179,15 @@ def change_status(records: OfficeRecords, reference: str, status: str, who: str)
     records.applications.add_history(reference, who, f"Status: {STATUSES[status]}")
 
 
-def decision_due(received_at: str, j: Jurisdiction) -> date | None:
-    """The last day of the ordinance's decision period, counted from the first receipt.
+def decision_due(received_at: str, j: Jurisdiction, filed: dict | None = None) -> date | None:
+    """The last day of the ordinance's decision period, counted from the first receipt: the period the
+    application was filed under (`filed`, its kept assessment) where it is known, else the rule file's.
 
     The ordinances count from filing and do not say whether a corrected version restarts the
     period; we count from the first version received, the reading that never makes an
     organizer wait longer than the text allows. The day of receipt is the office's (its time zone)."""
-    days = j.decision_within_days
+    kept = (filed or {}).get(OFFICE_KEY) or {}
+    days = kept["decision_within_days"] if "decision_within_days" in kept else j.decision_within_days
     if days is None or not received_at:
         return None
     return local_day(received_at, j.zone) + timedelta(days=days)

@@ -293,6 +293,23 @@ MIGRATIONS = (
         "ALTER TABLE insurance_certificates ADD COLUMN withdrawn_by TEXT",
         "ALTER TABLE insurance_certificates ADD COLUMN withdrawn_reason TEXT",
         "ALTER TABLE insurance_certificates ADD COLUMN replaces INTEGER")),
+    # The documents the office issued, kept as issued (docs/decisions/0025-documents-as-issued-sums-as-filed.md):
+    # each one's bytes with its kind, number and day, and the document that superseded it. The permit in force,
+    # a payment's receipt or a notice's letter is found by (reference, kind, subject).
+    Migration("m019_issued_documents", (
+        "CREATE TABLE issued_documents (id {identity}, reference TEXT, kind TEXT, subject TEXT, number TEXT, "
+        "situation TEXT, issued_at TEXT, issued_by TEXT, size INTEGER, sha256 TEXT, body {binary}, "
+        "superseded_by INTEGER, superseded_at TEXT, superseded_why TEXT)",
+        "CREATE INDEX idx_issued_documents_subject ON issued_documents (reference, kind, subject)")),
+    # The assessment of each version as it was filed (docs/decisions/0025-documents-as-issued-sums-as-filed.md): the
+    # sums, minimums, dates, checklist and sections the office holds the application to, with the digest of the rule
+    # file it came from; the digest of a later rule file the clerk chose not to apply. Versions sent before keep
+    # NULL until first read, when the office's page assesses them once from their answers and stores it.
+    Migration("m020_filed_assessments", (
+        "ALTER TABLE application_versions ADD COLUMN assessment TEXT",
+        "ALTER TABLE application_versions ADD COLUMN rules_digest TEXT",
+        "ALTER TABLE application_versions ADD COLUMN assessed_at TEXT",
+        "ALTER TABLE application_versions ADD COLUMN rules_kept TEXT")),
 )
 
 

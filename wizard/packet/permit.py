@@ -32,6 +32,7 @@ class Permit:
     permitted_maximum: int | None = None  # the clerk's, at most what the application asked
     mark: str | None = None  # REVOKED or SUSPENDED, across every page (docs/decisions/0014-the-office-paper-trail.md)
     action: dict | None = None  # the suspension or revocation: its day, reasons and section
+    supersedes: str = ""  # the permit issued before, which this one replaces (wizard/office/issued.py)
 
 
 @lru_cache(maxsize=1)

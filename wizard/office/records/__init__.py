@@ -12,6 +12,7 @@ is a class over the backend that names its own tables:
 - `trail`: the paper trail after the decision (conditions before issuance, permit actions, mailed
   notices, inspections, the closing).
 - `money`: payments (fees, deposits and their return, bonds) and certificates of insurance.
+- `issued`: the documents the office issued (receipts, permits, letters), kept as issued.
 - `mail`: the outbox and an organizer's reminders (mail waiting to go).
 - `clerks`: the office's own people and what opens their pages: accounts, password links, calendar
   feeds' addresses, short codes of the links they build, and the notes they write for their place.
@@ -27,10 +28,11 @@ from __future__ import annotations
 
 from ...store.interviews import InterviewStore
 from ..schema import MIGRATION_SET, MIGRATIONS
-from . import money, trail
+from . import issued, money, trail
 from .applications import APPLICATION_COLUMNS, ApplicationRecords
 from .base import now_text
 from .clerks import ClerkRecords, email_hash
+from .issued import IssuedRecords
 from .counts import CLOSED_SQL, CountRecords, in_feed_sql
 from .mail import MailRecords
 from .money import MoneyRecords
@@ -41,7 +43,7 @@ __all__ = ["APPLICATION_COLUMNS", "CLOSED_SQL", "REFERRAL", "TRAIL_TABLES", "Off
            "in_feed_sql", "now_text", "upgrade_schema"]
 
 # The tables holding an application's paper trail and money, by reference: deleted with it (retention).
-TRAIL_TABLES = trail.TABLES + money.TABLES
+TRAIL_TABLES = trail.TABLES + money.TABLES + issued.TABLES
 
 
 def upgrade_schema(store: InterviewStore) -> list[str]:
@@ -64,6 +66,7 @@ class OfficeRecords:
         self.mail = MailRecords(self.backend)
         self.clerks = ClerkRecords(self.backend)
         self.counts = CountRecords(self.backend)
+        self.issued = IssuedRecords(self.backend)
 
     @staticmethod
     def upgrade(store: InterviewStore) -> list[str]:
@@ -72,6 +75,7 @@ class OfficeRecords:
 
     def forget_application(self, reference: str, interview_id: str) -> None:
         """The application and everything kept about it, its interview included (retention)."""
+        self.issued.forget(reference)
         self.trail.forget(reference)
         self.money.forget(reference)
         self.review.forget(reference)

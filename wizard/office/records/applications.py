@@ -82,6 +82,21 @@ class ApplicationRecords(Repository):
                         (reference, version))
         return json.loads(row["answers"]) if row else {}
 
+    def filed(self, reference: str, version: int) -> dict | None:
+        """The version's assessment as filed (JSON text, None until kept), the digest of the rule file it came
+        from, when it was made, and the digest of a later rule file the clerk chose not to apply."""
+        return self._one("SELECT assessment, rules_digest, assessed_at, rules_kept FROM application_versions "
+                         "WHERE reference = ? AND version = ?", (reference, version))
+
+    def keep_assessment(self, reference: str, version: int, assessment: dict, digest: str, at: str) -> None:
+        self._write("UPDATE application_versions SET assessment = ?, rules_digest = ?, assessed_at = ?, "
+                    "rules_kept = NULL WHERE reference = ? AND version = ?",
+                    (json.dumps(assessment, ensure_ascii=False), digest, at, reference, version))
+
+    def keep_rules_as_filed(self, reference: str, version: int, digest: str) -> None:
+        self._write("UPDATE application_versions SET rules_kept = ? WHERE reference = ? AND version = ?",
+                    (digest, reference, version))
+
     def versions(self, reference: str) -> list[dict]:
         return self._query("SELECT version, sent_at FROM application_versions WHERE reference = ? ORDER BY version",
                            (reference,))

@@ -10,6 +10,7 @@ from flask import current_app
 
 from ...engine.ask_the_office import OfficeQuestion, office_question
 from ...language import OFFICE_LANGUAGE, speaking
+from ...office.filed import Filed, filed
 from ...office.schema import ApplicationRow
 from ...office.office_time import office_today
 from ...office.records import OfficeRecords
@@ -53,6 +54,13 @@ def sent_version(row: ApplicationRow) -> tuple[Jurisdiction, dict]:
     permit, a department's page and the organizer's status page all read."""
     answers = office_records().applications.version_answers(row["reference"], row["version"])
     return rulebook().require(row["jurisdiction"]), answers
+
+
+def filed_version(row: ApplicationRow) -> tuple[Jurisdiction, dict, Filed]:
+    """As `sent_version`, with the version's assessment as filed (kept now if it had none): what the
+    office's pages, ledger and documents read instead of assessing again on each request."""
+    j, answers = sent_version(row)
+    return j, answers, filed(office_records(), row["reference"], row["version"], j, answers)
 
 
 OFFICES_FILE = "offices.yaml"

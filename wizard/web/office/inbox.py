@@ -12,7 +12,6 @@ from datetime import date
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
-from ...engine.assess import assess_jurisdiction
 from ...kinds import show_answer
 from ...office.schema import ApplicationRow
 from ...office.applications import (
@@ -30,6 +29,8 @@ from ...office.applications import (
     permit_valid,
     same_as_a_document,
 )
+from ...office.filed import rules_changed
+from ...office.issued import issued_list
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
@@ -44,7 +45,7 @@ from ...language import OFFICE_LANGUAGE, speaking
 from ..jobs.mailer import mail_on, send_mail
 from ..edge.state import office_card
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, sent_version, today
+from ..edge.state import filed_version, office_records, rulebook, sent_version, today
 
 bp = Blueprint("office", __name__)
 MESSAGE_LIMIT = 5000
@@ -66,9 +67,10 @@ def who() -> str:
     return current_user.account.email
 
 
-def with_deadline(row: ApplicationRow) -> dict:
+def with_deadline(row: ApplicationRow, filed: dict | None = None) -> dict:
+    """The row with its decision deadline and flags; `filed`: its kept assessment, whose period it keeps."""
     j = rulebook().get(row["jurisdiction"])
-    due = decision_due(row["received_at"], j) if j else None
+    due = decision_due(row["received_at"], j, filed) if j else None
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
             "decision_citation": j.decision_citation if j else "",
             "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
@@ -134,8 +136,8 @@ def answer_rows(answers: dict, jurisdiction_id: str) -> list[dict]:
 def application(reference: str):
     row = clerk_application(reference)
     records = office_records()
-    j, answers = sent_version(row)
-    assessment = assess_jurisdiction(j, answers)
+    j, answers, filed = filed_version(row)
+    assessment = filed.assessment  # as filed: the rule file as it reads today only in the notice below
     ticks = records.applications.ticks(reference)
     uploads = records.applications.uploads(row["interview_id"])
     checklist = checklist_items(assessment)
@@ -150,12 +152,14 @@ def application(reference: str):
     now = trail["standing"]
     step = next_step(row["status"], versions["outstanding"], held["money_lines"],
                      len(now.open_conditions) if now else 0, bool(held["closing"]), row["ends_at"], today(j))
-    return render_page("office/application.html", a=with_deadline(row), answers=answer_rows(answers, j.id), items=items,
+    return render_page("office/application.html", a=with_deadline(row, assessment), answers=answer_rows(answers, j.id), items=items,
                        documents=documents, uploads=uploads, history=records.applications.history(reference),
                        versions=records.applications.versions(reference), statuses=STATUSES, decided=DECIDED,
                        mail_on=mail_on(), next_step=step, not_ticked=unticked(versions["outstanding"]),
                        outstanding_others=others(versions["outstanding"]),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
+                       rules_change=rules_changed(records, reference, row["version"], j, answers, filed),
+                       issued_documents=issued_list(records, reference),
                        **review_context(row, j), **versions, **trail, **held)
 
 
@@ -254,8 +258,8 @@ def message(reference: str):
 def checklist(reference: str):
     row = clerk_application(reference)
     records = office_records()
-    j, answers = sent_version(row)
-    checklist, attach = checklist_items(assess_jurisdiction(j, answers)), documents_to_attach(j, answers)
+    j, answers, filed = filed_version(row)
+    checklist, attach = checklist_items(filed.assessment), documents_to_attach(j, answers)
     paired = same_as_a_document(checklist, attach)  # not on the page: their document's tick stands for them
     known = [c["id"] for c in checklist if c["id"] not in paired] + [d.id for d in attach]
     received = set(request.form.getlist("received"))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
-from ...engine.assess import assess_jurisdiction
 from ...engine.wording import office_short
 from ...errors import PrintingFailed
 from ...office.corrections import refund_overpayment, void_payment, withdraw_certificate
@@ -27,6 +26,7 @@ from ...office.money import (
     return_deposit,
     void_receipt_mail,
 )
+from ...office.issued import Wanted, issue
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.review import ReviewError
@@ -34,7 +34,7 @@ from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
 from ...readable import money
 from ..jobs.mailer import send_mail
-from ..edge.state import office_card, office_records, rulebook, sent_version, today
+from ..edge.state import filed_version, office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
 from .typed import keep_refused, keep_typed
@@ -48,19 +48,27 @@ def _page(reference: str, part: str = "#money") -> str:
 
 
 def _owed(row: ApplicationRow):
-    j, answers = sent_version(row)
-    return j, answers, owed_for(office_records(), row["reference"], j, assess_jurisdiction(j, answers))
+    """The application's rules, answers, and the sums owed as filed (never as the rule file reads today)."""
+    j, answers, filed = filed_version(row)
+    return j, answers, owed_for(office_records(), row["reference"], j, filed.assessment)
 
 
-def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
-    """The one place a receipt is drawn (a voided one marked VOID): the clerk's and the organizer's downloads and
-    the mails all take it from here."""
-    j, answers, owed = _owed(row)
-    if payment.get("voided_at"):  # the day it was voided, as the office counts its days
-        payment = {**payment, "voided_on": local_day(payment["voided_at"], j.zone).isoformat()}
-    return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), payment,
-                                   tuple(ledger(owed, office_records().money.payments(row["reference"]))), METHODS,
-                                   office_short(j.file_with)))
+def the_receipt(row: ApplicationRow, payment: dict, owed=None, by: str = "office") -> bytes:
+    """The one place a receipt is drawn, kept as issued: printed once with the ledger as that payment left it,
+    and every later download (the clerk's, the organizer's) and mail is the same bytes. A voided entry's receipt
+    is a new document marked VOID that supersedes the one issued. `owed`: the sums, when the caller has them."""
+    number = receipt_number(row["reference"], payment)
+    void = bool(payment.get("voided_at"))
+
+    def make(_old: dict | None) -> bytes:  # only when not issued yet: a kept receipt needs no rules
+        j, answers, sums = _owed(row) if owed is None else (*sent_version(row), owed)
+        shown = {**payment, "voided_on": local_day(payment["voided_at"], j.zone).isoformat()} if void else payment
+        # The ledger as this payment left it, even when first printed later (the mail went without it)
+        then = [p for p in office_records().money.payments(row["reference"]) if p["id"] <= payment["id"]]
+        return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), shown,
+                                       tuple(ledger(sums, then)), METHODS, office_short(j.file_with)))
+    wanted = Wanted("receipt", str(payment["id"]), number, situation="void" if void else "as issued")
+    return issue(office_records(), row["reference"], wanted, make, by, "the entry was voided" if void else "").body
 
 
 @bp.post("/office/a/<reference>/payments")
@@ -87,9 +95,9 @@ def payment(reference: str):
     return redirect(_page(reference), code=303)
 
 
-def _pdf(row: ApplicationRow, payment: dict) -> bytes | None:
+def _pdf(row: ApplicationRow, payment: dict, owed=None) -> bytes | None:
     try:
-        return the_receipt(row, payment)
+        return the_receipt(row, payment, owed, who())
     except PrintingFailed as error:
         current_app.logger.error("receipt of %s: %s", row["reference"], error)
         return None
@@ -100,7 +108,7 @@ def _mail_receipt(row: ApplicationRow, owed, made: dict) -> str:
     label = next(o.label for o in owed if o.key == made["sum_key"])
     line = f"{money(made['amount_cents'] / 100)} ({label.lower()}, {METHODS[made['method']].lower()})"
     send_mail(receipt_mail(row["applicant_email"], row["reference"], receipt_number(row["reference"], made), line,
-                           organizer_path(row), current_app.config.get("PUBLIC_URL"), _pdf(row, made),
+                           organizer_path(row), current_app.config.get("PUBLIC_URL"), _pdf(row, made, owed),
                            language=row.get("language")))
     return line
 
@@ -174,7 +182,7 @@ def _payment_or_404(reference: str, payment_id: int) -> dict:
 def receipt(reference: str, payment_id: int):
     row = clerk_application(reference)
     found = _payment_or_404(reference, payment_id)
-    return download(the_receipt(row, found), "application/pdf", f"{receipt_number(reference, found)}.pdf")
+    return download(the_receipt(row, found, by=who()), "application/pdf", f"{receipt_number(reference, found)}.pdf")
 
 
 @bp.get("/i/<interview_id>/application/receipts/<int:payment_id>.pdf")
@@ -189,10 +197,9 @@ def organizers_receipt(interview_id: str, payment_id: int):
 @login_required
 def certificate(reference: str):
     row = clerk_application(reference)
-    j, answers = sent_version(row)
+    j, _, filed = filed_version(row)
     try:
-        record_certificate(office_records(), reference, coverages(j, assess_jurisdiction(j, answers)), request.form,
-                           who())
+        record_certificate(office_records(), reference, coverages(j, filed.assessment), request.form, who())
     except ReviewError as error:
         keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on", "replaces", "replace_reason"),
                      _page(reference, ""))

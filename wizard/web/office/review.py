@@ -14,8 +14,9 @@ from flask_login import login_required
 
 from ...errors import PrintingFailed
 from ...office.schema import ApplicationRow
-from ...office.applications import STATUSES
-from ...office.issuance import check_conditions_text, issued_on, set_issuance_conditions, standing
+from ...office.applications import STATUSES, checklist_items
+from ...office.issuance import ACTIONS, check_conditions_text, issued_on, set_issuance_conditions, standing
+from ...office.issued import Wanted, issue, situation, supersedes_line
 from ...office.letters import notice_due
 from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
@@ -45,7 +46,7 @@ from .inbox import answer_rows, clerk_application, download, organizer_path, who
 from ..edge.state import today
 from ..edge.pages import render_page
 from ..organizer.sending import organizers_application
-from ..edge.state import office_card, office_records, rulebook, sent_version
+from ..edge.state import filed_version, office_card, office_records, rulebook, sent_version
 from .typed import keep_refused
 
 bp = Blueprint("review", __name__)
@@ -152,17 +153,26 @@ def department_upload(token: str, upload_id: str):
     return download(found["data"], found["mimetype"], f"{row['reference']}-{found['filename']}")
 
 
-def the_permit(row: ApplicationRow, decision: dict) -> bytes:
-    """The permit's PDF from a print worker; PrintingFailed if it cannot be had (errors.py makes that a 503 page).
-    It prints the version the decision approved, never a later one still waiting for a decision, dated
-    the day it issued, and marked REVOKED or SUSPENDED across every page when it is
-    (docs/decisions/0014-the-office-paper-trail.md)."""
+def the_permit(row: ApplicationRow, decision: dict, who: str = "office") -> bytes:
+    """The permit as issued; PrintingFailed if it cannot be had (errors.py makes that a 503 page). It prints the
+    version the decision approved, never a later one still waiting for a decision, dated the day it issued, and
+    marked REVOKED or SUSPENDED across every page when it is (docs/decisions/0014-the-office-paper-trail.md).
+    Printed once per situation and kept: a suspension, its lifting or a revocation issues a new one that
+    supersedes it (docs/decisions/0025-documents-as-issued-sums-as-filed.md)."""
     j = rulebook().require(row["jurisdiction"])
-    answers = office_records().applications.version_answers(row["reference"], decision.get("version") or row["version"])
+    version = decision.get("version") or row["version"]
     now = standing(office_records(), row, decision)
-    return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), issued_on(decision, now, j),
-                                 office_short(j.issuer), decision.get("permitted_maximum"), now.mark,
-                                 now.action if now.mark else None))
+    day = issued_on(decision, now, j)
+    shown = situation(version, decision["decided_on"], day, condition_lines(decision), decision.get("permitted_maximum"),
+                      now.mark, now.action["id"] if now.action else None)
+
+    def make(old: dict | None) -> bytes:
+        answers = office_records().applications.version_answers(row["reference"], version)
+        return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), day,
+                                     office_short(j.issuer), decision.get("permitted_maximum"), now.mark,
+                                     now.action if now.mark else None, supersedes_line(old)))
+    why = ACTIONS[now.action["action"]] if now.action else "A new decision"
+    return issue(office_records(), row["reference"], Wanted("permit", "", "", shown), make, who, why).body
 
 
 def issued_or_404(row: ApplicationRow) -> dict:
@@ -177,9 +187,10 @@ def issued_or_404(row: ApplicationRow) -> dict:
 @login_required
 def decision(reference: str):
     row = clerk_application(reference)
-    j, answers = sent_version(row)
+    j, answers, filed = filed_version(row)
     about = Decided(row["version"], local_day(row["received_at"], j.zone), today(j),
-                    outstanding(office_records(), reference, j, answers), request.form.get("approve_anyway") == "yes",
+                    outstanding(office_records(), reference, j, answers, checklist_items(filed.assessment)),
+                    request.form.get("approve_anyway") == "yes",
                     asked_maximum(answers))
     before = request.form.get("before_issuance", "")
     try:
@@ -208,7 +219,7 @@ def permit_to_attach(row: ApplicationRow, made: dict, word: str) -> bytes | None
     """The approval's permit for the organizer's email, or None (and the clerk told) if it could not
     be printed: the decision is recorded already, and the mail then points to the status page."""
     try:
-        return the_permit(row, made)
+        return the_permit(row, made, who())
     except PrintingFailed as error:
         current_app.logger.error("approval of %s: %s", row["reference"], error)
         flash(f"The decision is recorded, but the {word} could not be printed just now: the organizer's email "
@@ -222,7 +233,7 @@ def permit_to_attach(row: ApplicationRow, made: dict, word: str) -> bytes | None
 def permit(reference: str):
     row = clerk_application(reference)
     made = issued_or_404(row)
-    body = the_permit(row, made)  # first: a permit that could not be printed was not downloaded
+    body = the_permit(row, made, who())  # first: a permit that could not be printed was not downloaded
     word = rulebook().require(row["jurisdiction"]).license_word
     office_records().applications.add_history(reference, who(), f"Downloaded the {word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")

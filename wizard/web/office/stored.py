@@ -3,7 +3,8 @@
 Applications are kept for years, rule files change sooner: a town dropped from a statewide host, a
 file renamed. Its office page and packet then open this read-only page (the errors module's
 RulesNotLoaded handler calls it for a GET of either), made from the records alone: the answers of the
-version sent, the versions, the decision, the money received, the documents and the history. No form:
+version sent, the versions, the decision, the money received, the documents (those the office issued
+download as issued: they need no rules) and the history. No form:
 every action on it needs the rules, and is refused with a page that says so.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from flask import current_app, request
 from ...errors import RulesNotLoaded
 from ...kinds import show_answer
 from ...office.applications import STATUSES
+from ...office.issued import issued_list
 from ...office.review import DECISIONS
 from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
@@ -48,7 +50,8 @@ def stored_page(error: RulesNotLoaded):
                        answers=stored_answers(records.applications.version_answers(row["reference"], row["version"])),
                        versions=records.applications.versions(row["reference"]), decision=records.review.decision(row["reference"]),
                        decisions=DECISIONS, payments=payments, uploads=records.applications.uploads(row["interview_id"]),
-                       history=records.applications.history(row["reference"]))
+                       history=records.applications.history(row["reference"]),
+                       issued_documents=issued_list(records, row["reference"]))
     return page, 200
 
 

@@ -19,6 +19,7 @@ from ...office.issuance import (
     schedule_inspection,
     standing,
 )
+from ...office.issued import Wanted, issue
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted
@@ -134,15 +135,20 @@ def _notice_or_404(reference: str, notice_id: int) -> dict:
 
 
 def the_letter(row: ApplicationRow, notice: dict) -> bytes:
+    """The notice's letter as issued: printed and dated the first time it is asked for, then kept, so a
+    letter printed again is the one posted (docs/decisions/0025-documents-as-issued-sums-as-filed.md)."""
     j, records = rulebook().require(row["jurisdiction"]), office_records()
-    made = records.review.decision(row["reference"]) or {}
-    answers = records.applications.version_answers(row["reference"], made.get("version") or row["version"])
-    action = next((a for a in reversed(records.trail.permit_actions(row["reference"]))
-                   if a["action"] == notice["about"] and a["acted_on"] == notice["dated"]), None)
-    before = records.trail.issuance_conditions(row["reference"])
-    return printed_letter(Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made,
-                                 tuple(before), tuple(condition_lines(made)), action, office_short(j.issuer),
-                                 today(j)))
+
+    def make(_old: dict | None) -> bytes:
+        made = records.review.decision(row["reference"]) or {}
+        answers = records.applications.version_answers(row["reference"], made.get("version") or row["version"])
+        action = next((a for a in reversed(records.trail.permit_actions(row["reference"]))
+                       if a["action"] == notice["about"] and a["acted_on"] == notice["dated"]), None)
+        before = records.trail.issuance_conditions(row["reference"])
+        return printed_letter(Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made,
+                                     tuple(before), tuple(condition_lines(made)), action, office_short(j.issuer),
+                                     today(j)))
+    return issue(records, row["reference"], Wanted("letter", str(notice["id"]), ""), make, who()).body
 
 
 @bp.get("/office/a/<reference>/letters/<int:notice_id>.pdf")

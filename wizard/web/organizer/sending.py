@@ -39,7 +39,7 @@ from ..edge.opening import load_interview, this_screen
 from ..edge.extensions import csrf
 from ..jobs.mailer import send_mail
 from ..edge.pages import render_page
-from ..edge.state import office_records, rulebook, rules_named, sent_version, today
+from ..edge.state import filed_version, office_records, rulebook, rules_named, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -207,11 +207,11 @@ def organizers_application(interview_id: str) -> ApplicationRow:
 def status(interview_id: str):
     """The status page; it reads the application, so it works after the interview itself is gone."""
     row = organizers_application(interview_id)
-    j, answers = sent_version(row)
+    j, answers, filed = filed_version(row)
     history = office_records().applications.history(row["reference"])
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
-    due = decision_due(row["received_at"], j)
+    due = decision_due(row["received_at"], j, filed.assessment)
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
                        due=due, timing=decision_timing(row, due, j), messages=messages, office=office_short(j.file_with),
