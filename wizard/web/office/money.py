@@ -63,8 +63,10 @@ def the_receipt(row: ApplicationRow, payment: dict, owed=None, by: str = "office
     def make(_old: dict | None) -> bytes:  # only when not issued yet: a kept receipt needs no rules
         j, answers, sums = _owed(row) if owed is None else (*sent_version(row), owed)
         shown = {**payment, "voided_on": local_day(payment["voided_at"], j.zone).isoformat()} if void else payment
-        # The ledger as this payment left it, even when first printed later (the mail went without it)
-        then = [p for p in office_records().money.payments(row["reference"]) if p["id"] <= payment["id"]]
+        # The ledger as this payment left it, even when first printed later (the mail went without it); a void
+        # as it left it, with the entry that corrects it
+        then = [p for p in office_records().money.payments(row["reference"])
+                if p["id"] <= payment["id"] or (void and p.get("corrects") == payment["id"])]
         return printed_receipt(Receipt(row["reference"], j, answers, office_card(row["jurisdiction"]), shown,
                                        tuple(ledger(sums, then)), METHODS, office_short(j.file_with)))
     wanted = Wanted("receipt", str(payment["id"]), number, situation="void" if void else "as issued")
