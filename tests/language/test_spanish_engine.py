@@ -68,7 +68,7 @@ def test_the_plan_to_the_day_is_in_spanish(book):
     assert by_key["file-by"].detail.startswith("Preséntela ante ")
     assert by_key["license-by"].title == "Debe tener la licencia en sus manos"
     ready = by_key["before-license"].detail
-    assert "cosas en su lista, entre ellas la fianza de $100,000 y la prueba de su seguro." in ready
+    assert "puntos en su lista, entre ellos la fianza de $100,000 y la prueba de su seguro." in ready
 
 
 def test_a_flip_notice_and_the_deciding_section_in_spanish():
