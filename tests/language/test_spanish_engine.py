@@ -68,7 +68,7 @@ def test_the_plan_to_the_day_is_in_spanish(book):
     assert by_key["file-by"].detail.startswith("Preséntela ante ")
     assert by_key["license-by"].title == "Debe tener la licencia en sus manos"
     ready = by_key["before-license"].detail
-    assert "cosas en su lista, entre ellas la fianza de $100,000 y la prueba de su seguro." in ready
+    assert "puntos de su lista, entre ellos la fianza de $100,000 y la prueba de su seguro." in ready
 
 
 def test_a_flip_notice_and_the_deciding_section_in_spanish():
@@ -118,7 +118,7 @@ def test_the_organizers_calendar_file_and_the_office_cards_labels_in_spanish(boo
         labels = [label for label, _value in OfficeCard(office="Village Hall", phone="555-0100").rows()]
     summaries = [str(entry["summary"]) for entry in body.walk("VEVENT")]
     assert "Nuestro consejo: presente su solicitud a más tardar este día" in " ".join(str(e["description"]) for e in body.walk("VEVENT"))  # advice
-    assert str(body["x-wr-calname"]) == "Fechas del permiso: Riverbend Music Festival"
+    assert str(body["x-wr-calname"]) == "Fechas del trámite: Riverbend Music Festival"  # Baroda issues a licencia: no *permiso* here
     assert any(s.startswith("Nuestro consejo: presentar la solicitud de licencia ante ") for s in summaries)  # advice
     assert labels == ["Oficina", "Teléfono"]
     assert [label for label, _value in OfficeCard(office="Village Hall").rows()] == ["Office"]

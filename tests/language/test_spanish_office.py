@@ -91,7 +91,7 @@ def test_reminders_asked_for_in_spanish_come_in_spanish(tmp_path, book, smtp):
     assert planned[0]["title"] == "Nuestro consejo: presente su solicitud a más tardar este día"
     deliver(app, controller.port)
     (confirmation,) = inbox.to(ME)
-    assert confirmation["Subject"] == "Sus recordatorios del permiso están listos"
+    assert confirmation["Subject"] == "Sus recordatorios están listos"
     app.config["TODAY"] = date(2027, 3, 19)
     app.extensions["sweeper"].sweep_once(1000)  # the sweeper works in no organizer's request
     deliver(app, controller.port)

@@ -9,6 +9,7 @@ from ...kinds import KINDS
 from ...kinds.typed_dates import MONTHS
 from ...rules.rulebook import FEE_DUE
 from ...interview.road import said_section
+from ...engine.permit_word import word_forms
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -85,7 +86,14 @@ def section_name(name: str, word: str) -> str:
     return said_section(name, word) if name else name
 
 
+def permit_word(word: str) -> str:
+    """The rule file's word for the permit ("license", "permit") in the page's language: the ordinance's own
+    word, translated as the glossary says (licencia, permiso), never the English left inside a Spanish sentence."""
+    return word_forms(word)["word"]
+
+
 def init_app(app) -> None:
+    app.add_template_filter(permit_word)
     app.add_template_filter(office_day)
     app.add_template_filter(office_time)
     app.add_template_filter(office_zone)
