@@ -18,6 +18,7 @@ from ...office.money import (
     ledger,
     owed_for,
     receipt_mail,
+    sum_line,
     record_payment,
     return_deposit,
 )
@@ -26,7 +27,6 @@ from ...office.office_time import local_day
 from ...office.review import ReviewError
 from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
-from ...readable import money
 from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
@@ -65,13 +65,14 @@ def payment(reference: str):
         keep_refused(error, PAYMENT_FIELDS, _page(reference, ""))
         return redirect(_page(reference), code=303)
     label = next(o.label for o in owed if o.key == made["sum_key"])
-    line = f"{money(made['amount_cents'] / 100)} ({label.lower()}, {METHODS[made['method']].lower()})"
+    paid = (made["amount_cents"], label, made["method"])
+    line = sum_line(*paid)
     try:
         pdf = the_receipt(row, made)
     except PrintingFailed as error:
         current_app.logger.error("receipt of %s: %s", reference, error)
         pdf = None
-    send_mail(receipt_mail(row["applicant_email"], reference, receipt_number(reference, made), line,
+    send_mail(receipt_mail(row["applicant_email"], reference, receipt_number(reference, made), paid,
                            organizer_path(row), current_app.config.get("PUBLIC_URL"), pdf, language=row.get("language")))
     flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.", "success")
     return redirect(_page(reference), code=303)
