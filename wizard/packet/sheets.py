@@ -30,14 +30,23 @@ SHEET_PARTS = ("application", "signatures", "checklist", "facilities")
 @dataclass
 class SheetList:
     """A list on a sheet: its lead in the organizer's language, then each entry as the English pages
-    print it (lang="en"), its translation (empty when the words are the same) and an optional note,
-    both in the organizer's language."""
+    print it (lang="en") with an optional note in the organizer's language; `said`, entry for entry,
+    the rule file's words for it in the organizer's language (empty where they are the same)."""
     lead: str
-    entries: list[tuple[str, str, str]]
+    entries: list[tuple[str, str]]
+    said: list[str] = field(default_factory=list)
 
 
-def _entry(english: str, said: str, note: str = "") -> tuple[str, str, str]:
+Entry = tuple[str, str, str]  # the English, its translation, a note
+
+
+def _entry(english: str, said: str, note: str = "") -> Entry:
     return english, ("" if said == english else said), note
+
+
+def _listed(lead: str, entries: list[Entry]) -> SheetList:
+    return SheetList(lead, [(english, note) for english, _said, note in entries],
+                     [said for _english, said, _note in entries])
 
 
 @dataclass
@@ -71,12 +80,12 @@ def instruction_sheets(packet: Packet, said: Packet | None = None) -> list[Instr
     return sheets
 
 
-def _attachments(packet: Packet, said: Packet) -> list[tuple[str, str, str]]:
+def _attachments(packet: Packet, said: Packet) -> list[Entry]:
     return [_entry(f"{item.ref} {item.attach}", f"{item.ref} {other.attach}")
             for item, other in zip(packet.application, said.application) if item.attach]
 
 
-def _blanks(packet: Packet, said: Packet) -> list[tuple[str, str, str]]:
+def _blanks(packet: Packet, said: Packet) -> list[Entry]:
     """The application's FILL IN boxes, each as its item and what it asks."""
     found = []
     for item, other in zip(packet.application, said.application):
@@ -87,7 +96,7 @@ def _blanks(packet: Packet, said: Packet) -> list[tuple[str, str, str]]:
     return found
 
 
-def _asked(ref: str, heading: tuple[str, str], label: tuple[str, str]) -> tuple[str, str, str]:
+def _asked(ref: str, heading: tuple[str, str], label: tuple[str, str]) -> Entry:
     """A box as "(a) Applicant: Officer signing for it", translated as far as the rule file translates
     it: a label it leaves in English is not repeated in the translation."""
     said = f"{ref} {heading[1]}: {label[1]}" if label[1] != label[0] else f"{ref} {heading[1]}"
@@ -119,9 +128,9 @@ def _application(packet: Packet, said: Packet) -> tuple[list[str], list[SheetLis
     cover = [_entry(row.label, row_said.label)
              for row, row_said in zip(packet.event + packet.organizer, said.event + said.organizer)
              if row.value is None and not row.note]
-    return what, [SheetList(ngettext("What the box asks:", "What the boxes ask:", len(blanks)), blanks),
-                  SheetList(_("The documents to put with the application:"), attachments),
-                  SheetList(ngettext("The first page has a box to fill in too:",
+    return what, [_listed(ngettext("What the box asks:", "What the boxes ask:", len(blanks)), blanks),
+                  _listed(_("The documents to put with the application:"), attachments),
+                  _listed(ngettext("The first page has a box to fill in too:",
                                      "The first page has boxes to fill in too:", len(cover)), cover)]
 
 
@@ -142,7 +151,7 @@ def _signatures(packet: Packet, said: Packet) -> tuple[list[str], list[SheetList
                       ngettext("%(num)d line to sign", "%(num)d lines to sign", len(block.lines))
                       + (". " + _("In front of a notary.") if block.notary else "."))
                for block, other in zip(blocks, said.signatures)]
-    return what, [SheetList(_("Each block, and who signs it:"), entries)]
+    return what, [_listed(_("Each block, and who signs it:"), entries)]
 
 
 def _checklist(packet: Packet, said: Packet) -> tuple[list[str], list[SheetList]]:
@@ -152,8 +161,8 @@ def _checklist(packet: Packet, said: Packet) -> tuple[list[str], list[SheetList]
             ngettext("It has %(num)d item.", "It has %(num)d items.", items)]
     groups = [_entry(group.title, other.title, ngettext("%(num)d item.", "%(num)d items.", len(group.items)))
               for group, other in zip(packet.checklist, said.checklist)]
-    return what, [SheetList(_("Each group, and how many items it has:"), groups),
-                  SheetList(_("The documents to gather and put with the application:"), _attachments(packet, said))]
+    return what, [_listed(_("Each group, and how many items it has:"), groups),
+                  _listed(_("The documents to gather and put with the application:"), _attachments(packet, said))]
 
 
 def _facilities(packet: Packet, said: Packet) -> tuple[list[str], list[SheetList]]:
@@ -165,4 +174,4 @@ def _facilities(packet: Packet, said: Packet) -> tuple[list[str], list[SheetList
                      len(rows)), which_language()]
     entries = [_entry(row.label, other.label, _("Required: %(quantity)s.", quantity=row.quantity))
                for row, other in zip(rows, said.facilities)]
-    return what, [SheetList(_("Each row, and the number the ordinance asks for:"), entries)]
+    return what, [_listed(_("Each row, and the number the ordinance asks for:"), entries)]

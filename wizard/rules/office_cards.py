@@ -65,7 +65,8 @@ class OfficeCard:
 
     def said(self, name: str) -> str:
         """A field in the language in force: its Spanish (`hours_es`) for a Spanish reader, else as written."""
-        return (current() != OFFICE_LANGUAGE and getattr(self, f"{name}_{current()}", "")) or getattr(self, name)
+        translated = "" if current() == OFFICE_LANGUAGE else str(getattr(self, f"{name}_{current()}", ""))
+        return translated or str(getattr(self, name))
 
 
 # The labels in the language in force (the packet's: English); the office's own words stay as it wrote them.
