@@ -22,7 +22,9 @@ ENGLISH_WORDS = re.compile(r"\b(the|The|you|You|your|Your|must|will|shall|should
 # Left as written, on purpose: on the check page, the answers as typed.
 NOT_TRANSLATED = (".summary-list__value",)
 # The words a citation puts between the ordinance's section names: ours, so said in the page's language.
-CITATION_WORDS = re.compile(r"\b(and|items?|to|stated)\b")
+# "and" joining two references ("(a) and (b)", "items F, G and H"); inside a section's name ("Purpose and
+# scope") it is the ordinance's.
+CITATION_WORDS = re.compile(r"\b(items?|stated)\b|(?<=[\w)]) (and|to) (?=\(|[A-Z0-9]\b)")
 
 
 def english_left(page: str) -> list[str]:
