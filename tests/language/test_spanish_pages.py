@@ -2,49 +2,29 @@
 sends `Accept-Language: es-US` reads every step, the check page and the result of every built-in place in
 Spanish. No English sentence is left in the page's main content, except where English is the point and is
 marked `lang="en"` (the ordinance's words, the place's and the ordinance's names, the question sent to
-the office), the citations as the ordinance writes them, and the organizer's own answers as typed. The
-site's name in the header is the product's name and stays English, marked so."""
+the office, the citations' section names, whose connecting words are Spanish and marked so), and the
+organizer's own answers as typed. The site's name in the header is the product's name and stays English,
+marked so; the tab's title names the site in Spanish."""
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from tests.support.stories import PATHS
 from tests.support.html import parse
 from tests.support.posting import STEP, step_data
+from tests.support.spanish import SPANISH, citations_left, english_left
 
-SPANISH = "es-US,es;q=0.9"
 # Each place's festival, and the other outcomes (not needed, exempt, uncertain) with their own result pages.
 STORIES = ("baroda-festival", "baroda-village-park", "dekalb-festival", "dekalb-rally", "whitesboro-festival",
            "whitesboro-small", "whitesboro-fire-company", "wisconsin-festival", "wisconsin-stadium")
-# Words of English sentences that Spanish never writes: one of them outside `lang="en"` is English left.
-ENGLISH_WORDS = re.compile(r"\b(the|The|you|You|your|Your|must|will|shall|should|with|this|that|what|What|when|"
-                           r"where|is|are|have|need|does|not|if|for|and|to|about|About)\b")
-# Left as written, on purpose: citations ("(Ch. 40, Permit B(3))") and, on the check page, the answers.
-NOT_TRANSLATED = (".citation", ".summary-list__value")
-
-
-def english_left(page: str) -> list[str]:
-    """The text nodes of the page (header and footer too) that read as English and are not marked so."""
-    document = parse(page)
-    main = document.select_one("body") or document
-    for element in main.select('[lang^="en"], ' + ", ".join(NOT_TRANSLATED)):
-        element.decompose()
-    left = []
-    for node in main.find_all(string=True):
-        if node.parent.name in ("script", "style", "template"):
-            continue
-        text = " ".join(node.split())  # the ordinance's words quoted in a Spanish text are a <q lang="en">
-        if ENGLISH_WORDS.search(text):
-            left.append(text)
-    return left
 
 
 def read_in_spanish(client, url: str) -> str:
     page = client.get(url).get_data(as_text=True)
     assert parse(page).html["lang"] == "es", url
     assert english_left(page) == [], url
+    assert citations_left(page) == [], url
+    assert "Mass Gathering" not in parse(page).title.get_text(), url  # the tab's title is all Spanish
     return page
 
 

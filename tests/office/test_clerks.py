@@ -6,8 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from icalendar import Calendar
 
+from wizard.cli import main
 from wizard.errors import RuleFileError
 from wizard.rules.office_cards import OfficeFileError, check_offices
 from wizard.web.app import create_app
@@ -153,3 +155,17 @@ def test_odd_builder_input_never_fails(client):
         response = client.get("/clerks", query_string={"jurisdiction": "baroda-mi", "site": site})
         assert response.status_code == 200 and "There is a problem" in response.get_data(as_text=True)
     assert client.get("/handoff/%ED%A0%80abc").status_code == 410
+
+
+def test_a_card_sentence_without_its_spanish_is_named_by_wizard_check(tmp_path):
+    """A Spanish reader sees the card's sentences in Spanish: one without it is a problem, before the
+    deployment (`wizard check --offices`) as at start-up; the example card passes."""
+    card = tmp_path / "offices.yaml"
+    card.write_text("baroda-mi:\n  phone: '(555) 010-0199'\n  hours: Monday to Thursday, 9 a.m. to 3 p.m.\n"
+                    "  payment: Cash\n  payment_es: Efectivo\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--offices", str(card)])
+    assert result.exit_code == 1
+    assert f"{card}:3: baroda-mi.hours: 'hours' has no Spanish: add `hours_es:`" in result.output
+    assert "payment" not in result.output
+    example = Path(__file__).resolve().parents[2] / "docs" / "offices.example.yaml"
+    assert CliRunner().invoke(main, ["check", "--offices", str(example)]).exit_code == 0

@@ -11,9 +11,72 @@ from flask import g, request
 from wizard import language
 from wizard.packet.printing import packet_pdf
 
+from tests.support.html import parse
 from tests.support.packet import festival, page_texts
 
 OFFICE_PATHS = ("/office", "/clerks", "/api")
+SPANISH = "es-US,es;q=0.9"
+# Words of English sentences that Spanish never writes: one of them outside `lang="en"` is English left.
+ENGLISH_WORDS = re.compile(r"\b(the|The|you|You|your|Your|must|will|shall|should|with|this|that|what|What|when|"
+                           r"where|is|are|have|need|does|not|if|for|and|to|about|About)\b")
+# Left as written, on purpose: on the check page, the answers as typed.
+NOT_TRANSLATED = (".summary-list__value",)
+# The words a citation puts between the ordinance's section names: ours, so said in the page's language.
+# "and" joining two references ("(a) and (b)", "items F, G and H"); inside a section's name ("Purpose and
+# scope") it is the ordinance's.
+CITATION_WORDS = re.compile(r"\b(items?|stated)\b|(?<=[\w)]) (and|to) (?=\(|[A-Z0-9]\b)")
+
+
+def english_left(page: str) -> list[str]:
+    """The text nodes of the page (header and footer too) that read as English and are not marked so."""
+    document = parse(page)
+    main = document.select_one("body") or document
+    for element in main.select('[lang^="en"], ' + ", ".join(NOT_TRANSLATED)):
+        element.decompose()
+    left = []
+    for node in main.find_all(string=True):
+        if node.parent.name in ("script", "style", "template"):
+            continue
+        text = " ".join(node.split())  # the ordinance's words quoted in a Spanish text are a <q lang="en">
+        if ENGLISH_WORDS.search(text):
+            left.append(text)
+    return left
+
+
+def citations_left(page: str) -> list[str]:
+    """The page's citations that are not marked English as a whole, or that keep our connecting words
+    ("and", "items", "no fee stated") in English instead of marking them in the page's language."""
+    left = []
+    for citation in parse(page).select(".citation"):
+        for ours in citation.select('[lang="es"]'):
+            ours.decompose()
+        text = " ".join(citation.get_text().split())
+        if citation.get("lang") != "en" or CITATION_WORDS.search(text):
+            left.append(text)
+    return left
+
+
+# The ordinance's own words quoted in a mail's Spanish sentence, its Spanish beside them: "shall not be
+# transferred" «no podrá transferirse» (a page marks them <q lang="en">; plain text cannot).
+QUOTED = re.compile(r'"[^"]+" «')
+
+
+def mail_english_left(text: str, typed: tuple[str, ...] = ()) -> list[str]:
+    """The paragraphs of a Spanish mail's text that read as English, once the words a clerk typed (sent as
+    written) and the links are taken out; a clerk's words must follow the line saying they are the office's."""
+    paragraphs = [p.strip() for p in text.replace("\r\n", "\n").split("\n\n")
+                  if p.strip() and not p.strip().startswith(("http", "/"))]
+    for words in typed:
+        where = next(n for n, p in enumerate(paragraphs) if words in p)
+        assert where > 0 and paragraphs[where - 1].startswith("Escrito por la oficina, en inglés"), paragraphs
+    left = []
+    for paragraph in paragraphs:
+        for words in typed:
+            paragraph = paragraph.replace(words, "")
+        paragraph = QUOTED.sub("", paragraph)
+        if ENGLISH_WORDS.search(paragraph):
+            left.append(paragraph)
+    return left
 
 
 def organizers_read(app, lang: str = "es"):

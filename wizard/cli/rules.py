@@ -18,6 +18,7 @@ from ..authoring.vocabulary_doc import render as render_vocabulary
 from ..engine.assess import assess as run_assessment
 from ..errors import AnswersError, RuleFileError
 from ..rules.rulebook import jurisdiction_files, rule_sources
+from ..rules.office_cards import check_offices
 from .options import CommandError, add_rules_option, publish_generated, rules_options
 
 
@@ -45,6 +46,8 @@ def assess(answers_file, rule_paths, added_paths) -> None:
         raise CommandError(str(error)) from error
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
+ID_LINE = re.compile(r"^id:\s*['\"]?([\w.-]+)", re.MULTILINE)
+
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
@@ -52,7 +55,9 @@ def assess(answers_file, rule_paths, added_paths) -> None:
 @click.option("--record", "record_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Keep the record of files that passed (rule-checks.db) in this folder "
                    "(default: the first folder in PATHS; none for the built-in rules).")
-def check(paths, added_paths, record_dir) -> None:
+@click.option("--offices", "offices_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Check this office cards file (instance/offices.yaml) too, as the server does at start.")
+def check(paths, added_paths, record_dir, offices_file) -> None:
     """Check rule files (default: the built-in ones); report every problem, exit 1 if any.
     With --add-rules, the built-in ones (or PATHS) and the added ones are checked together, so an
     id used twice is caught. Files that passed before, byte for byte, are not checked again; a
@@ -65,11 +70,19 @@ def check(paths, added_paths, record_dir) -> None:
     progress bar (files done, problems so far, time left); piped, it prints only the problems."""
     sources = rule_sources(paths, added_paths)
     problems = checked_with_progress(sources, record_dir or record_folder(paths))
+    if offices_file is not None:
+        problems = [*problems, *check_offices(offices_file, jurisdiction_ids(sources))[1]]
     for problem in problems:
         click.echo(str(problem))
     if problems:
         raise CommandError(f"{len(problems)} problem(s) found.", exit_code=1, prefix="")
     click.echo("All rule files are valid.")
+
+
+def jurisdiction_ids(sources) -> set[str]:
+    """The ids the rule files declare (their `id:` line), for the office cards' keys: without loading them."""
+    found = (ID_LINE.search(path.read_text(encoding="utf-8")) for path in jurisdiction_files(sources))
+    return {match.group(1) for match in found if match}
 
 
 def checked_with_progress(sources, record_dir):

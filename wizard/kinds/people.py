@@ -74,7 +74,7 @@ class People(Kind):
     def show_person(person: dict) -> str:
         parts = [clean_text(person["name"])]
         if person.get("age") is not None:
-            parts.append(f"age {person['age']}")
+            parts.append(_("age %(age)s", age=person["age"]))
         if person.get("address"):
             parts.append(clean_text(person["address"]))
         return ", ".join(parts)

@@ -18,10 +18,11 @@ from datetime import date, datetime, time
 from babel.dates import get_month_names
 
 from .. import language
-from ..language import gettext as _
+from ..language import gettext as _, locale
+from ..readable import clock
 
 DATE_EXAMPLE = "7/16/2027"
-TIME_EXAMPLE = "2:00 PM"
+AFTERNOON = time(14, 0)  # the example time, written as the pages write times (readable.clock)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 
@@ -141,25 +142,38 @@ def parse_typed_date(text: str, today: date | None = None) -> date:
                        named=named_example(7, 16, 2027)))
 
 
+def time_example() -> str:
+    """2 p.m. as the pages of the language in force write it ("2:00 PM", "2:00 p.m."): hints and errors
+    show the style the organizer reads everywhere else."""
+    return clock(datetime.combine(date(2027, 7, 16), AFTERNOON))
+
+
+def day_halves() -> dict:
+    """AM and PM as the language in force abbreviates them ("AM"/"PM", "a.m."/"p.m."), for the errors."""
+    halves = locale().day_periods["format"]["abbreviated"]
+    return {"am": halves["am"], "pm": halves["pm"]}
+
+
 def parse_typed_time(text: str) -> time:
+    """A time as typed in either language's style: "2:00 PM", "2pm", "2:00 p. m.", "2:00 p.m.", "14:00"."""
     typed = text.strip().lower()
-    if typed in ("noon", "midday"):
+    if typed in ("noon", "midday", "mediodía", "mediodia"):
         return time(12, 0)
-    if typed == "midnight":
+    if typed in ("midnight", "medianoche"):
         return time(0, 0)
     match = _TIME.fullmatch(typed)
     if not match:
-        raise ValueError(_("Enter the time like %(example)s or 14:00", example=TIME_EXAMPLE))
+        raise ValueError(_("Enter the time like %(example)s or 14:00", example=time_example()))
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     half = (match.group(3) or "").replace(".", "").replace(" ", "")
     if minute > 59:
         raise ValueError(_("The minutes must be 00 to 59"))
     if half:
         if not 1 <= hour <= 12:
-            raise ValueError(_("With AM or PM, the hour must be 1 to 12"))
+            raise ValueError(_("With %(am)s or %(pm)s, the hour must be 1 to 12", **day_halves()))
         hour = hour % 12 + (12 if half == "pm" else 0)
     elif hour > 23:
-        raise ValueError(_("The hour must be 0 to 23, or 1 to 12 with AM or PM"))
+        raise ValueError(_("The hour must be 0 to 23, or 1 to 12 with %(am)s or %(pm)s", **day_halves()))
     return time(hour, minute)
 
 
@@ -171,7 +185,7 @@ def parse_date_and_time(date_text: str, time_text: str, today: date | None = Non
     if not date_text:
         raise TypedPartError(_("Enter the date too, like %(example)s", example=DATE_EXAMPLE), "date")
     if not time_text:
-        raise TypedPartError(_("Enter the time too, like %(example)s", example=TIME_EXAMPLE), "time")
+        raise TypedPartError(_("Enter the time too, like %(example)s", example=time_example()), "time")
     try:
         day = parse_typed_date(date_text, today)
     except ValueError as error:
@@ -192,4 +206,5 @@ def date_text(moment: datetime) -> str:
 
 
 def time_text(moment: datetime) -> str:
-    return moment.strftime("%I:%M %p").lstrip("0")
+    """A saved time as the field shows it again: as the pages write it, which the field reads back."""
+    return clock(moment)

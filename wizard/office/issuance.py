@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from ..readable import long_date
+from ..readable import citation_text, long_date
 from .schema import ApplicationRow
 from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
@@ -19,7 +19,7 @@ from .applications import permit_valid
 from .office_time import local_day
 from ..engine.wording import say
 from ..language import N_, gettext as _
-from .mailing import Mail, for_the_organizer, link, paragraph_mail
+from .mailing import Mail, for_the_organizer, link, office_wrote, paragraph_mail
 from .money import cents
 from .records import OfficeRecords, now_text
 from .review import ReviewError, posted
@@ -189,7 +189,7 @@ def issued_notice(recipient: str, reference: str, j: Jurisdiction, status_path: 
             N_("For {reference}: {waited}. Your {word} is issued and is on your application's page as a PDF "
                "(linked below)"))
     lines = [say(kept, word, reference=reference, waited="; ".join(waited)) + posted(j),
-             _("Issued under %(law)s.", law=j.issued_under), _("See your application's page:")]
+             _("Issued under %(law)s.", law=citation_text(j.issued_under)), _("See your application's page:")]
     attachment = (f"{reference}-{word}.pdf", permit) if permit else None
     return paragraph_mail(reference, recipient, say(N_("{reference}: {word} issued"), word, reference=reference), lines,
                           link(base_url, status_path), attachment)
@@ -202,8 +202,9 @@ def action_notice(recipient: str, reference: str, j: Jurisdiction, row: dict, st
     their language (`language=`); the clerk's reasons as written."""
     word, action = j.license_word, row["action"]
     said = [n["text"] for n in j.notes("revocation") if n["citation"] == row["citation"]] if action != "reinstated" else []
-    lines = [say(ACTION_LINES[action], word, reference=reference, day=long_date(row["acted_on"]), section=row["citation"]),
-             _("Reasons: %(reasons)s", reasons=row["reasons"]), *said, _("See your application's page:")]
+    lines = [say(ACTION_LINES[action], word, reference=reference, day=long_date(row["acted_on"]),
+                 section=citation_text(row["citation"])),
+             *office_wrote(row["reasons"]), _("Reasons: %(reasons)s", reasons=row["reasons"]), *said, _("See your application's page:")]
     return paragraph_mail(reference, recipient, say(ACTION_SUBJECTS[action], word, reference=reference), lines,
                           link(base_url, status_path))
 

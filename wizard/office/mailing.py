@@ -100,6 +100,14 @@ def clerk_notice(recipient: str, application: dict, due: date | None, decision_c
                  link(base_url, office_path))
 
 
+def office_wrote(*texts: str) -> list[str]:
+    """The line a reader of another language gets before words a clerk typed, which go as written, in the
+    office's English (none when there are no such words, or the reader reads English)."""
+    if current() == OFFICE_LANGUAGE or not any(texts):
+        return []
+    return [_("Written by the office, in English: these are the office's own words, not the ordinance's.")]
+
+
 @for_the_organizer
 def organizer_receipt(recipient: str, reference: str, version: int, office_name: str, status_path: str,
                       base_url: str | None) -> Mail:
@@ -120,7 +128,7 @@ def organizer_message(recipient: str, reference: str, message: str, office_name:
                       base_url: str | None) -> Mail:
     """The clerk's message as written, between the organizer's own words around it."""
     lines = [_("A message from %(office)s about your application %(reference)s:", office=office_name,
-               reference=reference), message,
+               reference=reference), *office_wrote(message), message,
              _("Answer or send a document on your application's page:")]
     return paragraph_mail(reference, recipient, _("About your application %(reference)s", reference=reference), lines,
                           link(base_url, status_path))

@@ -23,13 +23,14 @@ from decimal import Decimal, InvalidOperation
 from ..readable import money as dollars
 from .schema import ApplicationRow
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
-from ..language import gettext as _
+from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 
-METHODS = {"cash": "Cash", "check": "Check", "money_order": "Money order", "card": "Card",
-           "surety_bond": "Surety bond", "certificate": "Certificate of deposit"}
+# The office's words; the organizer's receipt mail says them in the organizer's language (sum_line).
+METHODS = {"cash": N_("Cash"), "check": N_("Check"), "money_order": N_("Money order"), "card": N_("Card"),
+           "surety_bond": N_("Surety bond"), "certificate": N_("Certificate of deposit")}
 NEEDS_DETAIL = {"check": "the check's number", "money_order": "the money order's number",
                 "surety_bond": "the surety (the bonding company)"}
 MOST = Decimal("100000000")  # a site limit: no sum the ordinances name comes near a hundred million dollars
@@ -58,7 +59,7 @@ def escrows(j: Jurisdiction, assessment: dict) -> list[Owed]:
     "a cash escrow in an amount estimated to be adequate to cover the anticipated costs" of the City's
     supplemental services. The City estimates it, so the clerk records what is posted; no amount is
     invented. Read from the assessment's checklist money items that name an escrow."""
-    return [Owed("escrow", "Cash escrow", None, item["citation"], item["text"], set_by=f"Estimated by {j.file_with}")
+    return [Owed("escrow", N_("Cash escrow"), None, item["citation"], item["text"], set_by=f"Estimated by {j.file_with}")
             for item in assessment.get("checklist") or [] if item.get("money") and "escrow" in item["id"]][:1]
 
 
@@ -69,7 +70,7 @@ def owed_for(records: OfficeRecords, reference: str, j: Jurisdiction, assessment
     inspection = j.inspection or {}
     costs = [i["cost_cents"] for i in records.trail.inspections(reference) if i["cost_cents"]]
     if inspection.get("cost_to_applicant") and costs:
-        owed.append(Owed("inspection", "Inspection costs", sum(costs) / 100, inspection["citation"]))
+        owed.append(Owed("inspection", N_("Inspection costs"), sum(costs) / 100, inspection["citation"]))
     return owed
 
 
@@ -213,10 +214,18 @@ def money_view(records: OfficeRecords, reference: str, j: Jurisdiction, assessme
             "closing": records.trail.closing(reference), **held_view(records, reference, j, assessment, lines, starts_at, ends_at)}
 
 
+def sum_line(amount_cents: int, label: str, method: str) -> str:
+    """A sum received, what it paid and how ("$900 (application fee, cash)"), in the language in force:
+    the office's record in English, the organizer's receipt mail in theirs."""
+    return _("%(sum)s (%(what)s, %(how)s)", sum=dollars(amount_cents / 100), what=_(label).lower(),
+             how=_(METHODS[method]).lower())
+
+
 @for_the_organizer
-def receipt_mail(recipient: str, reference: str, number: str, line: str, status_path: str, base_url: str | None,
-                 pdf: bytes | None) -> Mail:
-    """In the organizer's language (`language=`); `line`, the office's record of the sum, as the office wrote it."""
+def receipt_mail(recipient: str, reference: str, number: str, paid: tuple[int, str, str], status_path: str,
+                 base_url: str | None, pdf: bytes | None) -> Mail:
+    """In the organizer's language (`language=`); `paid`: the sum in cents, its label and the method (sum_line)."""
+    line = sum_line(*paid)
     kept = (_("The receipt is attached as a PDF.") if pdf else
             _("The receipt is on your application's page as a PDF (linked below)."))
     return paragraph_mail(reference, recipient, _("%(reference)s: receipt %(number)s", reference=reference, number=number),

@@ -16,13 +16,13 @@ from datetime import date, timedelta
 
 from ..engine.assess import assess_jurisdiction
 from ..kinds import NotAnEmail, email_address
-from ..readable import long_date
+from ..readable import citation_text, long_date
 from ..rules.rulebook import Jurisdiction
 from ..store.interviews import token_hash
 from .applications import change_status, checklist_items, documents_to_attach, same_as_a_document
 from ..engine.wording import say
 from ..language import N_, gettext as _
-from .mailing import Mail, for_the_organizer, link, paragraph_mail
+from .mailing import Mail, for_the_organizer, link, office_wrote, paragraph_mail
 from .records import OfficeRecords, now_text
 
 ANSWERS = {"no_objection": "No objection", "conditions": "Conditions", "objection": "Objection"}
@@ -238,7 +238,8 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
     if decision["decision"] == "approved" and before_issuance:
         # Baroda (h): conditions "prerequisite to the issuance of" the license: it is not issued yet.
         lines = [say(N_("Your application {reference} is approved on conditions to meet before the {word} is issued "
-                        "({section}):"), word, reference=reference, section=j.conditions_before_issuance),
+                        "({section}):"), word, reference=reference, section=citation_text(j.conditions_before_issuance)),
+                 *office_wrote(*before_issuance, *condition_lines(decision)),
                  *[_("To meet: %(condition)s", condition=c) for c in before_issuance],
                  *([say(N_("Conditions of the {word}: {condition}"), word, condition=c) for c in condition_lines(decision)]),
                  say(N_("The office emails you the {word} once it has recorded every one as met."), word)]
@@ -248,13 +249,14 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
         kept = (N_("Your application {reference} is approved. The {word} is attached as a PDF") if permit else
                 N_("Your application {reference} is approved. The {word} is on your application's page as a PDF "
                    "(linked below)"))
-        lines = [say(kept, word, reference=reference) + posted(j),
+        lines = [say(kept, word, reference=reference) + posted(j), *office_wrote(*condition_lines(decision)),
                  *([_("Conditions: %(condition)s", condition=c) for c in condition_lines(decision)]),
-                 _("Issued under %(law)s.", law=j.issued_under)]
+                 _("Issued under %(law)s.", law=citation_text(j.issued_under))]
         attachment = (f"{reference}-{word}.pdf", permit) if permit else None
     else:
         lines = [_("Your application %(reference)s is denied (%(section)s).", reference=reference,
-                   section=j.denial_citation), _("Reasons: %(reasons)s", reasons=decision["reasons"])]
+                   section=citation_text(j.denial_citation)), *office_wrote(decision["reasons"]),
+                 _("Reasons: %(reasons)s", reasons=decision["reasons"])]
         attachment = None
     lines.append(_("See your application's page:"))
     return paragraph_mail(reference, recipient, f"{reference}: {_(DECISIONS[decision['decision']])}", lines,
@@ -263,4 +265,5 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
 
 def posted(j: Jurisdiction) -> str:
     """The end of the sentence that gives the permit: where the ordinance says to post it, if it does."""
-    return _(": post it at the site, as %(section)s requires.", section=j.post_at_site) if j.post_at_site else "."
+    return _(": post it at the site, as %(section)s requires.", section=citation_text(j.post_at_site)) \
+        if j.post_at_site else "."

@@ -52,6 +52,10 @@ class SummaryPage:
     parts_heading: str
     parts: list[tuple[str, str]] = field(default_factory=list)  # (the English part as printed, what to do)
     sheets: list[InstructionSheet] = field(default_factory=list)  # one before each part to complete (sheets.py)
+    # The sheets' running header and footer: what the pages are and the place, in the reader's language.
+    running_title: str = ""
+    running_place: str = ""
+    running_short: str = ""
 
     def sheet(self, anchor: str) -> InstructionSheet | None:
         """The instruction sheet that goes before the part `anchor`, if it has one."""
@@ -62,23 +66,24 @@ def packet_for(answers: dict, book: RuleBook, today: date | None = None, office:
                language: str = OFFICE_LANGUAGE) -> Packet:
     """The packet for cleaned answers: in English whatever the language in force, with the summary page
     in `language` in front when the organizer reads another (the print workers are told it)."""
+    j = book.jurisdictions[answers["jurisdiction"]]
     with speaking(OFFICE_LANGUAGE):
-        j = book.jurisdictions[answers["jurisdiction"]]
         packet = build_packet(answers, j, book.questions_for(j.id), today=today, office=office)
     if language in LANGUAGES and language != OFFICE_LANGUAGE:
-        with speaking(language):
-            packet.summary = summary_page(answers, book, packet, language)
+        with speaking(language):  # the same packet in the reader's words: the sheets translate it part for part
+            said = build_packet(answers, j, book.questions_for(j.id), today=today, office=office)
+            packet.summary = summary_page(answers, book, packet, language, said)
     return packet
 
 
-def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -> SummaryPage:
+def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str, said: Packet | None = None) -> SummaryPage:
     j = book.jurisdictions[answers["jurisdiction"]]
     today = packet.prepared_on or place_today(j)
     a = assess_jurisdiction(j, answers)
     result = summarize(a, j.license_word, today, Facts(answers).first_day())
     office = office_short(j.file_with)
     event = clean_text(answers.get("event_name") or "") or _("your event")
-    sheets = instruction_sheets(packet)
+    sheets = instruction_sheets(packet, said)
     what = [say(N_("This packet is the {word} application for {event}, in {place}. It is in English because it "
                    "goes to {office}, and the office works in English. This page says in your language what it is "
                    "and what to do."), j.license_word, event=event, place=j.name, office=office),
@@ -94,7 +99,9 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
         next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result),
         dates_heading=_("The dates"), dates=dates,
         sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
-        parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets)
+        parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets,
+        running_title=say(N_("Instructions for the {word} application"), j.license_word), running_place=j.name,
+        running_short=j.short_name)
 
 
 def parts_list(packet: Packet, sheets: list[InstructionSheet], word: str) -> list[tuple[str, str]]:

@@ -15,6 +15,13 @@ office the ordinance names and say to contact it.
       payment: Check or money order payable to the Village of Baroda
       form: Use the village's own application form, or the packet this wizard makes
       web: https://example.org/permits
+      hours_es: De lunes a viernes, de 9:00 a. m. a 4:00 p. m.
+      payment_es: Cheque o giro postal a nombre del Village of Baroda
+      form_es: Use el formulario de solicitud del pueblo, o el paquete que prepara este asistente
+
+The card's sentences (hours, how to pay, which form) are read by organizers in their language, so each
+has its Spanish beside it (`hours_es`, ...): a sentence without it is a problem, as a rule file's text
+without Spanish is. Names, addresses, phone numbers and links are the same in both languages.
 """
 from __future__ import annotations
 
@@ -27,7 +34,7 @@ import yaml
 
 from ..errors import Problem, RuleFileError, WizardError
 from ..kinds import NotAnEmail, email_address
-from ..language import N_, gettext as _
+from ..language import N_, OFFICE_LANGUAGE, current, gettext as _
 from .yamlfile import line_map, line_of, read_yaml
 
 FIELD_LIMIT = 500  # characters: a card is a few lines, not a page
@@ -44,19 +51,30 @@ class OfficeCard:
     payment: str = ""  # how to pay
     form: str = ""     # which application form to use
     web: str = ""
+    hours_es: str = ""  # the sentences in Spanish, for an organizer who reads Spanish (SPANISH_FIELDS)
+    payment_es: str = ""
+    form_es: str = ""
     # The clerks' local notes (docs/decisions/0019-the-office-reviews-from-the-rule-file.md), from the office's database: the office's words,
     # shown apart from the card's rows and never as the ordinance's.
     notes: tuple[str, ...] = ()
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) for each field given, in the order people look for them."""
-        return [(_(LABELS[f.name]), getattr(self, f.name)) for f in fields(self)
+        return [(_(LABELS[f.name]), self.said(f.name)) for f in fields(self)
                 if f.name in LABELS and getattr(self, f.name)]
+
+    def said(self, name: str) -> str:
+        """A field in the language in force: its Spanish (`hours_es`) for a Spanish reader, else as written."""
+        translated = "" if current() == OFFICE_LANGUAGE else str(getattr(self, f"{name}_{current()}", ""))
+        return translated or str(getattr(self, name))
 
 
 # The labels in the language in force (the packet's: English); the office's own words stay as it wrote them.
 LABELS = {"office": N_("Office"), "address": N_("Address"), "hours": N_("Opening hours"), "phone": N_("Phone"),
           "email": N_("Email"), "payment": N_("How to pay"), "form": N_("Which form to use"), "web": N_("Web page")}
+# The card's sentences, each with its Spanish in `<field>_es`; the other fields read alike in both languages.
+SPANISH_FIELDS = ("hours", "payment", "form")
+KNOWN_FIELDS = (*LABELS, *(f"{name}_es" for name in SPANISH_FIELDS))
 
 
 
@@ -91,8 +109,8 @@ def _card_problems(path: Path, jurisdiction_id: str, entry, known: set[str]) -> 
         return out + [((jurisdiction_id,), "expected a mapping of office details, like `phone: ...`")]
     for key, value in entry.items():
         where = (jurisdiction_id, key)
-        if key not in LABELS:
-            out.append((where, f"unknown field {key!r}; expected one of: {', '.join(LABELS)}"))
+        if key not in KNOWN_FIELDS:
+            out.append((where, f"unknown field {key!r}; expected one of: {', '.join(KNOWN_FIELDS)}"))
         elif not isinstance(value, str) or not value.strip():
             out.append((where, "expected text in quotes, like \"(269) 422-1020\""))
         elif len(value) > FIELD_LIMIT:
@@ -101,7 +119,9 @@ def _card_problems(path: Path, jurisdiction_id: str, entry, known: set[str]) -> 
             out.append((where, f"not one email address: {value!r}"))
         elif key == "web" and not WEB.match(value.strip()):
             out.append((where, f"not a web address starting with https:// or http://: {value!r}"))
-    return out
+    return out + [((jurisdiction_id, name), f"{name!r} has no Spanish: add `{name}_es:` with the same in Spanish, "
+                                           "for an organizer who reads Spanish")
+                  for name in SPANISH_FIELDS if entry.get(name) and not entry.get(f"{name}_es")]
 
 
 def check_offices(path: Path, known: Iterable[str]) -> tuple[dict[str, OfficeCard], list[Problem]]:

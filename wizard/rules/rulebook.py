@@ -30,7 +30,7 @@ from .yamlfile import KeyPath, line_map, line_of, read_yaml
 
 # The rule file's money under `fees:`, in the order the result page and the packet show them, and
 # the name each goes by when the rule file gives none.
-FEE_CATEGORIES = {"application": "Application fee", "deposit": "Deposit", "bond": "Bond"}
+FEE_CATEGORIES = {"application": N_("Application fee"), "deposit": N_("Deposit"), "bond": N_("Bond")}
 # When a fee is paid (`due:` on a fee, docs/decisions/0005-fees-due-at-their-moment.md): the application fee goes with the filing unless
 # the file says otherwise; a text may ask more "upon approval" (Okaloosa), before or after the event.
 FEE_DUE = {"filing": N_("when you file"), "approval": N_("when the application is approved"),
@@ -113,7 +113,12 @@ class Jurisdiction:
         return lang in self.languages
 
     id = given("id")  # str
-    name = given("name")  # str
+    name = given("name")  # str, in the language in force
+
+    @property
+    def english_name(self) -> str:
+        """The place's name as its ordinance writes it, for a page that quotes it marked English."""
+        return self.in_language("en")["name"]
 
     @property
     def short_name(self) -> str:

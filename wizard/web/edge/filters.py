@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from ...office.office_time import local_day, moment_text, zone_name
 from ...language import gettext
-from ...readable import long_date, money, number, when
+from ...readable import cited, long_date, money, number, when
 from .state import zone_of
 from ...kinds import KINDS
-from ...kinds.typed_dates import MONTHS
+from ...kinds.typed_dates import MONTHS, time_example
 from ...rules.rulebook import FEE_DUE
 from ...interview.road import said_section
 from ...engine.permit_word import word_forms
@@ -101,6 +101,8 @@ def init_app(app) -> None:
     app.add_template_filter(number)
     app.add_template_filter(long_date)
     app.add_template_filter(when)
+    app.add_template_filter(cited)
     app.add_template_global(KINDS.__getitem__, "answer_kind")
+    app.add_template_global(time_example)
     app.add_template_filter(fee_due)
     app.add_template_filter(section_name)

@@ -9,6 +9,7 @@ from urllib.parse import quote
 from werkzeug.routing import IntegerConverter
 
 from ... import language
+from ...language import N_, gettext as _
 from ...rules.rulebook import Jurisdiction
 from .assets import per_prefix
 from .extensions import htmx
@@ -105,7 +106,7 @@ def init_app(app) -> None:
     app.add_template_global(site_part)
     app.add_template_global(english_only)
     app.add_template_global(flash_notices)
-    app.add_template_global(SITE_NAME, "site_name")
+    app.add_template_global(site_name)
 
 
 def is_htmx() -> bool:
@@ -113,7 +114,13 @@ def is_htmx() -> bool:
     return bool(htmx) and not htmx.history_restore_request
 
 
-SITE_NAME = "Mass Gathering Permit Wizard"  # after every page's title, as base.html writes it
+SITE_NAME = N_("Mass Gathering Permit Wizard")  # after every page's title, as base.html writes it
+
+
+def site_name() -> str:
+    """The site's name in the tab: a <title> cannot mark an English part, so a Spanish tab names the
+    site in Spanish (the visible header keeps the product's English name, marked lang="en")."""
+    return _(SITE_NAME)
 
 
 def render_page(template: str, **context):
@@ -126,7 +133,7 @@ def render_page(template: str, **context):
     # The title htmx puts in the tab keeps the site's name, as a whole page has it.
     # The block is already escaped by the template ("The building&#39;s"): escaping it again would
     # show the entity itself in the tab.
-    response = make_response(f"<title>{Markup(title)} – {escape(SITE_NAME)}</title>\n{body}")
+    response = make_response(f"<title>{Markup(title)} – {escape(site_name())}</title>\n{body}")
     response.headers["HX-Push-Url"] = pushed_url()
     return response
 

@@ -22,6 +22,7 @@ from ...office.money import (
     ledger,
     owed_for,
     receipt_mail,
+    sum_line,
     record_payment,
     return_deposit,
     void_receipt_mail,
@@ -108,8 +109,9 @@ def _pdf(row: ApplicationRow, payment: dict, owed=None) -> bytes | None:
 def _mail_receipt(row: ApplicationRow, owed, made: dict) -> str:
     """The receipt of `made` mailed to the organizer; the line that names the sum."""
     label = next(o.label for o in owed if o.key == made["sum_key"])
-    line = f"{money(made['amount_cents'] / 100)} ({label.lower()}, {METHODS[made['method']].lower()})"
-    send_mail(receipt_mail(row["applicant_email"], row["reference"], receipt_number(row["reference"], made), line,
+    paid = (made["amount_cents"], label, made["method"])
+    line = sum_line(*paid)
+    send_mail(receipt_mail(row["applicant_email"], row["reference"], receipt_number(row["reference"], made), paid,
                            organizer_path(row), current_app.config.get("PUBLIC_URL"), _pdf(row, made, owed),
                            language=row.get("language")))
     return line

@@ -19,9 +19,10 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from ...office.mailing import link, own_link_mail, reminders_confirmation
 from ...office.reminders import planned_reminders
 from ...kinds import NotAnEmail, email_address
+from ...kinds.email import EXAMPLE
 from ...language import current
 from ...readable import clean_text, long_date
-from ...language import gettext as _
+from ...language import N_, gettext as _
 from ...interview.timeline import Timeline, build_timeline
 from ..edge import limits
 from ..edge.opening import load_interview
@@ -32,7 +33,8 @@ from ..edge.pages import render_page
 from ..edge.state import office_records, rulebook
 
 bp = Blueprint("organizer_mail", __name__)
-KEPT = ("We use your address only for this. We delete the link's email once it is sent. We delete each "
+# The privacy promise under the box: kept for the catalog, said in the reader's language when shown.
+KEPT = N_("We use your address only for this. We delete the link's email once it is sent. We delete each "
         "reminder when it is sent, when you stop them, or with your answers.")
 
 
@@ -43,14 +45,14 @@ def by_email_on() -> bool:
 def mail_offer(interview_id: str, timeline: Timeline | None) -> dict:
     """For the save-link box: whether email is offered, the reminders it could set and those set."""
     return {"on": by_email_on(), "can_remind": bool(timeline and planned_reminders(timeline)),
-            "set": office_records().mail.reminders_of(interview_id), "kept": KEPT}
+            "set": office_records().mail.reminders_of(interview_id), "kept": _(KEPT)}
 
 
 def posted_address() -> tuple[str | None, str | None]:
     """The typed address, or a message saying what is wrong with it."""
     address = (request.form.get("email") or "").strip()
     if not address:
-        return None, "Enter your email address, like name@example.com."
+        return None, _("Enter your email address, like %(example)s.", example=EXAMPLE)
     try:
         return email_address(address), None
     except NotAnEmail as error:
