@@ -60,9 +60,9 @@ def test_the_status_page_and_each_mail_after_each_office_action_read_in_spanish(
     assert "Escrito por la oficina, en inglés" in page and MESSAGE in page
 
     clerk.post(f"/office/a/{reference}/payments", follow_redirects=True, data={"received_on": office_day("baroda-mi").isoformat(),
-                                                        "sum_key": "application", "amount": "900", "method": "cash"})
+                                                        "sum_key": "application", "amount": "200", "method": "cash"})
     receipt = read_mail(the_mail(app, controller.port, inbox, f"{reference}: recibo"))
-    assert "$900 (tarifa de solicitud, efectivo)" in receipt
+    assert "$200 (tarifa de solicitud, efectivo)" in receipt
     spanish_page(browser, status)
 
     clerk.post(f"/office/a/{reference}/decision", follow_redirects=True, data={"decision": "approved", "approve_anyway": "yes",
