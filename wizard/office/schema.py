@@ -276,6 +276,10 @@ MIGRATIONS = (
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
         *count_triggers(),
         *count_fills())),
+    # The address a clerk shortened for a letter whose addressee does not fit the envelope's window
+    # (wizard/packet/envelope_window.py), one line per line; NULL prints the organizer's as typed.
+    Migration("m022_letter_address", (
+        "ALTER TABLE mailed_notices ADD COLUMN address_lines TEXT",)),
 )
 
 
