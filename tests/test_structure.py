@@ -119,6 +119,7 @@ def test_imports_inside_functions_are_only_the_commented_lazy_ones():
     allowed = {
         "wizard/packet/printing.py",  # the print workers' jobs load WeasyPrint (0.8 s of CPU), so the server never does
         "wizard/store/__init__.py",  # `open_backend` loads psycopg (0.15 s) only for a PostgreSQL database
+        "wizard/packet/envelope_window.py",  # fontTools (0.2-0.4 s) only when a page shows a letter's address
     }
     offenders = {}
     for path in (ROOT / "wizard").rglob("*.py"):

@@ -44,7 +44,7 @@ def _value_strategy(key: str, question: dict):
         return st.sampled_from(JURISDICTIONS if key == "jurisdiction" else list(question["options"]))
     if kind == "choices":
         return st.lists(st.sampled_from(list(question["options"])), unique=True)
-    if kind in ("text", "long_text"):
+    if kind in ("text", "long_text", "mailing_address"):
         return st.text(max_size=40)
     if kind == "email":  # one address: anything else is refused (test_mail_safety.py)
         return st.sampled_from(["zoe@example.org", "o'brien+permits@mail.example.co.uk", ""])

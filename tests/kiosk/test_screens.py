@@ -19,7 +19,7 @@ from tests.support.kiosk import enrol, public_app, SECRET_NAME, started, text_bo
 
 def answer_contact_details(client, ident: str) -> None:
     response = client.post(f"/i/{ident}/step/applicant", data={
-        "applicant_name": SECRET_NAME, "applicant_age": "40", "applicant_address": "9 Secret Lane",
+        "applicant_name": SECRET_NAME, "applicant_age": "40", "applicant_address": "9 Secret Lane, Baroda, MI 49101",
         "applicant_phone": "555-0199", "applicant_email": "quentin@example.org"})
     assert response.status_code == 303, response.get_data(as_text=True)
 

@@ -13,7 +13,7 @@ from tests.support.served import served_wizard, ServedBrowser
 from tests.support.kiosk import SECRET_NAME, text_boxes
 from tests.support.packet import FESTIVAL
 
-CONTACT = {"applicant_name": SECRET_NAME, "applicant_age": "40", "applicant_address": "9 Secret Lane",
+CONTACT = {"applicant_name": SECRET_NAME, "applicant_age": "40", "applicant_address": "9 Secret Lane, Baroda, MI 49101",
            "applicant_phone": "555-0199", "applicant_email": "quentin@example.org"}
 
 

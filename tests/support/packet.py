@@ -42,7 +42,7 @@ FESTIVAL = {
     "temporary_structures": True, "temporary_utilities": True, "age_restricted_sales": True,
     "multiple_parcels": False, "food_service": True, "amplified_sound": True, "outdoor_lighting": True,
     "security_personnel": True, "public_water": False, "liquid_waste_hauled": True,
-    "applicant_name": "Jane Q. Organizer", "applicant_age": 42, "applicant_address": "12 Elm Street, Springfield",
+    "applicant_name": "Jane Q. Organizer", "applicant_age": 42, "applicant_address": "12 Elm Street, Springfield, IL 62701",
     "applicant_phone": "555-0100", "applicant_email": "jane@example.org",
     "organization_name": "Riverbend Events Inc.", "site_address": "400 County Road 9",
     "property_owner_name": "Pat Farmer", "property_owner_address": "1 Farm Lane",

@@ -9,7 +9,7 @@ BIG_FESTIVAL = {
     "food_service": True, "admission_fee": True, "amplified_sound": True, "outdoor_lighting": True,
     "security_personnel": True, "public_water": False, "liquid_waste_hauled": True,
     "event_name": "Harvest Moon Festival", "event_purpose": "Three days of music, food and camping.",
-    "applicant_name": "Zoë Núñez", "applicant_age": 41, "applicant_address": "12 Elm St, Utica NY",
+    "applicant_name": "Zoë Núñez", "applicant_age": 41, "applicant_address": "12 Elm St, Utica, NY 13502",
     "applicant_phone": "315-555-0100", "applicant_email": "zoe@example.org",
     "organization_name": "Harvest Moon Events Inc.",
     "signer_title": "President",

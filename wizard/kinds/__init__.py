@@ -9,6 +9,7 @@ wizard/web/organizer/fields.py from `widget`, so the engine imports neither Flas
 """
 from __future__ import annotations
 
+from .address import MailingAddress, NotAnAddress, mailing_address
 from .base import (
     COUNT_LIMIT,
     DATETIME_FORMAT,
@@ -28,7 +29,7 @@ from .people import AGE_LIMIT, NEEDABLE, NEEDS_KEY, PEOPLE_LIMIT, PERSON_FIELDS,
 from .simple import Choice, Choices, Count, Datetime, FlagSet, LongText, Share, Text, YesNo
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    YesNo(), Count(), Share(), Choice(), Choices(), FlagSet(), Datetime(), Text(), Email(), Phone(), LongText(), People())}
+    YesNo(), Count(), Share(), Choice(), Choices(), FlagSet(), Datetime(), Text(), Email(), Phone(), LongText(), MailingAddress(), People())}
 
 
 def show_answer(key: str, answers: dict, questions: dict) -> str:
@@ -38,5 +39,5 @@ def show_answer(key: str, answers: dict, questions: dict) -> str:
 
 
 __all__ = ["ADDRESS_LIMIT", "AGE_LIMIT", "COUNT_LIMIT", "DATETIME_FORMAT", "FIRST_YEAR", "KINDS", "Kind", "LAST_YEAR",
-           "LONG_TEXT_LIMIT", "NEEDABLE", "NEEDS_KEY", "NotAPhone", "NotAnEmail", "PEOPLE_LIMIT", "PERSON_FIELDS", "SHORT_TEXT_LIMIT", "SamplePlan", "brief",
+           "LONG_TEXT_LIMIT", "NEEDABLE", "NotAnAddress", "mailing_address", "NEEDS_KEY", "NotAPhone", "NotAnEmail", "PEOPLE_LIMIT", "PERSON_FIELDS", "SHORT_TEXT_LIMIT", "SamplePlan", "brief",
            "email_address", "in_range", "parse_datetime", "phone_number", "show_answer"]

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from ..packet.envelope_window import AddressDoesNotFit, WindowFit, fit_window
+from ..packet.letter import addressee
 from ..rules.rulebook import Jurisdiction
 from .records import OfficeRecords, now_text
 from .review import ReviewError
@@ -78,3 +80,28 @@ def record_posted(records: OfficeRecords, reference: str, notice: dict, form: di
 def printed(records: OfficeRecords, reference: str, notice: dict, who: str) -> None:
     records.trail.notice_printed(reference, notice["id"], now_text(), who)
     records.applications.add_history(reference, who, "Letter printed", ABOUT[notice["about"]])
+
+
+def envelope_window(notice: dict, answers: dict) -> WindowFit | AddressDoesNotFit:
+    """How the letter's address sits in the envelope's window, or why it cannot: the page says so before printing."""
+    typed = notice.get("address_lines")
+    try:
+        return fit_window(typed.split("\n") if typed else addressee(answers))
+    except AddressDoesNotFit as too_long:
+        return too_long
+
+
+def shorten_address(records: OfficeRecords, reference: str, notice: dict, form: dict, who: str) -> str:
+    """The address the clerk typed for the window, kept with the letter when it fits; the history's line."""
+    lines = [" ".join(line.split()) for line in (form.get("address_lines") or "").splitlines() if line.strip()]
+    if len(lines) < 2:
+        raise ReviewError("Enter the address on two lines or more: the name, then the street, city, state and ZIP code.")
+    try:
+        fit = fit_window(lines)
+    except AddressDoesNotFit:
+        raise ReviewError("That address still does not fit the envelope's window: shorten the longest lines "
+                          "(abbreviate Street, Suite, the organization's name) or leave out a line.") from None
+    records.trail.notice_address(reference, notice["id"], "\n".join(lines))
+    line = f"{ABOUT[notice['about']]}: the address for the window is {' / '.join(fit.lines)}"
+    records.applications.add_history(reference, who, "Letter's address shortened", line)
+    return line

@@ -310,6 +310,10 @@ MIGRATIONS = (
         "ALTER TABLE application_versions ADD COLUMN rules_digest TEXT",
         "ALTER TABLE application_versions ADD COLUMN assessed_at TEXT",
         "ALTER TABLE application_versions ADD COLUMN rules_kept TEXT")),
+    # The address a clerk shortened for a letter whose addressee does not fit the envelope's window
+    # (wizard/packet/envelope_window.py), one line per line; NULL prints the organizer's as typed.
+    Migration("m022_letter_address", (
+        "ALTER TABLE mailed_notices ADD COLUMN address_lines TEXT",)),
 )
 
 

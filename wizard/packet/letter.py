@@ -12,6 +12,7 @@ from datetime import date
 
 from ..rules.office_cards import OfficeCard
 from ..rules.rulebook import Jurisdiction
+from .envelope_window import WindowFit, fit_window
 from .permit import office_templates
 
 
@@ -40,6 +41,18 @@ def addressee(answers: dict) -> list[str]:
     return lines + [part.strip() for part in (answers.get("applicant_address") or "").split("\n") if part.strip()]
 
 
+def envelope_lines(letter: Letter) -> list[str]:
+    """The address as the clerk shortened it for the window (kept with the letter), or as the organizer typed it."""
+    typed = letter.notice.get("address_lines")
+    return [line for line in typed.split("\n") if line.strip()] if typed else addressee(letter.answers)
+
+
+def envelope_fit(letter: Letter) -> WindowFit:
+    """The address inside the envelope's window (wizard/packet/envelope_window.py); AddressDoesNotFit when it
+    cannot be, which the office's page says before the letter is printed."""
+    return fit_window(envelope_lines(letter))
+
+
 def letter_title(letter: Letter) -> str:
     return f"Notice on application {letter.reference}"
 
@@ -48,5 +61,5 @@ def letter_html(letter: Letter) -> str:
     j = letter.jurisdiction
     said = [n for n in j.notes("revocation") if letter.action and n["citation"] == letter.action["citation"]]
     return office_templates().get_template("office/letter_document.html").render(
-        letter=letter, j=j, word=j.license_word, to=addressee(letter.answers), said=said, title=letter_title(letter),
+        letter=letter, j=j, word=j.license_word, window=envelope_fit(letter), said=said, title=letter_title(letter),
         mailed=j.mailed_notice or {}, printed_on=(letter.printed_on or date.today()).isoformat())

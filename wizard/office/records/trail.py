@@ -68,7 +68,7 @@ class TrailRecords(Repository):
 
     def mailed_notices(self, reference: str) -> list[dict]:
         return self._query("SELECT id, about, dated, due_on, certified, printed_at, printed_by, posted_on, "
-                           "certified_number, recorded_by FROM mailed_notices WHERE reference = ? ORDER BY id",
+                           "certified_number, recorded_by, address_lines FROM mailed_notices WHERE reference = ? ORDER BY id",
                            (reference,))
 
     def mailed_notice(self, reference: str, notice_id: int) -> dict | None:
@@ -78,6 +78,10 @@ class TrailRecords(Repository):
         """The first printing is the one kept; printing again is in the history only."""
         self._write("UPDATE mailed_notices SET printed_at = ?, printed_by = ? "
                     "WHERE reference = ? AND id = ? AND printed_at IS NULL", (now, who, reference, notice_id))
+
+    def notice_address(self, reference: str, notice_id: int, lines: str) -> None:
+        self._write("UPDATE mailed_notices SET address_lines = ? WHERE reference = ? AND id = ?",
+                    (lines, reference, notice_id))
 
     def notice_posted(self, reference: str, notice_id: int, posted_on: str, number: str, who: str) -> None:
         self._write("UPDATE mailed_notices SET posted_on = ?, certified_number = ?, recorded_by = ? "

@@ -33,7 +33,8 @@ from ...office.filed import rules_changed
 from ...office.issued import issued_list
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
-from ...office.letters import ABOUT, flag
+from ...office.letters import ABOUT, envelope_window, flag
+from ...packet.envelope_window import AddressDoesNotFit
 from ...office.mailing import organizer_message, reads, status_notice
 from ...office.money import money_view, return_day
 from ...office.next_step import next_step, others, unticked
@@ -198,6 +199,11 @@ def trail_context(row: ApplicationRow, j) -> dict:
     now = standing(records, row, records.review.decision(row["reference"]))
     notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
                for n in records.trail.mailed_notices(row["reference"])]
+    if notices:
+        made = records.review.decision(row["reference"]) or {}
+        answers = records.applications.version_answers(row["reference"], made.get("version") or row["version"])
+        notices = [{**n, "window": window, "fits": not isinstance(window, AddressDoesNotFit)}
+                   for n in notices for window in (envelope_window(n, answers),)]
     return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
             "permit_actions": records.trail.permit_actions(row["reference"]), "notices": notices}
 

@@ -19,12 +19,13 @@ from ...office.issuance import (
     schedule_inspection,
     standing,
 )
-from ...office.issued import Wanted, issue
+from ...office.issued import Wanted, issue, situation
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
-from ...office.letters import action_letter, printed, record_posted
+from ...office.letters import action_letter, printed, record_posted, shorten_address
+from ...packet.envelope_window import AddressDoesNotFit
 from ...office.review import ReviewError, condition_lines
-from ...packet.letter import Letter
+from ...packet.letter import Letter, envelope_fit
 from ...packet.documents import printed_letter
 from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, today
@@ -145,10 +146,13 @@ def the_letter(row: ApplicationRow, notice: dict) -> bytes:
         action = next((a for a in reversed(records.trail.permit_actions(row["reference"]))
                        if a["action"] == notice["about"] and a["acted_on"] == notice["dated"]), None)
         before = records.trail.issuance_conditions(row["reference"])
-        return printed_letter(Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made,
-                                     tuple(before), tuple(condition_lines(made)), action, office_short(j.issuer),
-                                     today(j)))
-    return issue(records, row["reference"], Wanted("letter", str(notice["id"]), ""), make, who()).body
+        letter = Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made, tuple(before),
+                        tuple(condition_lines(made)), action, office_short(j.issuer), today(j))
+        envelope_fit(letter)  # AddressDoesNotFit here, before a print worker is asked
+        return printed_letter(letter)
+    # An address the clerk shortened after a first printing is a new letter, superseding the one printed
+    wanted = Wanted("letter", str(notice["id"]), "", situation=situation(notice.get("address_lines")))
+    return issue(records, row["reference"], wanted, make, who(), "the address was shortened").body
 
 
 @bp.get("/office/a/<reference>/letters/<int:notice_id>.pdf")
@@ -156,9 +160,29 @@ def the_letter(row: ApplicationRow, notice: dict) -> bytes:
 def letter(reference: str, notice_id: int):
     row = clerk_application(reference)
     notice = _notice_or_404(reference, notice_id)
-    body = the_letter(row, notice)  # first: a letter that could not be printed was not printed
+    try:
+        body = the_letter(row, notice)  # first: a letter that could not be printed was not printed
+    except AddressDoesNotFit:
+        flash("The address does not fit the window of a #10 envelope: shorten it below, then print the letter.",
+              "danger")
+        return redirect(_page(reference, f"#letter-{notice_id}"), code=303)
     printed(office_records(), reference, notice, who())
     return download(body, "application/pdf", f"{reference}-letter-{notice_id}.pdf")
+
+
+@bp.post("/office/a/<reference>/letters/<int:notice_id>/address")
+@login_required
+def letter_address(reference: str, notice_id: int):
+    clerk_application(reference)
+    notice = _notice_or_404(reference, notice_id)
+    try:
+        line = shorten_address(office_records(), reference, notice, request.form, who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        keep_typed({f"address_lines-{notice_id}": request.form.get("address_lines", "")}, _page(reference))
+        return redirect(_page(reference, f"#letter-{notice_id}"), code=303)
+    flash(f"Recorded: {line}.", "success")
+    return redirect(_page(reference, f"#letter-{notice_id}"), code=303)
 
 
 @bp.post("/office/a/<reference>/letters/<int:notice_id>")

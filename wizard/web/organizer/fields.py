@@ -34,6 +34,12 @@ class _KindParsed:
             self.data = None
             raise
 
+    def _value(self):
+        # What was typed stays in the box beside its error, to be corrected rather than typed again.
+        if self.process_errors and self.raw_data:
+            return self.raw_data[0]
+        return super()._value()
+
 
 class NumberField(_KindParsed, IntegerField):
     """A text box, not `type="number"` (docs/decisions/0016-answers-are-typed.md): Chromium turned "about 3000" into
@@ -47,6 +53,14 @@ class LineField(_KindParsed, StringField):
 
     def process_formdata(self, valuelist):
         if valuelist:  # an absent field keeps its data, as StringField does
+            super().process_formdata(valuelist)
+
+
+class LinesField(_KindParsed, TextAreaField):
+    """Several lines of text, read by the kind: a mailing address says there what part is missing."""
+
+    def process_formdata(self, valuelist):
+        if valuelist:  # an absent field keeps its data, as TextAreaField does
             super().process_formdata(valuelist)
 
 
@@ -187,5 +201,5 @@ def make_field(key: str, question: dict, today: date | None = None):
     limit = kind.max_length(question)
     validators = [required, Length(max=limit, message=_("Use %(limit)s characters or fewer", limit=format(limit, ",")))]
     if kind.widget == "lines":
-        return TextAreaField(label, description=description, validators=validators)
+        return LinesField(label, kind=kind, description=description, validators=validators)
     return LineField(label, kind=kind, description=description, validators=validators)
