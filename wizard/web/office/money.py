@@ -23,6 +23,7 @@ from ...office.money import (
 )
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
+from ...office.issuance import standing
 from ...office.review import ReviewError
 from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
@@ -31,6 +32,7 @@ from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
+from .review import issue_and_mail
 from .typed import keep_refused
 
 bp = Blueprint("money", __name__)
@@ -58,6 +60,7 @@ def the_receipt(row: ApplicationRow, payment: dict) -> bytes:
 def payment(reference: str):
     row = clerk_application(reference)
     j, _, owed = _owed(row)
+    before = standing(office_records(), row, office_records().review.decision(reference), j)
     try:
         made = record_payment(office_records(), reference, owed, request.form, local_day(row["received_at"], j.zone),
                               today(j), who())
@@ -74,6 +77,7 @@ def payment(reference: str):
     send_mail(receipt_mail(row["applicant_email"], reference, receipt_number(reference, made), line,
                            organizer_path(row), current_app.config.get("PUBLIC_URL"), pdf, language=row.get("language")))
     flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.", "success")
+    issue_and_mail(row, j, today(j), before)  # the last sum the permit waited for
     return redirect(_page(reference), code=303)
 
 
@@ -123,6 +127,7 @@ def organizers_receipt(interview_id: str, payment_id: int):
 def certificate(reference: str):
     row = clerk_application(reference)
     j, answers = sent_version(row)
+    before = standing(office_records(), row, office_records().review.decision(reference), j)
     try:
         record_certificate(office_records(), reference, coverages(j, assess_jurisdiction(j, answers)), request.form,
                            who())
@@ -130,6 +135,7 @@ def certificate(reference: str):
         keep_refused(error, ("coverage", "insurer", "limit", "starts_on", "ends_on"), _page(reference, ""))
         return redirect(_page(reference, "#held"), code=303)
     flash("Certificate of insurance recorded.", "success")
+    issue_and_mail(row, j, today(j), before)  # the last certificate the permit waited for
     return redirect(_page(reference, "#held"), code=303)
 
 
