@@ -22,7 +22,8 @@ from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .money import cents
 from .records import OfficeRecords, now_text
-from .prerequisites import Prerequisite, outstanding, said
+from .prerequisites import Prerequisite, outstanding
+from .waiting import said
 from .review import ReviewError, posted
 
 TEXT_LIMIT = 5000

@@ -20,14 +20,14 @@ from datetime import date
 from ..engine.assess import assess_jurisdiction
 from ..engine.conditions import evaluate
 from ..engine.facts import Facts
-from ..engine.permit_word import say
-from ..language import N_, gettext as _
+from ..language import gettext as _
 from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .money import certificate_flags, coverages, ledger, owed_for
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 from .schema import ApplicationRow
+from .waiting import INSPECTION_HELD, ORGANIZER_HOW
 
 SUMS = {"fee": "application", "deposit": "deposit", "bond": "bond", "escrow": "escrow"}
 # Where on the clerk's page each is recorded: its section's anchor and the words that say how.
@@ -39,20 +39,6 @@ HOW = {"fee": ("#money", "Record the payment under “Money received”."),
        "inspection": ("#inspections", "Schedule the inspection and record its result under “Inspections”."),
        "conditions": ("#before-issuance", "Tick each condition as met under “Before the permit issues”."),
        "confirmation": ("#prerequisites", "Record it as in hand under “Before the permit issues”.")}
-# What the organizer reads beside each (their status page and the decision's mail).
-ORGANIZER_HOW = {"fee": N_("Pay it to the office; the office records the payment."),
-                 "deposit": N_("Pay it to the office; the office records the payment."),
-                 "bond": N_("File it with the office; the office records it."),
-                 "escrow": N_("Post it with the office; the office records it."),
-                 "insurance": N_("Send the office the certificate of insurance; the office records it."),
-                 "inspection": N_("The office records the inspection's result."),
-                 "conditions": N_("Meet each condition listed; the office records each as met."),
-                 "confirmation": N_("The office records it once it has it.")}
-
-
-INSPECTION_HELD = N_("The inspection scheduled, passed")
-
-
 class PrerequisiteError(ReviewError):
     """A prerequisite that cannot be recorded as in hand; the message says why."""
 
@@ -218,16 +204,3 @@ def record_in_hand(records: OfficeRecords, application: ApplicationRow, j: Juris
                                      f" ({chosen.citation})")
     return chosen
 
-
-def said(j: Jurisdiction, items: tuple[Prerequisite, ...] | list[Prerequisite]) -> list[str]:
-    """Each item as the organizer reads it, in the language in force (a mail's, not the clerk's page's):
-    its text, its section."""
-    texts = {p["id"]: p["text"] for p in j.before_issuance or []}
-    return [f"{texts.get(p.id) or _(INSPECTION_HELD)} ({p.citation})" for p in items]
-
-
-def waiting_words(j: Jurisdiction) -> dict[str, str]:
-    """The organizer's words around the list of what the permit waits for, in the language in force."""
-    word = j.license_word
-    return {"heading": say(N_("Approved, {word} not yet issued: waiting for:"), word),
-            "after": say(N_("The office emails you the {word} once the last of these is recorded."), word)}

@@ -24,6 +24,7 @@ from ..engine.wording import say
 from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
 from .records import OfficeRecords, now_text
+from .waiting import said
 
 ANSWERS = {"no_objection": "No objection", "conditions": "Conditions", "objection": "Objection"}
 DECISIONS = {"approved": N_("Approved"), "denied": N_("Denied")}
@@ -235,7 +236,6 @@ def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdict
     An approval whose permit waits (`waiting`: the prerequisites.Prerequisite outstanding, said here in the
     organizer's language; `before_issuance`: the conditions the office set under the text) says so, and
     the permit follows by mail when the last is recorded (docs/decisions/0022-approval-and-issuance.md)."""
-    from .prerequisites import said  # it reads the money and the records, which read this module
     word = j.license_word
     if decision["decision"] == "approved" and (waiting or before_issuance):
         lines = [say(N_("Your application {reference} is approved. The {word} is not issued yet: the ordinance "

@@ -25,7 +25,7 @@ from ...office.issuance import (
     standing,
 )
 from ...office.letters import notice_due
-from ...office.prerequisites import waiting_words
+from ...office.waiting import waiting_words
 from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
 from ...packet.cache import cached_packet_pdf
@@ -234,7 +234,7 @@ def decision(reference: str):
     permit = permit_to_attach(row, made, j.license_word) if now.issued else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
                               current_app.config.get("PUBLIC_URL"), permit, open_conditions,
-                              tuple(p for p in now.waiting if p.record != "conditions"), language=row.get("language")))
+                              now.waiting, language=row.get("language")))
     told = (" The organizer is told by email and on their application's page." if row["applicant_email"] and mail_on()
             else " The organizer sees it on their application's page.")
     waiting = f" The {j.license_word} is not issued yet: {len(now.waiting)} item(s) outstanding, below." \

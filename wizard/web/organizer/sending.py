@@ -27,7 +27,7 @@ from ...office.applications import (
     send,
 )
 from ...office.issuance import ACTIONS, standing
-from ...office.prerequisites import waiting_words
+from ...office.waiting import waiting_words
 from ...office.review import condition_lines
 from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
