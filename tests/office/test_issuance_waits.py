@@ -148,7 +148,9 @@ def test_baroda_waits_for_its_inspection_result_agreements_insurance_and_bond(of
     assert "no result recorded" in waiting(page)[0]  # scheduled: it passes nothing
     assert html.texts(own.get(status_path), ".inspections li") == [f"{today.strftime('%A, %B')} {today.day}, "
                                                                    f"{today.year}: scheduled"]
-    assert "the inspection passed" not in " ".join(html.texts(page, ".history td")).lower()
+    history = html.texts(page, ".history td")
+    assert any(cell.startswith("Inspection scheduled: ") for cell in history)
+    assert not any(cell.startswith("Inspection: ") for cell in history)  # no result written for it
     not_yet(app, port, inbox, client, own, status_path, reference, "license")
     (first,) = html.attributes(page, ".inspection-form", "action")
     page = client.post(first, data={"result": "failed", "result_on": today.isoformat(), "notes": "No fence"},
@@ -168,6 +170,8 @@ def test_baroda_waits_for_its_inspection_result_agreements_insurance_and_bond(of
     page = client.post(second, data={"result": "passed", "result_on": later}, follow_redirects=True)
     assert "the license is issued, dated today" in " ".join(html.texts(page, ".notice"))
     assert html.texts(page, ".inspection-result")[-1].startswith("Passed on")
+    history = html.texts(page, ".history td")
+    assert any(cell.startswith(f"Inspection: Passed on {later}") for cell in history)
     issued = [m for m in (deliver(app, port) and inbox.to("zoe@example.org"))
               if m["Subject"] == f"{reference}: license issued"]
     (attachment,) = list(issued[0].iter_attachments())
