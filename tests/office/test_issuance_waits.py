@@ -9,8 +9,11 @@ from datetime import timedelta
 
 import pytest
 
+from wizard.office.schema import MIGRATIONS
+from wizard.web.edge.state import office_records
+
 from tests.support import html
-from tests.support.office import BARODA, DEKALB, body, received
+from tests.support.office import BARODA, DEKALB, body, finished, received, send
 from tests.support.office_days import office_day
 from tests.support.office_mail import deliver, mail_app
 from tests.support.office_trail import WHITESBORO, approve, organizer, pay, pdf_text
@@ -235,3 +238,19 @@ def test_the_organizer_reads_what_the_permit_waits_for_in_spanish(office):
     assert waiting(status)[0].endswith("Páguelo en la oficina; la oficina anota el pago.")
     assert html.texts(status, ".permit-waiting p")[-1] == (
         "La oficina le envía el permiso por correo electrónico cuando anote el último de estos puntos.")
+
+
+def test_permits_approved_before_the_two_steps_stay_issued_unless_a_condition_was_open(office):
+    """m014 counts a permit approved before it as issued with its decision, as the office then did."""
+    app, _, _ = office
+    client, plain = received(app, BARODA, "baroda-mi")
+    approve(client, plain)
+    held_back = send(client, finished(app, BARODA))
+    approve(client, held_back, before_issuance="Show the bond")
+    (backfill,) = [m.statements[1] for m in MIGRATIONS if m.name == "m014_permits_issued"]
+    with app.app_context():
+        trail = office_records().trail
+        trail.backend.execute("DELETE FROM permits_issued")
+        trail.backend.execute(backfill)
+        assert trail.permit_issued(plain, 1)["issued_on"] == office_day("baroda-mi").isoformat()
+        assert trail.permit_issued(held_back, 1) is None
