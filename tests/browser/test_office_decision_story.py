@@ -17,6 +17,7 @@ from tests.support.pdfua import pdfua_problems
 from tests.support.office import body
 from tests.support.stories import PATHS
 from tests.browser.story import run_story, wait_for_new_content
+from tests.support.prerequisites import everything_in_hand
 from tests.browser.audit import audit
 from tests.browser.office_pages import click
 from tests.browser.office_pages import first_sign_in, new_page
@@ -27,9 +28,8 @@ ORGANIZER = "zoe@example.org"
 
 @pytest.fixture
 def dekalb_office(office_for):
-    """A DeKalb office with one clerk: base URL, the clerk's password link, the inbox."""
-    base, link, inbox, _ = office_for(CLERK, "dekalb-il", "decide-story")
-    return base, link, inbox
+    """A DeKalb office with one clerk: base URL, the clerk's password link, the inbox, the app."""
+    return office_for(CLERK, "dekalb-il", "decide-story")
 
 
 def department_answers(browser, javascript, inbox, address: str, answer: str, text: str = "") -> None:
@@ -50,7 +50,7 @@ def department_answers(browser, javascript, inbox, address: str, answer: str, te
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_office, tmp_path, javascript):
-    base, password_link, inbox = dekalb_office
+    base, password_link, inbox, app = dekalb_office
     organizer, clerk = new_page(browser, javascript), new_page(browser, javascript)
 
     jurisdiction, story, _, _ = PATHS["dekalb-festival"]
@@ -77,6 +77,7 @@ def test_referred_answered_approved_and_the_permit_arrives(browser, dekalb_offic
     answers = clerk.locator(".referral-answer").all_inner_texts()
     assert answers[0].startswith("No objection (") and answers[1].startswith("Conditions (")
     assert "A fire lane kept open along the north fence" in answers[1]
+    everything_in_hand(app, reference)  # what the permit waits for, in hand: it issues with the approval
     clerk.check("#decision-approved")
     clerk.check("#approve_anyway")  # the checklist is not ticked here: the clerk approves knowingly
     clerk.fill("#conditions", "A fire lane kept open along the north fence")

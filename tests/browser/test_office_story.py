@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.office import body, PDF
+from tests.support.prerequisites import everything_in_hand
 from tests.browser.audit import audit
 from tests.browser.conftest import OFFICE_CLERK as CLERK
 from tests.support.stories import PATHS
@@ -32,7 +33,7 @@ def upload(page, path, document_label: str | None = None) -> None:
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_the_office_round(browser, office, tmp_path, javascript):
-    base, link, inbox, _ = office
+    base, link, inbox, app = office
     organizer = browser.new_context(java_script_enabled=javascript).new_page()
     clerk = browser.new_context(java_script_enabled=javascript).new_page()
     for page in (organizer, clerk):
@@ -93,7 +94,9 @@ def test_the_office_round(browser, office, tmp_path, javascript):
     assert "Document uploaded." in organizer.locator(".notice").first.inner_text()
     inbox.wait_for(CLERK, 2)  # "New document for ..."
 
-    # The clerk sees it and approves.
+    # The clerk sees it and approves, with what the license waits for in hand (tests/office/test_issuance_waits.py
+    # tells the story of each recorded one by one).
+    everything_in_hand(app, reference)
     clerk.goto(application_link)
     assert "insurance-certificate.pdf" in clerk.locator(".downloads").inner_text()
     clerk.check("#decision-approved")

@@ -20,9 +20,11 @@ from wizard.web.edge.state import office_records
 
 from tests.support.office_days import office_day
 from tests.support.office import finished, PDF
+from tests.support.prerequisites import everything_in_hand
 from tests.browser.audit import audit
 from tests.browser.office_pages import first_sign_in, new_page
 from tests.browser.office_pages import click
+from tests.browser.story import wait_for_new_content
 
 CLERK = "clerk@example.org"
 CORPORATION = {"jurisdiction": "baroda-mi", "property_owner": "private", "setting": "outdoors",
@@ -73,12 +75,21 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     clerk.fill("#permitted_maximum", "350")
     clerk.fill("#decided_on", office_day("baroda-mi").isoformat())
     click(clerk, "Record the decision")
-    assert "not issued yet" in clerk.locator(".permit-waiting").inner_text()
-    audit(clerk, "application page with a condition before issuance and a letter to post")
+    assert "not yet issued" in clerk.locator(".permit-waiting").inner_text()
+    assert "(Ord. 171, License (c))" in clerk.locator(".waiting-for li").first.inner_text()
+    audit(clerk, "application page with a condition before issuance, what the license waits for and a letter to post")
+    # one of what the license waits for recorded in hand on its own form
+    clerk.fill("#note-security-satisfied", "Chief's letter of June 2")
+    wait_for_new_content(clerk, lambda: clerk.locator("#prerequisite-security-satisfied button").click())
+    assert "In hand:" in clerk.locator("#prerequisite-security-satisfied").inner_text()
     organizer.goto(f"{base}{status_path}")
     assert organizer.locator(".conditions-open li").all_inner_texts() == [
         "Show the $100,000 surety bond approved by the Village attorney"]
-    audit(organizer, "the organizer's page with a condition open")
+    assert "(Ord. 171, Application (k)(21))" in organizer.locator(".waiting-for").inner_text()
+    audit(organizer, "the organizer's page with a condition open and what the license waits for")
+    organizer.goto(f"{base}{status_path}/permit.pdf")
+    assert organizer.locator("h1").inner_text().startswith("Not issued yet")
+    audit(organizer, "the license asked for before it issues")
 
     with clerk.expect_download(timeout=90_000) as letter:  # the first print starts a worker
         clerk.get_by_role("link", name=re.compile("^Print the letter")).click()
@@ -117,8 +128,9 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     clerk.get_by_label("Passed").check()
     click(clerk, "Record the result")
     assert clerk.locator(".inspection-result").inner_text().startswith("Passed on")
-    assert "not issued yet" in clerk.locator(".permit-waiting").inner_text()  # the condition is still open
+    assert "not yet issued" in clerk.locator(".permit-waiting").inner_text()  # the condition is still open
     audit(clerk, "application page with an inspection passed")
+    everything_in_hand(app, reference, but=("conditions",))  # the rest of what it waits for, recorded
     clerk.get_by_label("Show the $100,000 surety bond approved by the Village attorney").check()
     click(clerk, "Record as met")
     assert "the license is issued" in clerk.locator(".notice").first.inner_text()

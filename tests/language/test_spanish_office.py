@@ -8,6 +8,7 @@ from datetime import date
 
 from wizard.language import speaking
 from wizard.office.issuance import action_notice, issued_notice
+from wizard.office.prerequisites import Prerequisite
 from wizard.office.mailing import reminder_mail
 from wizard.web.edge.state import office_records
 
@@ -131,9 +132,11 @@ def test_the_office_notices_keep_their_english_and_speak_spanish_with_the_permit
     assert english.text.startswith("Your license BAR-2027-0001 is suspended as of ")
     assert spanish.subject == "BAR-2027-0001: se suspendió la licencia"
     assert spanish.text.startswith("Se suspendió la licencia BAR-2027-0001 desde el ")
-    issued = issued_notice(ME, "BAR-2027-0001", j, "/i/a/application", None, b"%PDF", ["the inspection passed"],
-                           language="es")
+    waited = (Prerequisite("inspection-passed", "inspection", "The inspection, passed", "", "Ord. 171, License (c)"),)
+    issued = issued_notice(ME, "BAR-2027-0001", j, "/i/a/application", None, b"%PDF", waited, language="es")
     assert issued.subject == "BAR-2027-0001: se expidió la licencia" and "va en el PDF adjunto" in issued.text
+    # what it waited for, in the rule file's Spanish
+    assert "La inspección del Pueblo del lugar, las instalaciones y el equipo, aprobada (Ord. 171, License (c))" in issued.text
 
 
 def test_the_result_page_says_the_engines_words_in_spanish_for_a_spanish_request(app):

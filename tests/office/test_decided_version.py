@@ -13,6 +13,7 @@ from wizard.web.edge.state import office_records, store
 from tests.support.office_days import office_day
 from tests.support import html
 from tests.support.office import BARODA, received
+from tests.support.prerequisites import everything_in_hand
 
 TODAY = office_day("baroda-mi").isoformat()
 APPROVE = {"decision": "approved", "approve_anyway": "yes", "decided_on": TODAY,
@@ -38,6 +39,7 @@ def send_again(app, client, ident: str, **changes) -> None:
 
 def test_an_approved_permit_keeps_the_approved_answers_after_a_change(app):
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     ident = ident_of(app, reference)
     client.post(f"/office/a/{reference}/decision", data=APPROVE)
     send_again(app, client, ident, max_attendance=1000)

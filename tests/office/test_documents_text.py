@@ -18,6 +18,7 @@ from wizard.packet.printing import permit_pdf
 
 from tests.support import html
 from tests.support.office import BARODA, DEKALB, received
+from tests.support.prerequisites import everything_in_hand
 
 ANSWERS = {"applicant_name": "River Days Inc.", "event_name": "River Days", "max_attendance": 800}
 
@@ -105,6 +106,7 @@ def test_the_clerk_permits_at_most_what_was_asked_and_the_license_prints_it(offi
     # figure, which may be less than the application asks but never more.
     app, _, _ = office
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     asked = BARODA["max_attendance"]
     decide = {"decision": "approved", "approve_anyway": "yes", "decided_on": office_today()}
     page = client.post(f"/office/a/{reference}/decision", data={**decide, "permitted_maximum": str(asked + 1)},

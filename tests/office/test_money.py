@@ -17,11 +17,12 @@ from wizard.web.edge.state import office_records, store
 
 from tests.support import html
 from tests.support.office_days import office_day
-from tests.support.office import BARODA, DEKALB, finished, received
+from tests.support.office import BARODA, DEKALB, body, finished, received
 from tests.support.office import feed_path
 from tests.support.office_trail import (WHITESBORO, approve, long, mails, organizer, passes_pdfua, pay, pdf_text,  # noqa: F401
                                         trail)
 from tests.support.office_mail import deliver
+from tests.support.prerequisites import everything_in_hand
 
 # Item 1: money received ------------------------------------------------------------------------
 
@@ -135,28 +136,33 @@ def test_a_failed_inspection_keeps_the_license_from_issuing_until_one_passes(tra
     own, status_path = organizer(app, reference)
     assert html.texts(own.get(status_path), ".inspections li") == ["Tuesday, June 1, 2027: scheduled"]
 
-    approve(client, reference)  # knowingly, before the inspection: the license issues at once
+    everything_in_hand(app, reference, but=("inspection",))
+    approve(client, reference)  # knowingly, before the inspection: the license waits for a passing result
     page = client.get(f"/office/a/{reference}")
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 409  # scheduled passes nothing
     (result,) = html.attributes(page, ".inspection-form", "action")
-    today = office_day("baroda-mi").isoformat()
+    app.config["TODAY"] = date(2027, 6, 1)  # the day it was scheduled
+    today = "2027-06-01"
     refused = client.post(result, data={"result": "failed", "result_on": today}, follow_redirects=True)
     assert "Write what failed" in " ".join(html.texts(refused, ".notice"))
     page = client.post(result, data={"result": "failed", "result_on": today, "notes": "No fence"},
                        follow_redirects=True)
     assert html.texts(page, ".inspection-blocks")[0].startswith("The last inspection failed")
-    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
-    assert own.get(f"{status_path}/permit.pdf").status_code == 404
-    assert html.texts(own.get(status_path), ".permit-waiting") == [
-        "Your license is issued once an inspection passes; it is emailed to you then."]
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 409
+    assert own.get(f"{status_path}/permit.pdf").status_code == 409
+    assert html.texts(own.get(status_path), ".waiting-for li") == [
+        "The Village's inspection of the premises, facilities and equipment, passed (Ord. 171, License (c)) . "
+        "The office records the inspection's result."]
     client.post(f"/office/a/{reference}/inspections", data={"scheduled_on": today, "inspector": "Fire official"})
     page = client.get(f"/office/a/{reference}")
     second = html.attributes(page, ".inspection-form", "action")[0]
     page = client.post(second, data={"result": "passed", "result_on": today}, follow_redirects=True)
-    assert "the license is issued and the organizer is told (the inspection passed (Ord. 171, License (c)))" in \
-        " ".join(html.texts(page, ".notice"))
+    assert "the license is issued, dated today, and the organizer is told" in " ".join(html.texts(page, ".notice"))
     assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 200
     (issued,) = mails(app, port, inbox, f"{reference}: license issued")
     assert passes_pdfua(list(issued.iter_attachments())[0].get_content(), tmp_path)
+    assert "The Village's inspection of the premises, facilities and equipment, passed (Ord. 171, License (c))" in \
+        body(issued)
 
 
 def test_dekalb_inspection_costs_are_owed_by_the_applicant(trail):

@@ -19,6 +19,7 @@ from tests.support.office import BARODA, body, DEKALB, received, visible_text
 from tests.support.office import feed_path
 from tests.support.office_mail import deliver
 from tests.support.office_trail import approve, long, mails, organizer, passes_pdfua, pdf_text, trail
+from tests.support.prerequisites import everything_in_hand
 
 CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.",
                "applicant_name": "Ann Lee", "applicant_address": "1 Main St\nBaroda, MI 49101"}
@@ -29,27 +30,32 @@ CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "
 def test_the_license_issues_and_is_emailed_only_when_every_condition_before_issuance_is_met(trail, tmp_path):
     app, inbox, port = trail
     client, reference = received(app, CORPORATION, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     approve(client, reference, before_issuance="Show the $100,000 surety bond\nFire official's walk-through",
             conditions="Lights out at 11 PM")
     page = client.get(f"/office/a/{reference}")
     assert html.texts(page, ".application-status") == ["Approved"]
-    assert "2 condition(s) to meet before it issues (Ord. 171, Application (h))" in html.texts(page, ".permit-waiting")[0]
-    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+    assert html.texts(page, ".waiting-for li")[0].startswith(
+        "Every condition the Village set as prerequisite to the issuance of the license, met (Ord. 171, Application (h)) "
+        ": open: Show the $100,000 surety bond; Fire official's walk-through")
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 409
     (mail,) = mails(app, port, inbox, f"{reference}: Approved")
     assert not list(mail.iter_attachments())
-    assert "approved on conditions to meet before the license is issued (Ord. 171, Application (h))" in body(mail)
+    assert "The license is not issued yet" in body(mail)
+    assert "Waiting for: Every condition the Village set as prerequisite to the issuance of the license, met " \
+        "(Ord. 171, Application (h))" in body(mail)
     assert "To meet: Show the $100,000 surety bond" in body(mail)
     own, status_path = organizer(app, reference)
     assert html.texts(own.get(status_path), ".conditions-open li") == [
         "Show the $100,000 surety bond", "Fire official's walk-through"]
-    assert own.get(f"{status_path}/permit.pdf").status_code == 404
+    assert own.get(f"{status_path}/permit.pdf").status_code == 409
 
     ids = html.attributes(page, ".conditions-form input[name=met]", "value")
     client.post(f"/office/a/{reference}/conditions", data={"met": ids[0]})
-    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 404
+    assert client.get(f"/office/a/{reference}/permit.pdf").status_code == 409
     assert html.texts(own.get(status_path), ".conditions-open li") == ["Fire official's walk-through"]
     page = client.post(f"/office/a/{reference}/conditions", data={"met": ids[1]}, follow_redirects=True)
-    assert "the license is issued and the organizer is told" in " ".join(html.texts(page, ".notice"))
+    assert "the license is issued, dated today, and the organizer is told" in " ".join(html.texts(page, ".notice"))
     met = html.texts(page, ".conditions-met li")
     assert len(met) == 2 and all("recorded by clerk@example.org on" in m for m in met)
     assert "Condition met: Show the $100,000 surety bond (Ord. 171, Application (h))" in visible_text(page.get_data(as_text=True))
@@ -87,6 +93,7 @@ def act_on(client, reference: str, place="baroda-mi", **fields):
 def test_a_revoked_license_downloads_marked_revoked_on_every_page_and_the_event_is_cancelled(trail, tmp_path):
     app, inbox, port = trail
     client, reference = received(app, CORPORATION, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     approve(client, reference, conditions="\n".join(f"Condition number {n} of many, to fill a second page of the "
                                                      "license with its words" for n in range(40)))
     refused = act_on(client, reference, action="revoked", citation="Ord. 171, Revocation")
@@ -122,6 +129,7 @@ def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
     app, inbox, port = trail
     client, reference = received(app, BARODA, "baroda-mi")
     assert not html.parse(client.get(f"/office/a/{reference}")).select(".permit-action-form")  # nothing issued
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     approve(client, reference)
     act_on(client, reference, action="suspended", citation="Ord. 171, Application (j)", reasons="Fence not up")
     assert all("SUSPENDED" in p for p in pdf_text(client.get(f"/office/a/{reference}/permit.pdf").data))
@@ -135,6 +143,7 @@ def test_a_suspension_is_lifted_and_dekalb_may_only_revoke(trail):
                                                                    f"{reference}: license suspension lifted"}
 
     dekalb, permit = received(app, DEKALB, "dekalb-il")
+    everything_in_hand(app, permit)  # in hand before the approval: the permit issues with it
     approve(dekalb, permit, "dekalb-il")
     page = dekalb.get(f"/office/a/{permit}")
     assert html.attributes(page, ".permit-action-form input[name=action]", "value") == ["revoked"]
@@ -149,6 +158,7 @@ def test_the_feeds_etag_changes_when_a_permit_is_suspended_revoked_or_inspected(
     once the permit changes."""
     app, _, _ = trail
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     approve(client, reference)
     path = feed_path(client)
     etag = client.get(path).headers["ETag"]
@@ -259,6 +269,7 @@ def test_a_denial_letter_not_posted_within_five_days_is_flagged_and_dekalb_mails
 def test_a_revocation_makes_a_letter_with_its_reasons_and_section(trail, tmp_path):
     app, _, _ = trail
     client, reference = received(app, DEKALB, "dekalb-il")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     approve(client, reference, "dekalb-il")
     page = act_on(client, reference, "dekalb-il", action="revoked", citation="§ 34.06(g)", reasons="Fire lanes blocked")
     assert letters(page) == [f"Revocation, dated {long(office_day('dekalb-il'))}"]
@@ -270,14 +281,8 @@ def test_a_revocation_makes_a_letter_with_its_reasons_and_section(trail, tmp_pat
     assert "may be revoked at any time without notice" in text  # the section's note, quoted
 
 
-def test_the_permit_is_dated_the_day_it_issued(book):
-    # Approved June 1; an inspection that passed before or after, with none failed, held nothing up.
-    j, decision = book.get("baroda-mi"), {"decided_on": "2027-06-01"}
-
-    def inspected(*results):
-        return tuple({"id": n, "result": r, "result_on": d} for n, (r, d) in enumerate(results))
-    assert issued_on(decision, Standing(True, (), None, inspected(("passed", "2027-06-05"))), j) == "2027-06-01"
-    held_up = inspected(("failed", "2027-06-03"), ("passed", "2027-06-09"), ("passed", "2027-06-20"))
-    assert issued_on(decision, Standing(True, (), None, held_up), j) == "2027-06-09"
-    met = ({"id": 1, "text": "Bond", "citation": "(h)", "met_at": "2027-06-12T15:00:00+00:00"},)
-    assert issued_on(decision, Standing(True, met, None, held_up), j) == "2027-06-12"  # the later of the two
+def test_the_permit_is_dated_the_day_it_issued():
+    # Approved June 1: issued with the decision when nothing was outstanding, else the day the last was recorded.
+    decision = {"decided_on": "2027-06-01"}
+    assert issued_on(decision, Standing(True, issuance={"issued_on": "2027-06-01"})) == "2027-06-01"
+    assert issued_on(decision, Standing(True, issuance={"issued_on": "2027-06-12"})) == "2027-06-12"

@@ -22,6 +22,7 @@ from tests.support.office import BARODA, body, clerk, DEKALB, received, sign_in
 from tests.support.authoring import problems_in, variant
 from tests.support.office_mail import deliver
 from tests.support.office_mail import referral_link, refused_post
+from tests.support.prerequisites import everything_in_hand
 
 
 def test_the_application_page_offers_the_departments_the_rule_file_names(office):
@@ -86,6 +87,7 @@ def test_another_places_clerk_cannot_refer_or_decide(office):
 def test_an_approval_emails_the_organizer_the_permit_which_passes_pdfua(office, tmp_path):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     client.post(f"/office/a/{reference}/decision", data={"decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat(),
                                                          "conditions": "Two more portable toilets\nLights out at 11 PM"})
     assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Approved"]
@@ -119,6 +121,7 @@ def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_s
                                                                                   no_kept_documents):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
 
     def dead_worker(job, *args) -> Future:
         failed: Future = Future()
@@ -213,6 +216,7 @@ def test_a_refused_form_keeps_what_was_typed_for_its_own_page_only(office):
 def test_the_organizer_downloads_the_permit_from_the_status_page_once_approved(office):
     app, inbox, port = office
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # in hand before the approval: the permit issues with it
     with app.app_context():
         interview_id = office_records().applications.application(reference)["interview_id"]
     organizer = app.test_client()  # the status page's private link is the key

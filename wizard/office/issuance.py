@@ -22,6 +22,8 @@ from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, office_wrote, paragraph_mail
 from .money import cents
 from .records import OfficeRecords, now_text
+from .prerequisites import Prerequisite, outstanding
+from .waiting import said
 from .review import ReviewError, posted
 
 TEXT_LIMIT = 5000
@@ -70,11 +72,14 @@ def check_conditions_text(text: str, approved: bool, j: Jurisdiction) -> None:
 
 @dataclass(frozen=True)
 class Standing:
-    """What the permit is now: issued or waiting for conditions, and any suspension or revocation."""
+    """What the permit is now: issued, or approved and waiting for what must be in hand first
+    (docs/decisions/0022-approval-and-issuance.md), and any suspension or revocation."""
     valid: bool  # approved, and the application stands approved
     conditions: tuple[dict, ...] = ()
     action: dict | None = None  # the latest suspension, reinstatement or revocation
     inspections: tuple[dict, ...] = ()
+    waiting: tuple[Prerequisite, ...] = ()  # what the permit still waits for (prerequisites.outstanding)
+    issuance: dict | None = None  # the permit issued for the version decided: its day
 
     @property
     def open_conditions(self) -> list[dict]:
@@ -82,13 +87,18 @@ class Standing:
 
     @property
     def failed_inspection(self) -> dict | None:
-        """The last inspection with a result, when it failed: the permit waits until one passes."""
+        """The last inspection with a result, when it failed."""
         done = sorted((i for i in self.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
         return done[-1] if done and done[-1]["result"] == "failed" else None
 
     @property
     def issued(self) -> bool:
-        return self.valid and not self.open_conditions and self.failed_inspection is None
+        return self.valid and self.issuance is not None
+
+    @property
+    def held(self) -> bool:
+        """Approved, the permit not yet issued: it waits for `waiting`."""
+        return self.valid and self.issuance is None
 
     @property
     def mark(self) -> str | None:
@@ -100,22 +110,42 @@ class Standing:
         return bool(self.action) and self.action["action"] == "revoked"
 
 
-def standing(records: OfficeRecords, application: ApplicationRow, decision: dict | None) -> Standing:
+def decided_version(application: ApplicationRow, decision: dict | None) -> int:
+    return (decision or {}).get("version") or application["version"]
+
+
+def standing(records: OfficeRecords, application: ApplicationRow, decision: dict | None, j: Jurisdiction) -> Standing:
     reference = application["reference"]
     actions = records.trail.permit_actions(reference)
-    return Standing(permit_valid(application, decision), tuple(records.trail.issuance_conditions(reference)),
-                    actions[-1] if actions else None, tuple(records.trail.inspections(reference)))
+    valid = permit_valid(application, decision)
+    version = decided_version(application, decision)
+    issuance = records.trail.permit_issued(reference, version) if valid else None
+    waiting = outstanding(records, application, j, version) if valid and issuance is None else ()
+    return Standing(valid, tuple(records.trail.issuance_conditions(reference)), actions[-1] if actions else None,
+                    tuple(records.trail.inspections(reference)), waiting, issuance)
 
 
-def issued_on(decision: dict, now: Standing, j: Jurisdiction) -> str:
-    """The day the permit issued: the decision's, or the office's day its last condition was met, or
-    the day an inspection passed after a failed one (never before the decision)."""
-    days = [local_day(c["met_at"], j.zone).isoformat() for c in now.conditions if c["met_at"]]
-    done = sorted((i for i in now.inspections if i["result"]), key=lambda i: (i["result_on"], i["id"]))
-    failed = [n for n, i in enumerate(done) if i["result"] == "failed"]
-    if failed:  # it waited for the pass after the last failure (a pass with none before it held nothing up)
-        days += [i["result_on"] for i in done[failed[-1] + 1:] if i["result"] == "passed"][:1]
-    return max([decision["decided_on"], *days])
+def issued_on(decision: dict, now: Standing) -> str:
+    """The day the permit issued: the day its last prerequisite was recorded, or the decision's when
+    nothing was outstanding at the decision."""
+    return now.issuance["issued_on"] if now.issuance else decision["decided_on"]
+
+
+def issue_when_ready(records: OfficeRecords, application: ApplicationRow, j: Jurisdiction, decision: dict | None,
+                     day: date | str, who: str) -> Standing | None:
+    """The gate of issuance: an approved permit with nothing outstanding is issued, dated `day`, once. The
+    standing when it has just issued (the caller mails it), else None. The text's "shall not be issued
+    unless" has no way around it: nothing else issues a permit."""
+    now = standing(records, application, decision, j)
+    if not now.valid or now.issued or now.waiting:
+        return None
+    row = dict(reference=application["reference"], version=decided_version(application, decision),
+               issued_on=day if isinstance(day, str) else day.isoformat(), issued_at=now_text(), issued_by=who)
+    if not records.trail.issue_permit(row):
+        return None
+    records.applications.add_history(application["reference"], who, f"{j.license_word.capitalize()} issued",
+                                     f"dated {row['issued_on']}: nothing outstanding before issuance")
+    return standing(records, application, decision, j)
 
 
 def meet(records: OfficeRecords, reference: str, now: Standing, ticked: list[str], who: str) -> int:
@@ -181,14 +211,14 @@ def act(records: OfficeRecords, reference: str, j: Jurisdiction, now: Standing, 
 
 @for_the_organizer
 def issued_notice(recipient: str, reference: str, j: Jurisdiction, status_path: str, base_url: str | None,
-                  permit: bytes | None, waited: list[str]) -> Mail:
-    """What the permit waited for is done (`waited`: each with its section): it is issued, attached when it
-    printed. In the organizer's language (`language=`)."""
+                  permit: bytes | None, waited: tuple[Prerequisite, ...]) -> Mail:
+    """What the permit waited for is recorded (`waited`, said in the organizer's language with its
+    section): it is issued, attached when it printed. In the organizer's language (`language=`)."""
     word = j.license_word
     kept = (N_("For {reference}: {waited}. Your {word} is issued and is attached as a PDF") if permit else
             N_("For {reference}: {waited}. Your {word} is issued and is on your application's page as a PDF "
                "(linked below)"))
-    lines = [say(kept, word, reference=reference, waited="; ".join(waited)) + posted(j),
+    lines = [say(kept, word, reference=reference, waited="; ".join(said(j, waited))) + posted(j),
              _("Issued under %(law)s.", law=citation_text(j.issued_under)), _("See your application's page:")]
     attachment = (f"{reference}-{word}.pdf", permit) if permit else None
     return paragraph_mail(reference, recipient, say(N_("{reference}: {word} issued"), word, reference=reference), lines,
@@ -249,12 +279,16 @@ def record_inspection(records: OfficeRecords, reference: str, j: Jurisdiction, i
         raise IssuanceError("Enter the day it was inspected, like 2027-06-15.") from None
     if day > today:
         raise IssuanceError(f"The day it was inspected cannot be after today ({today.isoformat()}).")
+    if day.isoformat() < inspection["scheduled_on"]:
+        raise IssuanceError(f"The inspection is scheduled for {inspection['scheduled_on']}: a result cannot be dated "
+                            f"before it. Record it on or after that day, or schedule the inspection again.")
     typed = (form.get("cost") or "").strip()
     cost = cents(typed) if typed else None
     notes = " ".join((form.get("notes") or "").split())[:TEXT_LIMIT]
     if result == "failed" and not notes:
         raise IssuanceError("Write what failed: the organizer is told.")
-    if not records.trail.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who):
+    if not records.trail.inspection_result(reference, inspection["id"], result, day.isoformat(), cost, notes, who,
+                                           now_text()):
         raise IssuanceError("That inspection's result is recorded already.")
     line = f"{RESULTS[result]} on {day.isoformat()}" + (f": {notes}" if notes else "") + \
         (f"; cost {dollars(cost / 100)}" if cost else "") + f" ({j.inspection['citation']})"

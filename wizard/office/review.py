@@ -24,6 +24,7 @@ from ..engine.wording import say
 from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, office_wrote, paragraph_mail
 from .records import OfficeRecords, now_text
+from .waiting import said
 
 ANSWERS = {"no_objection": "No objection", "conditions": "Conditions", "objection": "Objection"}
 DECISIONS = {"approved": N_("Approved"), "denied": N_("Denied")}
@@ -232,17 +233,21 @@ def referral_request(recipient: str, reference: str, chosen_department: str, j: 
 
 @for_the_organizer
 def decision_notice(recipient: str, reference: str, decision: dict, j: Jurisdiction, status_path: str,
-                    base_url: str | None, permit: bytes | None, before_issuance: tuple[str, ...] = ()) -> Mail:
-    """The decision in the organizer's language (`language=`); the clerk's conditions and reasons as written."""
+                    base_url: str | None, permit: bytes | None, before_issuance: tuple[str, ...] = (),
+                    waiting: tuple = ()) -> Mail:
+    """The decision in the organizer's language (`language=`); the clerk's conditions and reasons as written.
+    An approval whose permit waits (`waiting`: the prerequisites.Prerequisite outstanding, said here in the
+    organizer's language; `before_issuance`: the conditions the office set under the text) says so, and
+    the permit follows by mail when the last is recorded (docs/decisions/0022-approval-and-issuance.md)."""
     word = j.license_word
-    if decision["decision"] == "approved" and before_issuance:
-        # Baroda (h): conditions "prerequisite to the issuance of" the license: it is not issued yet.
-        lines = [say(N_("Your application {reference} is approved on conditions to meet before the {word} is issued "
-                        "({section}):"), word, reference=reference, section=citation_text(j.conditions_before_issuance)),
+    if decision["decision"] == "approved" and (waiting or before_issuance):
+        lines = [say(N_("Your application {reference} is approved. The {word} is not issued yet: the ordinance "
+                        "asks for the following first, and the office emails you the {word} once the last is "
+                        "recorded."), word, reference=reference),
+                 *[_("Waiting for: %(item)s", item=w) for w in said(j, waiting)],
                  *office_wrote(*before_issuance, *condition_lines(decision)),
                  *[_("To meet: %(condition)s", condition=c) for c in before_issuance],
-                 *([say(N_("Conditions of the {word}: {condition}"), word, condition=c) for c in condition_lines(decision)]),
-                 say(N_("The office emails you the {word} once it has recorded every one as met."), word)]
+                 *([say(N_("Conditions of the {word}: {condition}"), word, condition=c) for c in condition_lines(decision)])]
         attachment = None
     elif decision["decision"] == "approved":
         # No permit: it could not be printed just now, and the status page offers it to download.

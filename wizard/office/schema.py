@@ -276,6 +276,27 @@ MIGRATIONS = (
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
         *count_triggers(),
         *count_fills())),
+    # Approval and issuance as two steps (docs/decisions/0022-approval-and-issuance.md): what the clerk
+    # records as in hand before the permit issues (a prerequisite of the rule file's `before_issuance`:
+    # a confirmation, or the alternative its `unless` allows), with who and when; an inspection's
+    # result with who recorded it and when, apart from who scheduled it.
+    Migration("m013_prerequisites_recorded", (
+        "CREATE TABLE prerequisites_recorded (id {identity}, reference TEXT, prerequisite TEXT, how TEXT, "
+        "note TEXT, recorded_on TEXT, recorded_by TEXT, recorded_at TEXT)",
+        "CREATE INDEX idx_prerequisites_recorded_reference ON prerequisites_recorded (reference)",
+        "ALTER TABLE inspections ADD COLUMN result_by TEXT",
+        "ALTER TABLE inspections ADD COLUMN result_at TEXT")),
+    # The permit issued: the version of the decision it prints and the day it issued (the day its last
+    # prerequisite was recorded, or the decision's when nothing was outstanding). The permits approved
+    # before it were issued with their decision, as the office then did, unless a condition before
+    # issuance was still open.
+    Migration("m014_permits_issued", (
+        "CREATE TABLE permits_issued (reference TEXT, version INTEGER, issued_on TEXT, issued_at TEXT, "
+        "issued_by TEXT, PRIMARY KEY (reference, version))",
+        "INSERT INTO permits_issued (reference, version, issued_on, issued_at, issued_by) "
+        "SELECT d.reference, COALESCE(d.version, a.version), d.decided_on, d.decided_on, d.decided_by "
+        "FROM decisions d JOIN applications a ON a.reference = d.reference WHERE d.decision = 'approved' "
+        "AND NOT EXISTS (SELECT 1 FROM issuance_conditions c WHERE c.reference = d.reference AND c.met_at IS NULL)")),
     # Money corrected with a trail (docs/decisions/0024-money-corrected-with-a-trail.md): a payment is never edited
     # or deleted but voided (who, when, why), and an adjusting entry names the one it corrects; a sum above what
     # was outstanding, confirmed by the clerk, keeps the excess as an overpayment until its refund is recorded. A

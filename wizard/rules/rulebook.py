@@ -208,6 +208,9 @@ class Jurisdiction:
     deemed_granted = given("decision", "deemed_granted")  # str | None
     mailed_notice = given("decision", "mailed_notice")  # dict | None
     inspection = given("decision", "inspection")  # dict | None: {before_issuance, cost_to_applicant, citation}
+    # What must be in hand before the permit issues ({id, record, text, quote, unless, citation, if}),
+    # checked against the office's records (wizard/office/prerequisites.py).
+    before_issuance = given("decision", "before_issuance")  # list[dict] | None
 
     referrals = listed("referrals")  # who reviews an application (docs/decisions/0019-the-office-reviews-from-the-rule-file.md)
 

@@ -22,7 +22,7 @@ from ...rules.yamlfile import KeyPath, dotted
 # Not `names_insured`: it is the insured's legal name ("the City of DeKalb"), which the certificate
 # must give in English, and the clerk's check of the certificate reads it (wizard/office/money.py).
 TEXT_FIELDS = frozenset({"title", "why", "text", "label", "form_label", "hint", "error", "message", "rate_text",
-                         "coverage", "heading", "asks", "attach", "signers", "file_with_note"})
+                         "coverage", "heading", "asks", "attach", "signers", "file_with_note", "unless"})
 # Mappings whose every value is a text: a question's options (key -> words).
 TEXT_MAPPINGS = frozenset({"options"})
 # Parts read by the office, not the organizer, or that hold no text at all.

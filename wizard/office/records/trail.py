@@ -7,8 +7,10 @@ from ...store import marks
 from .base import Repository
 from .counts import in_feed_sql
 
-INSPECTION = "id, reference, scheduled_on, inspector, result, result_on, cost_cents, notes, recorded_by"
-TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "inspections", "closings")
+INSPECTION = ("id, reference, scheduled_on, inspector, result, result_on, cost_cents, notes, recorded_by, result_by, "
+              "result_at")
+TABLES = ("issuance_conditions", "permit_actions", "mailed_notices", "inspections", "closings",
+          "prerequisites_recorded", "permits_issued")
 
 
 class TrailRecords(Repository):
@@ -104,10 +106,31 @@ class TrailRecords(Repository):
                               "ORDER BY i.id", jurisdictions, extra)
 
     def inspection_result(self, reference: str, inspection_id: int, result: str, result_on: str, cost: int | None,
-                          notes: str, who: str) -> bool:
+                          notes: str, who: str, now: str) -> bool:
+        """The result, once: who scheduled the inspection stays `recorded_by`; who recorded the result is `result_by`."""
         return self._write("UPDATE inspections SET result = ?, result_on = ?, cost_cents = ?, notes = ?, "
-                           "recorded_by = ? WHERE reference = ? AND id = ? AND result IS NULL",
-                           (result, result_on, cost, notes, who, reference, inspection_id)) > 0
+                           "result_by = ?, result_at = ? WHERE reference = ? AND id = ? AND result IS NULL",
+                           (result, result_on, cost, notes, who, now, reference, inspection_id)) > 0
+
+    # Prerequisites of issuance recorded, and the permit issued ----------------------------------
+
+    def add_prerequisite_record(self, row: dict) -> None:
+        self._insert("prerequisites_recorded", row)
+
+    def prerequisites_recorded(self, reference: str) -> list[dict]:
+        return self._query("SELECT id, prerequisite, how, note, recorded_on, recorded_by, recorded_at "
+                           "FROM prerequisites_recorded WHERE reference = ? ORDER BY id", (reference,))
+
+    def permit_issued(self, reference: str, version: int) -> dict | None:
+        return self._one("SELECT reference, version, issued_on, issued_at, issued_by FROM permits_issued "
+                         "WHERE reference = ? AND version = ?", (reference, version))
+
+    def issue_permit(self, row: dict) -> bool:
+        """Recorded once per version decided: False when it was already (two clerks' last records at once)."""
+        if self.permit_issued(row["reference"], row["version"]):
+            return False
+        self._insert("permits_issued", row)
+        return True
 
     # Closing after the event ------------------------------------------------------------------
 

@@ -32,7 +32,8 @@ from ...office.applications import (
 from ...office.filed import rules_changed
 from ...office.issued import issued_list
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
-from ...office.issuance import ACTIONS, MARKS, action_choices, standing
+from ...office.issuance import ACTIONS, MARKS, action_choices, decided_version, standing
+from ...office.prerequisites import prerequisites
 from ...office.letters import ABOUT, envelope_window, flag
 from ...packet.envelope_window import AddressDoesNotFit
 from ...office.mailing import organizer_message, reads, status_notice
@@ -196,7 +197,7 @@ def trail_context(row: ApplicationRow, j) -> dict:
     """The paper trail's part of the page (docs/decisions/0014-the-office-paper-trail.md): conditions before
     issuance, the permit's standing and what may be done to it, and the letters to post with their flags."""
     records = office_records()
-    now = standing(records, row, records.review.decision(row["reference"]))
+    now = standing(records, row, records.review.decision(row["reference"]), j)
     notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
                for n in records.trail.mailed_notices(row["reference"])]
     if notices:
@@ -204,7 +205,9 @@ def trail_context(row: ApplicationRow, j) -> dict:
         answers = records.applications.version_answers(row["reference"], made.get("version") or row["version"])
         notices = [{**n, "window": window, "fits": not isinstance(window, AddressDoesNotFit)}
                    for n in notices for window in (envelope_window(n, answers),)]
+    version = decided_version(row, records.review.decision(row["reference"]))
     return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
+            "prerequisites": prerequisites(records, row, j, version),
             "permit_actions": records.trail.permit_actions(row["reference"]), "notices": notices}
 
 

@@ -30,6 +30,7 @@ from ...office.money import (
 from ...office.issued import Wanted, issue
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
+from ...office.issuance import standing
 from ...office.review import ReviewError
 from ...packet.documents import printed_receipt
 from ...packet.receipt import Receipt, receipt_number
@@ -38,6 +39,7 @@ from ..jobs.mailer import send_mail
 from ..edge.state import filed_version, office_card, office_records, rulebook, sent_version, today
 from ..organizer.sending import organizers_application
 from .inbox import clerk_application, download, organizer_path, who
+from .review import issue_and_mail
 from .typed import keep_refused, keep_typed
 
 bp = Blueprint("money", __name__)
@@ -79,6 +81,7 @@ def the_receipt(row: ApplicationRow, payment: dict, owed=None, by: str = "office
 def payment(reference: str):
     row = clerk_application(reference)
     j, _, owed = _owed(row)
+    before = standing(office_records(), row, office_records().review.decision(reference), j)
     try:
         made = record_payment(office_records(), reference, owed, request.form, local_day(row["received_at"], j.zone),
                               today(j), who())
@@ -95,6 +98,7 @@ def payment(reference: str):
     over = f" It is {money(made['overpaid_cents'] / 100)} over what was owed: a refund is due." \
         if made["overpaid_cents"] else ""
     flash(f"Recorded: {line}. The receipt is emailed to the organizer and on their page.{over}", "success")
+    issue_and_mail(row, j, today(j), before)  # the last sum the permit waited for
     return redirect(_page(reference), code=303)
 
 
@@ -122,8 +126,9 @@ def _mail_receipt(row: ApplicationRow, owed, made: dict) -> str:
 def void(reference: str, payment_id: int):
     """An entry voided with the reason (its receipt mailed again, marked VOID), and corrected if a sum is typed."""
     row = clerk_application(reference)
-    _, _, owed = _owed(row)
+    j, _, owed = _owed(row)
     found = _payment_or_404(reference, payment_id)
+    before = standing(office_records(), row, office_records().review.decision(reference), j)
     try:
         done = void_payment(office_records(), reference, owed, found, request.form, who())
     except ReviewError as error:
@@ -138,6 +143,8 @@ def void(reference: str, payment_id: int):
         said += f" Corrected: {_mail_receipt(row, owed, done.correction)}, receipt " \
                 f"{receipt_number(reference, done.correction)}, emailed to the organizer."
     flash(said, "success")
+    if done.correction:
+        issue_and_mail(row, j, today(j), before)  # a corrected sum may be the last one the permit waited for
     return redirect(_page(reference), code=303)
 
 
@@ -202,6 +209,7 @@ def organizers_receipt(interview_id: str, payment_id: int):
 def certificate(reference: str):
     row = clerk_application(reference)
     j, _, filed = filed_version(row)
+    before = standing(office_records(), row, office_records().review.decision(reference), j)
     try:
         record_certificate(office_records(), reference, coverages(j, filed.assessment), request.form, who())
     except ReviewError as error:
@@ -209,6 +217,7 @@ def certificate(reference: str):
                      _page(reference, ""))
         return redirect(_page(reference, "#held"), code=303)
     flash("Certificate of insurance recorded.", "success")
+    issue_and_mail(row, j, today(j), before)  # the last certificate the permit waited for
     return redirect(_page(reference, "#held"), code=303)
 
 

@@ -9,15 +9,25 @@ else is a signed-in clerk's, through `office.clerk_application` (another place's
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
 from ...errors import PrintingFailed
 from ...office.schema import ApplicationRow
 from ...office.applications import STATUSES, checklist_items
-from ...office.issuance import ACTIONS, check_conditions_text, issued_on, set_issuance_conditions, standing
+from ...office.issuance import (
+    ACTIONS,
+    Standing,
+    check_conditions_text,
+    issue_when_ready,
+    issued_notice,
+    issued_on,
+    set_issuance_conditions,
+    standing,
+)
 from ...office.issued import Wanted, issue, situation, supersedes_line
 from ...office.letters import notice_due
+from ...office.waiting import waiting_words
 from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
 from ...packet.cache import cached_packet_pdf
@@ -161,8 +171,8 @@ def the_permit(row: ApplicationRow, decision: dict, who: str = "office") -> byte
     supersedes it (docs/decisions/0025-documents-as-issued-sums-as-filed.md)."""
     j = rulebook().require(row["jurisdiction"])
     version = decision.get("version") or row["version"]
-    now = standing(office_records(), row, decision)
-    day = issued_on(decision, now, j)
+    now = standing(office_records(), row, decision, j)
+    day = issued_on(decision, now)
     shown = situation(version, decision["decided_on"], day, condition_lines(decision), decision.get("permitted_maximum"),
                       now.mark, now.action["id"] if now.action else None)
 
@@ -175,12 +185,36 @@ def the_permit(row: ApplicationRow, decision: dict, who: str = "office") -> byte
     return issue(office_records(), row["reference"], Wanted("permit", "", "", shown), make, who, why).body
 
 
-def issued_or_404(row: ApplicationRow) -> dict:
-    """The decision of a permit that is issued (approved, every condition before issuance met), or 404."""
+def issued_or_waiting(row: ApplicationRow, status_path: str | None = None) -> dict:
+    """The decision of a permit that is issued; an approved one not yet issued answers with a page that says
+    what it waits for (409), anything else 404 (docs/decisions/0022-approval-and-issuance.md)."""
+    j = rulebook().require(row["jurisdiction"])
     made = office_records().review.decision(row["reference"])
-    if not standing(office_records(), row, made).issued:
+    now = standing(office_records(), row, made, j)
+    if now.issued:
+        return made
+    if not now.held:
         abort(404)
-    return made
+    page = render_page("permit_waiting.html", a=row, j=j, standing=now, waiting=waiting_words(j), back=status_path or
+                       url_for("office.application", reference=row["reference"]) + "#prerequisites",
+                       clerk=status_path is None)
+    abort(Response(page, status=409))
+
+
+def issue_and_mail(row: ApplicationRow, j, day, before: Standing | None = None) -> Standing | None:
+    """Issue the permit if nothing is outstanding now (the one gate, office/issuance.issue_when_ready): recorded,
+    dated `day`, emailed with its PDF, and the clerk told. The standing when it has just issued, else None.
+    `before`: the standing before the clerk's record, whose waiting items the mail says are in hand."""
+    made = office_records().review.decision(row["reference"])
+    now = issue_when_ready(office_records(), row, j, made, day, who())
+    if now is None or made is None:
+        return None
+    waited = before.waiting if before else ()
+    permit = permit_to_attach(row, made, j.license_word)
+    send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
+                            current_app.config.get("PUBLIC_URL"), permit, waited, language=row.get("language")))
+    flash(f"Done: the {j.license_word} is issued, dated today, and the organizer is told by email.", "success")
+    return now
 
 
 @bp.post("/office/a/<reference>/decision")
@@ -204,14 +238,20 @@ def decision(reference: str):
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
     set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
     row = office_records().applications.application(reference) or row  # with the status the decision set
-    waiting = tuple(c["text"] for c in standing(office_records(), row, made).open_conditions)
-    notice_due(office_records(), reference, j, made, bool(waiting))
-    permit = permit_to_attach(row, made, j.license_word) if made["decision"] == "approved" and not waiting else None
+    now = issue_when_ready(office_records(), row, j, made, made["decided_on"], who()) \
+        if made["decision"] == "approved" else None
+    now = now or standing(office_records(), row, made, j)
+    open_conditions = tuple(c["text"] for c in now.open_conditions)
+    notice_due(office_records(), reference, j, made, bool(open_conditions))
+    permit = permit_to_attach(row, made, j.license_word) if now.issued else None
     send_mail(decision_notice(row["applicant_email"], reference, made, j, organizer_path(row),
-                              current_app.config.get("PUBLIC_URL"), permit, waiting, language=row.get("language")))
+                              current_app.config.get("PUBLIC_URL"), permit, open_conditions,
+                              now.waiting, language=row.get("language")))
     told = (" The organizer is told by email and on their application's page." if row["applicant_email"] and mail_on()
             else " The organizer sees it on their application's page.")
-    flash(f"Decision recorded: {DECISIONS[made['decision']]}.{told}", "success")
+    waiting = f" The {j.license_word} is not issued yet: {len(now.waiting)} item(s) outstanding, below." \
+        if now.held else ""
+    flash(f"Decision recorded: {DECISIONS[made['decision']]}.{waiting}{told}", "success")
     return redirect(url_for("office.application", reference=reference), code=303)
 
 
@@ -232,7 +272,7 @@ def permit_to_attach(row: ApplicationRow, made: dict, word: str) -> bytes | None
 @login_required
 def permit(reference: str):
     row = clerk_application(reference)
-    made = issued_or_404(row)
+    made = issued_or_waiting(row)
     body = the_permit(row, made, who())  # first: a permit that could not be printed was not downloaded
     word = rulebook().require(row["jurisdiction"]).license_word
     office_records().applications.add_history(reference, who(), f"Downloaded the {word}")
@@ -243,5 +283,5 @@ def permit(reference: str):
 def organizers_permit(interview_id: str):
     """The organizer's own copy of the permit, from the application's private status page."""
     row = organizers_application(interview_id)
-    made = issued_or_404(row)
+    made = issued_or_waiting(row, url_for("sending.status", interview_id=interview_id))
     return download(the_permit(row, made), "application/pdf", f"{row['reference']}-permit.pdf")

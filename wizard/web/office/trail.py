@@ -1,5 +1,6 @@
 """The clerk's paper trail at the web edge (docs/decisions/0014-the-office-paper-trail.md): conditions before
-issuance ticked as met (the permit is issued and emailed when the last one is), suspension, reinstatement and
+issuance ticked as met, the other prerequisites of issuance recorded as in hand and inspections' results (the
+permit is issued and emailed when the last one is, docs/decisions/0022-approval-and-issuance.md), suspension, reinstatement and
 revocation, and the letters the text says go by mail (printed as a tagged PDF; the day posted and the certified-mail
 number recorded). The rules are in wizard/office/issuance.py and letters.py (no Flask).
 """
@@ -9,17 +10,9 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 from flask_login import login_required
 
 from ...engine.wording import office_short
-from ...office.issuance import (
-    ACTIONS,
-    act,
-    action_notice,
-    issued_notice,
-    meet,
-    record_inspection,
-    schedule_inspection,
-    standing,
-)
+from ...office.issuance import ACTIONS, act, action_notice, meet, record_inspection, schedule_inspection, standing
 from ...office.issued import Wanted, issue, situation
+from ...office.prerequisites import record_in_hand
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted, shorten_address
@@ -30,7 +23,7 @@ from ...packet.documents import printed_letter
 from ..jobs.mailer import send_mail
 from ..edge.state import office_card, office_records, rulebook, today
 from .inbox import clerk_application, download, organizer_path, who
-from .review import permit_to_attach
+from .review import issue_and_mail
 from .typed import keep_refused, keep_typed
 
 bp = Blueprint("trail", __name__)
@@ -50,32 +43,35 @@ def _opened(reference: str):
 @login_required
 def conditions_met(reference: str):
     row, j, records, made = _opened(reference)
-    before = standing(records, row, made)
+    before = standing(records, row, made, j)
     try:
         count = meet(records, reference, before, request.form.getlist("met"), who())
     except ReviewError as error:
         flash(str(error), "danger")
         return redirect(_page(reference, "#before-issuance"), code=303)
-    now = standing(records, row, made)
-    if not _issued_now(row, j, made, before, now):
+    if not issue_and_mail(row, j, today(j), before):
+        now = standing(records, row, made, j)
         flash(f"{count} condition(s) recorded as met; {len(now.open_conditions)} still open.", "success")
     return redirect(_page(reference, "#before-issuance"), code=303)
 
 
-def _issued_now(row: ApplicationRow, j, made: dict, before, now) -> bool:
-    """The permit has just issued (its last condition met, or an inspection passed after a failed one):
-    recorded, emailed with its PDF, and the clerk told. False when it has not."""
-    if not now.issued or before.issued:
-        return False
-    waited = [f"every condition before issuance met ({j.conditions_before_issuance})"] if now.conditions else []
-    waited += [f"the inspection passed ({j.inspection['citation']})"] if now.inspections else []
-    office_records().applications.add_history(row["reference"], who(), f"{j.license_word.capitalize()} issued",
-                                              "; ".join(waited))
-    permit = permit_to_attach(row, made, j.license_word)
-    send_mail(issued_notice(row["applicant_email"], row["reference"], j, organizer_path(row),
-                            current_app.config.get("PUBLIC_URL"), permit, waited, language=row.get("language")))
-    flash(f"Done: the {j.license_word} is issued and the organizer is told (" + "; ".join(waited) + ").", "success")
-    return True
+@bp.post("/office/a/<reference>/prerequisites")
+@login_required
+def prerequisite(reference: str):
+    """A prerequisite of issuance recorded as in hand (or the alternative the text allows); the permit issues
+    when it was the last (docs/decisions/0022-approval-and-issuance.md)."""
+    row, j, records, made = _opened(reference)
+    before = standing(records, row, made, j)
+    try:
+        done = record_in_hand(records, row, j, request.form, today(j), who())
+    except ReviewError as error:
+        flash(str(error), "danger")
+        keep_typed({f"{name}-{request.form.get('prerequisite', '')}": request.form.get(name, "")
+                    for name in ("note", "recorded_on")}, _page(reference))
+        return redirect(_page(reference, "#prerequisites"), code=303)
+    if not issue_and_mail(row, j, today(j), before):
+        flash(f"Recorded as in hand: {done.text} ({done.citation}).", "success")
+    return redirect(_page(reference, "#prerequisites"), code=303)
 
 
 @bp.post("/office/a/<reference>/inspections")
@@ -87,7 +83,7 @@ def inspection(reference: str):
     except ReviewError as error:
         keep_refused(error, ("scheduled_on", "inspector"), _page(reference))
         return redirect(_page(reference, "#inspections"), code=303)
-    flash(f"Inspection scheduled for {made['scheduled_on']}.", "success")
+    flash(f"Inspection scheduled for {made['scheduled_on']}: record its result once it is made.", "success")
     return redirect(_page(reference, "#inspections"), code=303)
 
 
@@ -98,7 +94,7 @@ def inspection_result(reference: str, inspection_id: int):
     found = next((i for i in records.trail.inspections(reference) if i["id"] == inspection_id), None)
     if found is None:
         abort(404)
-    before = standing(records, row, made)
+    before = standing(records, row, made, j)
     try:
         line = record_inspection(records, reference, j, found, request.form, today(j), who())
     except ReviewError as error:
@@ -106,7 +102,7 @@ def inspection_result(reference: str, inspection_id: int):
         keep_typed({f"{name}-{inspection_id}": request.form.get(name, "") for name in ("result_on", "cost", "notes")},
                    _page(reference))
         return redirect(_page(reference, "#inspections"), code=303)
-    if not _issued_now(row, j, made, before, standing(records, row, made)):
+    if not issue_and_mail(row, j, today(j), before):
         flash(f"Inspection recorded: {line}.", "success")
     return redirect(_page(reference, "#inspections"), code=303)
 
@@ -116,7 +112,7 @@ def inspection_result(reference: str, inspection_id: int):
 def permit_action(reference: str):
     row, j, records, made = _opened(reference)
     try:
-        done = act(records, reference, j, standing(records, row, made), made or {}, request.form, today(j), who())
+        done = act(records, reference, j, standing(records, row, made, j), made or {}, request.form, today(j), who())
     except ReviewError as error:
         keep_refused(error, ("action", "citation", "reasons", "acted_on"), _page(reference))
         return redirect(_page(reference, "#suspension"), code=303)

@@ -27,6 +27,7 @@ from ...office.applications import (
     send,
 )
 from ...office.issuance import ACTIONS, standing
+from ...office.waiting import waiting_words
 from ...office.review import condition_lines
 from ...packet.content import signature_specs
 from ...office.attachments import MAX_FILE, UploadRefused, keep_upload
@@ -243,7 +244,8 @@ def decision_context(row: ApplicationRow) -> dict:
     return {"decision": decision, "decided_version": (decision.get("version") or row["version"]) if decision else None,
             "amendment": amendment_pending(row, decision), "permit_valid": permit_valid(row, decision),
             "conditions": condition_lines(decision) if decision else [],
-            "standing": standing(office_records(), row, decision), "action_words": ACTIONS,
+            "standing": standing(office_records(), row, decision, rulebook().require(row["jurisdiction"])),
+            "waiting": waiting_words(rulebook().require(row["jurisdiction"])), "action_words": ACTIONS,
             "payments": office_records().money.payments(row["reference"])}
 
 
