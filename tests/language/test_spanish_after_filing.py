@@ -13,6 +13,7 @@ from tests.support.html import parse
 from tests.support.kiosk import kiosk_app, kiosk_result
 from tests.support.office import BARODA, body, received
 from tests.support.office_days import office_day
+from tests.support.prerequisites import everything_in_hand
 from tests.support.office_mail import deliver, mail_app
 from tests.support.office_trail import organizer
 from tests.support.spanish import citations_left, english_left, mail_english_left, organizers_read
@@ -65,6 +66,7 @@ def test_the_status_page_and_each_mail_after_each_office_action_read_in_spanish(
     assert "$200 (tarifa de solicitud, efectivo)" in receipt
     spanish_page(browser, status)
 
+    everything_in_hand(app, reference)  # the license issues with the approval, so it can then be suspended
     clerk.post(f"/office/a/{reference}/decision", follow_redirects=True, data={"decision": "approved", "approve_anyway": "yes",
                                                         "decided_on": office_day("baroda-mi").isoformat(),
                                                         "conditions": CONDITIONS})

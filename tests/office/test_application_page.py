@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.support import html
 from tests.support.office import BARODA, received
 from tests.support.office_days import office_day
+from tests.support.prerequisites import everything_in_hand
 
 
 def test_the_page_starts_with_what_is_next_and_lists_each_checklist_item_once(app):
@@ -30,6 +31,7 @@ def test_the_page_starts_with_what_is_next_and_lists_each_checklist_item_once(ap
 
 def test_the_suspension_and_revocation_sections_are_grouped_by_kind(app):
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # issued with the approval: a permit that exists may be suspended or revoked
     client.post(f"/office/a/{reference}/decision", data={
         "decision": "approved", "approve_anyway": "yes", "decided_on": office_day("baroda-mi").isoformat()})
     doc = html.parse(client.get(f"/office/a/{reference}"))

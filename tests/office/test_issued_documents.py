@@ -13,6 +13,7 @@ from wizard.office import filed as filed_module
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
+from tests.support.prerequisites import everything_in_hand
 from tests.support import html
 from tests.support.office import BARODA, CHEAP_HASH, received
 from tests.support.office_days import office_day
@@ -40,6 +41,7 @@ def test_what_was_emailed_downloads_the_same_a_day_later_and_a_suspension_supers
     emailed_receipt = attachment(first)
     assert "Bond $100,000 $0 $100,000" in pdf_text(emailed_receipt)[0]  # the bond outstanding, as it stood then
     pay(client, reference, "baroda-mi", sum_key="bond", amount="100000", method="surety_bond", detail="Lakes Surety")
+    everything_in_hand(app, reference)  # the rest the license waits for: it issues with the approval, and is mailed
     approve(client, reference)
     (decision,) = [m for m in mails(app, port, inbox, f"{reference}: Approved")]
     emailed_permit = attachment(decision)
@@ -91,6 +93,7 @@ def test_a_fee_changed_after_the_decision_leaves_the_application_as_filed_until_
                       "PASSWORD_HASH_METHOD": CHEAP_HASH})
     client, reference = received(app, BARODA, "baroda-mi")
     pay(client, reference, "baroda-mi", sum_key="application", amount="200", method="cash")
+    everything_in_hand(app, reference)  # the license issues with the approval
     approve(client, reference)
     page = client.get(f"/office/a/{reference}")
     ledger, due = html.texts(page, ".money-line"), html.texts(page, ".summary-list__value")
@@ -131,7 +134,7 @@ def test_a_fee_changed_after_the_decision_leaves_the_application_as_filed_until_
     app.extensions["rulebook"] = load_rulebook([rules])
     page = client.get(f"/office/a/{reference}")
     assert [t.split(" (PDF)")[0] for t in html.texts(page, ".issued-document")] == [
-        f"Receipt {reference}-R1", f"Permit {reference}-P1", f"Receipt {reference}-R2"]
+        f"Receipt {reference}-R1", f"Permit {reference}-P1", f"Receipt {reference}-R3"]  # R2: the bond recorded above
     assert client.get(html.links(page, ".issued-document a")[1]).data == permit
     assert client.get(f"/office/a/{reference}/receipts/1.pdf").data == receipt
 
