@@ -276,6 +276,13 @@ MIGRATIONS = (
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
         *count_triggers(),
         *count_fills())),
+    # The meeting at which the body the text names (a board of trustees, a council) decided: the decision's
+    # date is the meeting's, and the permit names it (docs/decisions/0023-the-body-that-decides.md).
+    Migration("m015_meetings", (
+        "CREATE TABLE meetings (id {identity}, reference TEXT, about TEXT, body TEXT, met_on TEXT, agenda_item TEXT, "
+        "motion TEXT, ayes INTEGER, nays INTEGER, abstained INTEGER, decision TEXT, recorded_by TEXT, "
+        "recorded_at TEXT)",
+        "CREATE INDEX idx_meetings_reference ON meetings (reference)")),
 )
 
 

@@ -33,6 +33,7 @@ from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figu
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, reads, status_notice
+from ...office.meetings import deciding_meeting, meeting_words
 from ...office.money import money_view, return_day
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
@@ -173,8 +174,10 @@ def review_context(row: ApplicationRow, j) -> dict:
     with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().review.referrals(row["reference"])]
-    return {"departments": j.referrals, "referrals": referrals,
-            "decision": office_records().review.decision(row["reference"]),
+    decision = office_records().review.decision(row["reference"])
+    meeting = deciding_meeting(office_records(), row["reference"], decision)
+    return {"departments": j.referrals, "referrals": referrals, "decision": decision, "meeting": meeting,
+            "meeting_line": meeting_words(meeting) if meeting else "",
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
