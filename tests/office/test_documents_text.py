@@ -67,7 +67,8 @@ def test_the_clerks_decision_panel_does_not_speak_to_the_organizer(office, answe
 
 CORPORATION = {"organizer_type": "corporation", "organization_name": "Harvest Fair Inc.", "applicant_name": "Ann Lee",
                "signer_title": "President", "applicant_address": "1 Main St, Baroda MI",
-               "applicant_is_owner": False, "property_owner_name": "Bo Farm LLC", "event_name": "Harvest Fair",
+               "applicant_is_owner": False, "has_use_contract": False, "property_owner_name": "Bo Farm LLC",
+               "event_name": "Harvest Fair",
                "event_purpose": "A harvest fair with music", "setting": "outdoors", "max_attendance": 400,
                "site_address": "9 Farm Rd"}
 
