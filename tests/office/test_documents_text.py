@@ -89,6 +89,8 @@ def test_a_license_fit_to_post_names_the_corporation_the_kind_of_gathering_and_w
     assert list(validate(str(pdf)).findings) == []
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(pdf)).pages).split())
     assert "Harvest Fair Inc." in text and "Kind of gathering" in text
+    # It fits one page, signature block and all (it once left the block alone on an unnumbered page 2).
+    assert len(PdfReader(str(pdf)).pages) == 1 and "Page 1 of 1" in text
 
 
 def test_an_individual_is_named_as_before(book):

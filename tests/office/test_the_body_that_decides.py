@@ -112,3 +112,6 @@ def test_a_revoked_license_says_revoked_at_the_top_of_both_pages(office):
     assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == said
     own, status_path = organizer(app, reference)
     assert html.texts(own.get(status_path), ".application-status") == said
+    # The organizer's page in Spanish, the section as the text writes it.
+    (spanish,) = html.texts(own.get(status_path, headers={"Accept-Language": "es"}), ".application-status")
+    assert spanish.startswith("Se revocó el ") and spanish.endswith(" según Ord. 171, Revocation")
