@@ -115,3 +115,23 @@ def test_a_revoked_license_says_revoked_at_the_top_of_both_pages(office):
     # The organizer's page in Spanish, the section as the text writes it.
     (spanish,) = html.texts(own.get(status_path, headers={"Accept-Language": "es"}), ".application-status")
     assert spanish.startswith("Se revocó el ") and spanish.endswith(" según Ord. 171, Revocation")
+
+
+def test_where_the_board_revokes_the_revocation_is_recorded_with_its_meeting(office):
+    # Ch. 40, Permit G: "Any permit issued may be revoked by the Board of Trustees through its Clerk".
+    app, _, _ = office
+    client, reference = received(app, WHITESBORO, PLACE)
+    approve(client, reference, PLACE)
+    revoke = {"action": "revoked", "citation": "Ch. 40, Permit G", "reasons": "No toilets on site",
+              "acted_on": office_day(PLACE).isoformat()}
+    refused = client.post(f"/office/a/{reference}/permit-action", data=revoke, follow_redirects=True)
+    assert "Enter the agenda item under which the Board of Trustees decided" in \
+        " ".join(html.texts(refused, ".notice"))
+    assert html.texts(refused, ".application-status") == ["Approved"]  # nothing recorded
+    page = client.post(f"/office/a/{reference}/permit-action", follow_redirects=True, data={
+        **revoke, "revocation_agenda_item": "9", "revocation_motion": "Resolution 2027-20", "revocation_ayes": "5",
+        "revocation_nays": "0"})
+    assert html.texts(page, ".revocation-meeting") == [
+        f"Revoked at the meeting: The Board of Trustees, meeting of {office_day(PLACE).isoformat()}, "
+        "agenda item 9, Resolution 2027-20; vote: 5 in favor, 0 against, 0 abstaining."]
+    assert html.texts(page, ".application-status") == [f"Revoked on {long(office_day(PLACE))} under Ch. 40, Permit G"]

@@ -18,6 +18,7 @@ NAME_LIMIT = 100  # an agenda item or a resolution number is a short label
 VOTE_LIMIT = 1000  # no village board has this many members: a typing slip
 VOTES = (("ayes", "in favor"), ("nays", "against"), ("abstained", "abstaining"))
 MEETING_FIELDS = ("agenda_item", "motion", "ayes", "nays", "abstained")  # beside the decision's own (its date)
+REVOCATION = "revocation_"  # the revocation form's meeting fields: MEETING_FIELDS with this prefix
 
 
 def _count(form: dict, key: str, words: str) -> int:
@@ -32,21 +33,35 @@ def _count(form: dict, key: str, words: str) -> int:
 def read_meeting(form: dict, j: Jurisdiction, about: Decided) -> dict:
     """The meeting the clerk typed beside the decision, checked: a day between receipt and today, an agenda
     item, a motion or resolution number and a vote in which the motion carried."""
-    body = j.decided_by["body"]
     day = decision_day(form.get("decided_on", ""), about)
-    agenda = " ".join((form.get("agenda_item") or "").split())[:NAME_LIMIT]
-    motion = " ".join((form.get("motion") or "").split())[:NAME_LIMIT]
+    return dict(met_on=day.isoformat(), **read_vote(form, j.decided_by["body"]))
+
+
+def read_vote(form: dict, body: str, prefix: str = "") -> dict:
+    """The agenda item, the motion or resolution and a vote that carried it; `prefix`: the form's field names'
+    (the revocation's form sits on the same page as the decision's)."""
+    agenda = " ".join((form.get(prefix + "agenda_item") or "").split())[:NAME_LIMIT]
+    motion = " ".join((form.get(prefix + "motion") or "").split())[:NAME_LIMIT]
     if not agenda:
         raise ReviewError(f"Enter the agenda item under which {body} decided, like 7(b).")
     if not motion:
         raise ReviewError("Enter the motion or resolution number, like Resolution 2027-14.")
-    votes = {key: _count(form, key, words) for key, words in VOTES}
+    votes = {key: _count({key: form.get(prefix + key)}, key, words) for key, words in VOTES}
     if votes["ayes"] < 0 or votes["nays"] < 0:
         raise ReviewError("Enter the votes in favor and against (0 where none).")
     if votes["ayes"] <= votes["nays"]:
         raise ReviewError(f"The vote recorded did not carry the motion ({votes['ayes']} in favor, {votes['nays']} "
                           f"against): record the decision {body} made.")
-    return dict(body=body, met_on=day.isoformat(), agenda_item=agenda, motion=motion, **votes)
+    return dict(body=body, agenda_item=agenda, motion=motion, **votes)
+
+
+def read_revocation_meeting(form: dict, j: Jurisdiction) -> dict | None:
+    """Where the body the text gives revocation to meets (Whitesboro's Board, Permit G; Wisconsin's Village Board),
+    a revocation is recorded with its meeting (dated the revocation's day); None for any other change."""
+    revoking = j.revoked_by or {}
+    if form.get("action") != "revoked" or not revoking.get("meets"):
+        return None
+    return read_vote(form, revoking["body"], REVOCATION)
 
 
 def vote_words(meeting: dict) -> str:
@@ -61,12 +76,18 @@ def meeting_words(meeting: dict) -> str:
 
 def record_meeting(records: OfficeRecords, reference: str, j: Jurisdiction, meeting: dict, decision: str,
                    who: str) -> dict:
-    row = dict(reference=reference, about="decision", decision=decision, recorded_by=who, recorded_at=now_text(),
+    """`decision`: approved or denied (the decision's meeting), or revoked (the revocation's)."""
+    about, citation = ("revocation", j.revoked_by["citation"]) if decision == "revoked" else \
+        ("decision", j.decided_by["citation"])
+    row = dict(reference=reference, about=about, decision=decision, recorded_by=who, recorded_at=now_text(),
                **meeting)
     records.review.add_meeting(row)
-    records.applications.add_history(reference, who, "Meeting recorded",
-                                     f"{meeting_words(meeting)} ({j.decided_by['citation']})")
+    records.applications.add_history(reference, who, "Meeting recorded", f"{meeting_words(meeting)} ({citation})")
     return row
+
+
+def revocation_meetings(records: OfficeRecords, reference: str) -> list[str]:
+    return [meeting_words(m) for m in records.review.meetings(reference) if m["about"] == "revocation"]
 
 
 def deciding_meeting(records: OfficeRecords, reference: str, decision: dict | None) -> dict | None:

@@ -33,7 +33,7 @@ from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figu
 from ...office.issuance import ACTIONS, MARKS, action_choices, standing
 from ...office.letters import ABOUT, flag
 from ...office.mailing import organizer_message, reads, status_notice
-from ...office.meetings import deciding_meeting, meeting_words
+from ...office.meetings import deciding_meeting, meeting_words, revocation_meetings
 from ...office.money import money_view, return_day
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
 from ...office.versions import changes
@@ -189,6 +189,7 @@ def trail_context(row: ApplicationRow, j) -> dict:
     notices = [{**n, "about_label": ABOUT[n["about"]], "flag": flag(n, today(j))}
                for n in records.trail.mailed_notices(row["reference"])]
     return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
+            "revocation_meetings": revocation_meetings(records, row["reference"]),
             "permit_actions": records.trail.permit_actions(row["reference"]), "notices": notices}
 
 
