@@ -2,8 +2,8 @@
 browser, JavaScript on and off: the $500 fee and the $500 deposit are received (receipts emailed through
 a real SMTP server); ten days after the assembly the deposit not yet returned is flagged in the inbox and
 on the application (Ch. 40, Permit E); it is returned less what the trash cost, and the application is
-closed after the event; the Board's counts show the money. axe finds nothing on each page as it
-changes."""
+closed after the event; the Board's counts show the money. The Board of Trustees decides in a meeting the
+clerk records (Ch. 40, Permit A and B). axe finds nothing on each page as it changes."""
 from __future__ import annotations
 
 import re
@@ -67,9 +67,16 @@ def test_the_deposit_received_flagged_returned_and_the_application_closed(browse
     assert clerk.locator(".overpaid-flag").count() == 0
     audit(clerk, "application page with a voided entry")
     assert len(inbox.wait_for("ann@example.org", 3)) >= 3  # received, and the two receipts
+    audit(clerk, "application page with the Board's meeting to record and its staff report")
     clerk.check("#decision-approved")
     clerk.check("#approve_anyway")
+    clerk.fill("#agenda_item", "7(b)")  # the Board of Trustees decides in its meeting (Ch. 40, Permit A and B)
+    clerk.fill("#motion", "Resolution 2027-14")
+    clerk.fill("#ayes", "5")
+    clerk.fill("#nays", "0")
     click(clerk, "Record the decision")
+    assert "Resolution 2027-14" in clerk.locator(".meeting-recorded").inner_text()
+    audit(clerk, "application page with the Board's meeting recorded")
 
     app.config["TODAY"] = date(2027, 7, 20)  # the assembly ended July 9: ten days have passed
     clerk.goto(f"{base}/office")

@@ -149,9 +149,11 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     clerk.select_option("#action-citation", "Ord. 171, Revocation")
     clerk.fill("#action-reasons", "No security personnel on site")
     click(clerk, "Record the change")
+    assert clerk.locator(".application-status").inner_text().startswith("Revoked on ")  # not "Approved"
     audit(clerk, "application page with the license revoked")
     organizer.goto(f"{base}{status_path}")
     assert "revoked" in organizer.locator(".permit-mark").inner_text()
+    assert organizer.locator(".application-status").inner_text().endswith("under Ord. 171, Revocation")
     audit(organizer, "the organizer's page with the license revoked")
     with organizer.expect_download(timeout=90_000) as download:
         organizer.get_by_role("link", name=re.compile("^Download your license")).click()

@@ -68,7 +68,8 @@ def test_the_clerks_decision_panel_does_not_speak_to_the_organizer(office, answe
 
 CORPORATION = {"organizer_type": "corporation", "organization_name": "Harvest Fair Inc.", "applicant_name": "Ann Lee",
                "signer_title": "President", "applicant_address": "1 Main St, Baroda, MI 49101",
-               "applicant_is_owner": False, "property_owner_name": "Bo Farm LLC", "event_name": "Harvest Fair",
+               "applicant_is_owner": False, "has_use_contract": False, "property_owner_name": "Bo Farm LLC",
+               "event_name": "Harvest Fair",
                "event_purpose": "A harvest fair with music", "setting": "outdoors", "max_attendance": 400,
                "site_address": "9 Farm Rd"}
 
@@ -89,6 +90,8 @@ def test_a_license_fit_to_post_names_the_corporation_the_kind_of_gathering_and_w
     assert list(validate(str(pdf)).findings) == []
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(pdf)).pages).split())
     assert "Harvest Fair Inc." in text and "Kind of gathering" in text
+    # It fits one page, signature block and all (it once left the block alone on an unnumbered page 2).
+    assert len(PdfReader(str(pdf)).pages) == 1 and "Page 1 of 1" in text
 
 
 def test_an_individual_is_named_as_before(book):

@@ -115,6 +115,8 @@ def test_a_revoked_license_downloads_marked_revoked_on_every_page_and_the_event_
     permit = client.get(f"/office/a/{reference}/permit.pdf").data
     pages = pdf_text(permit)
     assert len(pages) >= 2 and all(p.count("REVOKED") >= 2 for p in pages)  # head and foot of every page
+    assert all(f"Page {n} of {len(pages)}" in page for n, page in enumerate(pages, 1))
+    assert "Issued by" in pages[-1] and "Name and title" in pages[-1]  # the issuing block whole, on one page
     assert "No security personnel on site" in pages[0]
     assert passes_pdfua(permit, tmp_path)
     own, status_path = organizer(app, reference)

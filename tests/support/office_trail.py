@@ -56,9 +56,15 @@ def mails(app, port, inbox, subject: str) -> list:
     return [m for m in inbox.to("zoe@example.org") if m["Subject"] == subject]
 
 
+# Where a board decides (Whitesboro's Board of Trustees), the decision is recorded with its meeting; the other
+# places' forms have no such fields and ignore them.
+MEETING = {"agenda_item": "7(b)", "motion": "Resolution 2027-14", "ayes": "4", "nays": "1"}
+
+
 def approve(client, reference: str, place="baroda-mi", **fields):
     return client.post(f"/office/a/{reference}/decision", follow_redirects=True, data={
-        "decision": "approved", "approve_anyway": "yes", "decided_on": office_day(place).isoformat(), **fields})
+        "decision": "approved", "approve_anyway": "yes", "decided_on": office_day(place).isoformat(), **MEETING,
+        **fields})
 
 
 def long(day) -> str:

@@ -297,6 +297,13 @@ MIGRATIONS = (
         "SELECT d.reference, COALESCE(d.version, a.version), d.decided_on, d.decided_on, d.decided_by "
         "FROM decisions d JOIN applications a ON a.reference = d.reference WHERE d.decision = 'approved' "
         "AND NOT EXISTS (SELECT 1 FROM issuance_conditions c WHERE c.reference = d.reference AND c.met_at IS NULL)")),
+    # The meeting at which the body the text names (a board of trustees, a council) decided: the decision's
+    # date is the meeting's, and the permit names it (docs/decisions/0023-the-body-that-decides.md).
+    Migration("m015_meetings", (
+        "CREATE TABLE meetings (id {identity}, reference TEXT, about TEXT, body TEXT, met_on TEXT, agenda_item TEXT, "
+        "motion TEXT, ayes INTEGER, nays INTEGER, abstained INTEGER, decision TEXT, recorded_by TEXT, "
+        "recorded_at TEXT)",
+        "CREATE INDEX idx_meetings_reference ON meetings (reference)")),
     # Money corrected with a trail (docs/decisions/0024-money-corrected-with-a-trail.md): a payment is never edited
     # or deleted but voided (who, when, why), and an adjusting entry names the one it corrects; a sum above what
     # was outstanding, confirmed by the clerk, keeps the excess as an overpayment until its refund is recorded. A

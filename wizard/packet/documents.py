@@ -1,4 +1,4 @@
-"""The office's documents (permits, letters by mail, receipts) printed by the same supervised print
+"""The office's documents (permits, letters by mail, receipts, staff reports) printed by the same supervised print
 pool as the packets, without holding a server thread.
 
 A request waits for its document at most `WAIT_SECONDS`, and at most `WAITING` requests wait at once;
@@ -29,8 +29,9 @@ from . import printing
 from .cache import WaitingRoom, app_version, file_digest
 from .letter import Letter
 from .permit import Permit
-from .printing import letter_pdf, permit_pdf, receipt_pdf
+from .printing import letter_pdf, permit_pdf, receipt_pdf, staff_report_pdf
 from .receipt import Receipt
+from .staff_report import StaffReport
 
 WAIT_SECONDS = 5  # a document takes well under a second in a warm worker
 WAITING = 2  # request threads waiting for a document at once; the others get "being prepared" at once
@@ -53,6 +54,10 @@ def printed_letter(letter: Letter) -> bytes:
 
 def printed_receipt(receipt: Receipt) -> bytes:
     return printed(receipt_pdf, receipt, "the receipt")
+
+
+def printed_staff_report(report: StaffReport) -> bytes:
+    return printed(staff_report_pdf, report, "the staff report")
 
 
 def document_key(job: Callable[..., bytes], document) -> str:

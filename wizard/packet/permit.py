@@ -16,6 +16,8 @@ from functools import lru_cache
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..engine.conditions import holds
+from ..engine.facts import Facts
 from ..readable import long_date, money, number, when
 from ..resources import resource_dir
 from ..rules.rulebook import Jurisdiction, load_questions
@@ -33,6 +35,9 @@ class Permit:
     mark: str | None = None  # REVOKED or SUSPENDED, across every page (docs/decisions/0014-the-office-paper-trail.md)
     action: dict | None = None  # the suspension or revocation: its day, reasons and section
     supersedes: str = ""  # the permit issued before, which this one replaces (wizard/office/issued.py)
+    # The meeting at which the body the text names decided (docs/decisions/0023-the-body-that-decides.md): the
+    # permit says it was issued by that body on that day, under that motion or resolution.
+    meeting: dict | None = None
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +58,15 @@ def permit_html(permit: Permit) -> str:
     j = permit.jurisdiction
     return office_templates().get_template("office/permit_document.html").render(
         permit=permit, j=j, a=permit.answers, word=j.license_word, revocation=j.notes("revocation"),
-        setting=_settings().get(permit.answers.get("setting")), title=permit_title(permit))
+        setting=_settings().get(permit.answers.get("setting")), title=permit_title(permit),
+        joint=joint_application(j, permit.answers), decided_by=j.decided_by or {})
+
+
+def joint_application(j: Jurisdiction, answers: dict) -> bool:
+    """The owner applied jointly: the rule file's joint signature block applies to these answers (Baroda's
+    License (a); where (b)'s use contract was shown, it does not, and the other texts have none)."""
+    facts = Facts(answers)
+    return any(s.get("joint") and holds(s, facts) for s in j.signatures)
 
 
 def permit_title(permit: Permit) -> str:

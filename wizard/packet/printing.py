@@ -38,6 +38,7 @@ from typing import Callable
 from .letter import Letter, letter_html, letter_title
 from .permit import Permit, permit_html, permit_title
 from .receipt import Receipt, receipt_html, receipt_title
+from .staff_report import StaffReport, staff_report_html, staff_report_title
 from ..rules.office_cards import OfficeCard
 from ..language import OFFICE_LANGUAGE
 from .summary import packet_for
@@ -91,6 +92,13 @@ def receipt_pdf(receipt: Receipt) -> bytes:
     """The office's receipt as a tagged PDF (PDF/UA-1) (docs/decisions/0014-the-office-paper-trail.md)."""
     from .document import tagged_pdf
     return tagged_pdf(receipt_html(receipt), receipt_title(receipt), "en-US", stylesheets=())
+
+
+def staff_report_pdf(report: StaffReport) -> bytes:
+    """The staff report for the agenda of the body that decides, as a tagged PDF (PDF/UA-1)
+    (docs/decisions/0023-the-body-that-decides.md)."""
+    from .document import tagged_pdf
+    return tagged_pdf(staff_report_html(report), staff_report_title(report), "en-US", stylesheets=())
 
 
 # Called with (job name, seconds, succeeded) when a job ends: /metrics counts packets printed (web/operations/watching.py).

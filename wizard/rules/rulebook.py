@@ -211,6 +211,14 @@ class Jurisdiction:
     # What must be in hand before the permit issues ({id, record, text, quote, unless, citation, if}),
     # checked against the office's records (wizard/office/prerequisites.py).
     before_issuance = given("decision", "before_issuance")  # list[dict] | None
+    # Who decides and who revokes, as the text names them: {body, citation, meets, signs, criteria}. A body that
+    # `meets` (a board, a council) decides in a meeting the clerk records (docs/decisions/0023-the-body-that-decides.md).
+    decided_by = given("decision", "decided_by")  # dict | None
+    revoked_by = given("decision", "revoked_by")  # dict | None
+
+    @property
+    def decided_in_a_meeting(self) -> bool:
+        return bool((self.decided_by or {}).get("meets"))
 
     referrals = listed("referrals")  # who reviews an application (docs/decisions/0019-the-office-reviews-from-the-rule-file.md)
 

@@ -7,11 +7,13 @@ from .base import Repository, now_text
 
 # What a clerk's and a department's pages read of a referral (never its token's hash).
 REFERRAL = "id, reference, department, recipient, sent_at, due_on, expires_at, answer, answer_text, answered_at"
-TABLES = ("referrals", "decisions")
+TABLES = ("referrals", "decisions", "meetings")
+MEETING = ("id, about, body, met_on, agenda_item, motion, ayes, nays, abstained, decision, recorded_by, "
+           "recorded_at")
 
 
 class ReviewRecords(Repository):
-    """referrals and decisions."""
+    """referrals, decisions and the meetings of the body that decides."""
 
     def add_referral(self, row: dict) -> None:
         self._insert("referrals", row)
@@ -62,6 +64,12 @@ class ReviewRecords(Repository):
 
     def set_days_to_decide(self, reference: str, days: int | None) -> None:
         self._write("UPDATE decisions SET days_to_decide = ? WHERE reference = ?", (days, reference))
+
+    def add_meeting(self, row: dict) -> None:
+        self._insert("meetings", row)
+
+    def meetings(self, reference: str) -> list[dict]:
+        return self._query(f"SELECT {MEETING} FROM meetings WHERE reference = ? ORDER BY id", (reference,))
 
     def forget(self, reference: str) -> None:
         self._forget(TABLES, reference)

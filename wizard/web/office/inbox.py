@@ -37,6 +37,7 @@ from ...office.prerequisites import prerequisites
 from ...office.letters import ABOUT, envelope_window, flag
 from ...packet.envelope_window import AddressDoesNotFit
 from ...office.mailing import organizer_message, reads, status_notice
+from ...office.meetings import deciding_meeting, meeting_words, revocation_meetings
 from ...office.money import money_view, return_day
 from ...office.next_step import next_step, others, unticked
 from ...office.review import ANSWERS, DECISIONS, late, outstanding
@@ -188,8 +189,10 @@ def review_context(row: ApplicationRow, j) -> dict:
     with their answers and flags, and the decision."""
     referrals = [{**r, "late": late(r, today(j)), "answer_label": ANSWERS.get(r["answer"] or "", "")}
                  for r in office_records().review.referrals(row["reference"])]
-    return {"departments": j.referrals, "referrals": referrals,
-            "decision": office_records().review.decision(row["reference"]),
+    decision = office_records().review.decision(row["reference"])
+    meeting = deciding_meeting(office_records(), row["reference"], decision)
+    return {"departments": j.referrals, "referrals": referrals, "decision": decision, "meeting": meeting,
+            "meeting_line": meeting_words(meeting) if meeting else "",
             "decisions": DECISIONS, "today": today(j).isoformat(), "j": j}
 
 
@@ -208,6 +211,7 @@ def trail_context(row: ApplicationRow, j) -> dict:
     version = decided_version(row, records.review.decision(row["reference"]))
     return {"standing": now, "action_choices": action_choices(j, now), "action_words": ACTIONS,
             "prerequisites": prerequisites(records, row, j, version),
+            "revocation_meetings": revocation_meetings(records, row["reference"]),
             "permit_actions": records.trail.permit_actions(row["reference"]), "notices": notices}
 
 

@@ -28,6 +28,7 @@ from ...office.issuance import (
 from ...office.issued import Wanted, issue, situation, supersedes_line
 from ...office.letters import notice_due
 from ...office.waiting import waiting_words
+from ...office.meetings import MEETING_FIELDS, deciding_meeting, read_meeting, record_meeting
 from ...office.mailing import clerk_answer_notice, clerk_late_note_notice
 from ...office.office_time import local_day
 from ...packet.cache import cached_packet_pdf
@@ -49,7 +50,9 @@ from ...office.review import (
     refer,
     referral_request,
 )
-from ...packet.documents import printed_permit
+from ...packet.documents import printed_permit, printed_staff_report
+from ...office.agenda import staff_report as staff_report_facts
+from ...engine.assess import assess_jurisdiction
 from ...engine.wording import office_short
 from ..jobs.mailer import mail_on, send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, who
@@ -180,7 +183,8 @@ def the_permit(row: ApplicationRow, decision: dict, who: str = "office") -> byte
         answers = office_records().applications.version_answers(row["reference"], version)
         return printed_permit(Permit(row["reference"], j, answers, condition_lines(decision), day,
                                      office_short(j.issuer), decision.get("permitted_maximum"), now.mark,
-                                     now.action if now.mark else None, supersedes_line(old)))
+                                     now.action if now.mark else None, supersedes_line(old),
+                                     deciding_meeting(office_records(), row["reference"], decision)))
     why = ACTIONS[now.action["action"]] if now.action else "A new decision"
     return issue(office_records(), row["reference"], Wanted("permit", "", "", shown), make, who, why).body
 
@@ -229,13 +233,17 @@ def decision(reference: str):
     before = request.form.get("before_issuance", "")
     try:
         check_conditions_text(before, request.form.get("decision") == "approved", j)
+        # Where a board decides, the decision's date is its meeting's, typed with the meeting.
+        meeting = read_meeting(request.form, j, about) if j.decided_in_a_meeting else None
         made = decide(office_records(), reference, request.form.get("decision", ""), request.form.get("conditions", ""),
                       request.form.get("reasons", ""), request.form.get("decided_on", ""), who(), about,
                       request.form.get("permitted_maximum", ""))
     except ReviewError as error:
-        keep_refused(error, ("decision", "conditions", "reasons", "decided_on", "permitted_maximum", "before_issuance"),
-                     url_for("office.application", reference=reference))
+        keep_refused(error, ("decision", "conditions", "reasons", "decided_on", "permitted_maximum", "before_issuance",
+                             *MEETING_FIELDS), url_for("office.application", reference=reference))
         return redirect(url_for("office.application", reference=reference) + "#decision", code=303)
+    if meeting:
+        record_meeting(office_records(), reference, j, meeting, made["decision"], who())
     set_issuance_conditions(office_records(), reference, j, before if made["decision"] == "approved" else "", who())
     row = office_records().applications.application(reference) or row  # with the status the decision set
     now = issue_when_ready(office_records(), row, j, made, made["decided_on"], who()) \
@@ -277,6 +285,20 @@ def permit(reference: str):
     word = rulebook().require(row["jurisdiction"]).license_word
     office_records().applications.add_history(reference, who(), f"Downloaded the {word}")
     return download(body, "application/pdf", f"{reference}-permit.pdf")
+
+
+@bp.get("/office/a/<reference>/staff-report.pdf")
+@login_required
+def staff_report(reference: str):
+    """The staff report for the agenda of the body the text gives the decision to; 404 where the clerk decides."""
+    row = clerk_application(reference)
+    j, answers = sent_version(row)
+    if not j.decided_in_a_meeting:
+        abort(404)
+    body = printed_staff_report(staff_report_facts(office_records(), row, j, answers, assess_jurisdiction(j, answers),
+                                                   office_card(row["jurisdiction"]), today(j)))
+    office_records().applications.add_history(reference, who(), "Downloaded the staff report", f"Version {row['version']}")
+    return download(body, "application/pdf", f"{reference}-staff-report.pdf")
 
 
 @bp.get("/i/<interview_id>/application/permit.pdf")

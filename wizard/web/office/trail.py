@@ -16,6 +16,7 @@ from ...office.prerequisites import record_in_hand
 from ...office.schema import ApplicationRow
 from ...office.office_time import local_day
 from ...office.letters import action_letter, printed, record_posted, shorten_address
+from ...office.meetings import MEETING_FIELDS, REVOCATION, read_revocation_meeting, record_meeting
 from ...packet.envelope_window import AddressDoesNotFit
 from ...office.review import ReviewError, condition_lines
 from ...packet.letter import Letter, envelope_fit
@@ -112,10 +113,14 @@ def inspection_result(reference: str, inspection_id: int):
 def permit_action(reference: str):
     row, j, records, made = _opened(reference)
     try:
+        meeting = read_revocation_meeting(request.form, j)  # where a board revokes, at its meeting
         done = act(records, reference, j, standing(records, row, made, j), made or {}, request.form, today(j), who())
     except ReviewError as error:
-        keep_refused(error, ("action", "citation", "reasons", "acted_on"), _page(reference))
+        keep_refused(error, ("action", "citation", "reasons", "acted_on", *(REVOCATION + f for f in MEETING_FIELDS)),
+                     _page(reference))
         return redirect(_page(reference, "#suspension"), code=303)
+    if meeting:
+        record_meeting(records, reference, j, {**meeting, "met_on": done["acted_on"]}, "revoked", who())
     action_letter(records, reference, done)
     send_mail(action_notice(row["applicant_email"], reference, j, done, organizer_path(row),
                             current_app.config.get("PUBLIC_URL"), language=row.get("language")))
