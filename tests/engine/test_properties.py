@@ -98,7 +98,7 @@ def test_the_generator_covers_the_whole_vocabulary():
     answer_keys = set(BOOK.answer_keys())
     assert answer_keys == set(OPTIONAL) | {"jurisdiction", "starts_at", "ends_at"}
     assert {q["kind"] for q in BOOK.questions.values()} <= {
-        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "email", "phone", "long_text", "people"}
+        "yes_no", "count", "share", "choice", "choices", "flag_set", "datetime", "text", "email", "phone", "long_text", "mailing_address", "people"}
 
 
 @SETTINGS
