@@ -58,7 +58,7 @@ def test_a_second_check_reads_only_the_file_that_changed(tmp_path, monkeypatch):
     assert check(str(rules)).stdout == "All rule files are valid.\n"
     assert checked == []
     changed = rules / "dekalb-il-0001.yaml"
-    changed.write_text(changed.read_text(encoding="utf-8").replace("name:", "name: New", 1), encoding="utf-8")
+    changed.write_text(changed.read_text(encoding="utf-8").replace("ordinance: ", "ordinance: New ", 1), encoding="utf-8")
     assert check(str(rules)).exit_code == 0
     assert [a[0].name for a in checked] == ["dekalb-il-0001.yaml"]
 

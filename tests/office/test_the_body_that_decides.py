@@ -13,6 +13,7 @@ from wizard.packet.permit import Permit, permit_html
 from tests.support import html
 from tests.support.office import BARODA, received
 from tests.support.office_days import office_day
+from tests.support.prerequisites import everything_in_hand
 from tests.support.office_trail import MEETING, WHITESBORO, approve, long, organizer, pay, pdf_text, trail  # noqa: F401
 from tests.support.pdfua import pdfua_problems
 
@@ -39,7 +40,8 @@ def test_the_boards_meeting_is_recorded_its_staff_report_printed_and_the_permit_
     assert pdfua_problems(tmp_path / "report.pdf") == []  # every rule run, none failed
     text = " ".join(pdf_text(report.data))
     for fact in ("Staff report for the Board of Trustees", "Ann Lee", "Mill Days", "9 Mill Rd", "800 people at one time",
-                 "Application fee $500 $500 Ch. 40, Fee", "Deposit $500 $0", "No certificate of insurance held",
+                 "Application fee $500 $500 Ch. 40, Fee", "Deposit $500 $0",
+                 "The comprehensive liability insurance policy insuring the Village",  # outstanding, from the gate
                  "(Ch. 40, Permit E)", "(Ch. 40, Permit C)", "(Ch. 40, Permit D)", "Oneida County Health Department",
                  "Draft motion", "Motion that the Board of Trustees approve application " + reference):
         assert fact in text, fact
@@ -53,6 +55,7 @@ def test_the_boards_meeting_is_recorded_its_staff_report_printed_and_the_permit_
     assert html.texts(client.get(f"/office/a/{reference}"), ".application-status") == ["Received"]
 
     met_on = office_day(PLACE)
+    everything_in_hand(app, reference)  # the permit issues with the Board's decision
     page = decide(client, reference, **MEETING, abstained="1")
     assert html.texts(page, ".meeting-recorded") == [
         f"Decided at the meeting: The Board of Trustees, meeting of {met_on.isoformat()}, agenda item 7(b), "
@@ -102,6 +105,7 @@ def test_the_owner_applies_jointly_only_where_the_application_was_joint(book):
 def test_a_revoked_license_says_revoked_at_the_top_of_both_pages(office):
     app, _, _ = office
     client, reference = received(app, BARODA, "baroda-mi")
+    everything_in_hand(app, reference)  # issued with the approval: a license there is to revoke
     approve(client, reference)
     (who_revokes,) = html.texts(client.get(f"/office/a/{reference}"), ".revoked-by")
     assert "gives revocation to the Village Council, or its designated agent (Ord. 171, Revocation)" in who_revokes
@@ -121,6 +125,7 @@ def test_where_the_board_revokes_the_revocation_is_recorded_with_its_meeting(off
     # Ch. 40, Permit G: "Any permit issued may be revoked by the Board of Trustees through its Clerk".
     app, _, _ = office
     client, reference = received(app, WHITESBORO, PLACE)
+    everything_in_hand(app, reference)  # issued with the approval: a permit there is to revoke
     approve(client, reference, PLACE)
     revoke = {"action": "revoked", "citation": "Ch. 40, Permit G", "reasons": "No toilets on site",
               "acted_on": office_day(PLACE).isoformat()}
