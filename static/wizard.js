@@ -146,14 +146,13 @@
   };
   reveal();
   document.addEventListener("htmx:afterSettle", reveal);
-  // The kiosk's hand-off code stays on the screen for two minutes at most (whoever scans it gets all
-  // the answers): then "Show the code again" takes its place.
+  // The kiosk's hand-off lasts one minute (whoever scans the code gets all the answers): then the code
+  // leaves the screen at once, and the reload finds the screen cleared by the server.
   var code = document.querySelector("[data-handoff-code]");
   if (code) {
     window.setTimeout(function () {
-      var again = document.querySelector("[data-handoff-again]");
       code.parentNode.removeChild(code);
-      if (again) { again.hidden = false; }
+      window.location.reload();
     }, parseInt(code.getAttribute("data-shown-for") || "0", 10) * 1000);
   }
   // The kiosk's hand-off page: once the phone has taken the interview over, show the cleared screen.

@@ -1,7 +1,7 @@
 """Before you start and sending (docs/decisions/0015-no-dead-ends-for-the-organizer.md) in Chromium, with
 JavaScript on and off: from the home page every place's first question shows "Before you start" open;
 sending without the declaration gives the error summary linking to the box, and sending gives the
-confirmation panel; axe finds nothing on each."""
+confirmation panel; axe finds nothing on each. At 390x844 the first question comes first."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +12,8 @@ from tests.browser.audit import audit
 from tests.browser.organizer_pages import finished
 
 BOTH = ["page", "page_no_js"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1100, "height": 900}  # tests/browser/conftest.py's desktop_page
 
 
 def open_page(request, which: str):
@@ -46,6 +48,24 @@ def test_from_the_home_page_every_places_first_question_shows_before_you_start_o
         assert page.evaluate("""() => !!(document.querySelector('#before-you-start').compareDocumentPosition(
             document.querySelector('form.step-form')) & Node.DOCUMENT_POSITION_FOLLOWING)"""), place_id
         audit(page, f"{place_id}: first question from the home page ({which})")
+        on_a_phone(page, place_id, which)
+
+
+def on_a_phone(page, place_id: str, which: str) -> None:
+    """The same page on a phone: the question first, within the first screen, and "Before you start" one tap
+    away above it (GOV.UK's heading first), chosen by CSS alone, so with JavaScript off too."""
+    page.set_viewport_size(PHONE)
+    try:
+        heading = page.locator("h1").first.bounding_box()
+        assert heading["y"] + heading["height"] <= PHONE["height"], (place_id, which, heading)
+        assert not page.locator("details#before-you-start").is_visible()
+        folded = page.locator("details#before-you-start-folded")
+        assert folded.is_visible() and folded.get_attribute("open") is None, place_id
+        folded.locator("summary").click()
+        assert folded.locator(".before-you-start li").first.is_visible(), place_id
+        audit(page, f"{place_id}: first question on a phone ({which})")
+    finally:
+        page.set_viewport_size(DESKTOP)
 
 
 @pytest.mark.parametrize("which", BOTH)

@@ -111,7 +111,7 @@ def test_the_hand_off_moves_the_interview_to_the_phone_once(tmp_path, book):
         assert store().get(ident) is None and store().get(new_id).answers["event_name"] == SECRET_ANSWER
 
 
-def test_a_hand_off_link_expires_a_minute_after_its_code_leaves_the_screen(tmp_path, book):
+def test_a_hand_off_link_expires_with_its_minute_and_takes_the_answers_with_it(tmp_path, book):
     app = kiosk_app(tmp_path, book)
     kiosk, phone = app.test_client(), app.test_client()
     ident = kiosk_result(app, kiosk, book)
@@ -119,8 +119,9 @@ def test_a_hand_off_link_expires_a_minute_after_its_code_leaves_the_screen(tmp_p
     with app.app_context():
         store()._write("UPDATE handoffs SET expires_at = ?", (moment_ago(1),))
     response = phone.get(link)
-    assert response.status_code == 410 and "works once, within a few minutes of its code being shown" in response.get_data(as_text=True)
-    assert kiosk.get(f"/i/{ident}/result").status_code == 200  # nothing moved
+    assert response.status_code == 410 and "works once, for one minute" in response.get_data(as_text=True)
+    cleared = kiosk.get(f"/i/{ident}/result")  # nothing moved, and nothing left: the screen was cleared
+    assert cleared.status_code == 404 and "This screen was cleared" in cleared.get_data(as_text=True)
 
 
 # ---------------------------------------------------------------- for everyone

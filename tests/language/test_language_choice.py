@@ -117,6 +117,12 @@ def test_a_kiosk_clear_returns_to_the_screens_own_language(tmp_path, book):
     start_page = client.get("/")
     # The kiosk's start page offers both languages.
     assert {a.get_text(strip=True) for a in parse(start_page).select(".language-choice a")} == {"English", "Español"}
+    assert not parse(start_page).select("#language-switch a")  # one way to choose, not two
+    for htmx in ({}, {"HX-Request": "true"}):  # a swap to the start page takes the other page's switch away
+        assert parse(client.get("/for/baroda-mi", headers=htmx)).select("#language-switch")
+        assert not parse(client.get("/for/baroda-mi", headers=htmx)).select("#language-switch a")
+    started = client.post("/start", data={"jurisdiction": "baroda-mi"}).headers["Location"]
+    assert parse(client.get(started)).select("#language-switch button")  # the steps keep theirs
     client.get("/language/es?next=/")
     assert lang(client.get("/")) == "es"  # the start page's own clear keeps the person's choice
     client.post("/kiosk/clear")

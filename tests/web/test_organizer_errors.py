@@ -136,3 +136,18 @@ def test_a_summary_line_keeps_a_months_capital(dated_client):
     url = start(dated_client)
     page = dated_client.post(url, data=dates_post(start_date="2/30/2027"), follow_redirects=True)
     assert summary_lines(page) == ["When does the event first open? February 2027 has no day 30"]
+
+
+def test_a_crowd_of_nobody_is_refused_in_its_own_words_and_nothing_is_lost(dated_client):
+    client = dated_client
+    url = start(client)
+    client.post(url, data=dates_post())
+    crowd = url.replace("/step/dates", "/step/crowd")
+    refused = client.post(crowd, data={"max_attendance": "0", "total_attendance": "0"}, follow_redirects=True)
+    (line,) = summary_lines(refused)
+    assert line.endswith("Enter at least 1 for the most people you expect at the same time")
+    assert field_values(refused, "max_attendance") == ["0"] and is_red(refused, "max_attendance")
+    with client.application.app_context():
+        kept = store().get(interview_id(url)).answers
+    assert "max_attendance" not in kept and "starts_at" in kept  # the dates answered before are kept
+    assert client.post(crowd, data={"max_attendance": "1", "total_attendance": "1"}).status_code == 303

@@ -47,6 +47,9 @@ def test_duties_are_not_counted_among_the_documents_to_gather(dated, client):
     assert "Keep a competent person in charge on the premises at all times" in html
     assert f"gather the {shown} documents" not in Text(html).text
     assert f"gather the {documents_to_gather(html)} documents" in Text(html).text
+    # Both numbers say what they count: the checklist's items are these documents and the duties besides.
+    later = shown - documents_to_gather(html)
+    assert later > 0 and f"Its other {later} items are things to do later, not documents." in Text(html).text
 
 
 def test_the_checklist_count_is_the_number_of_items_shown(dated, client):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from io import BytesIO
 
 from wizard.office.applications import decision_due, documents_to_attach
+from wizard.rules.office_cards import OfficeCard
 from wizard.web.edge.state import office_records, rulebook
 
 from tests.support.html import parse
@@ -76,3 +77,21 @@ def test_a_sworn_statement_is_listed_as_an_original_to_bring(app, client):
     page = parse(client.get(response.headers["Location"]).get_data(as_text=True))
     bring = page.select_one(".to-bring").get_text(" ", strip=True)
     assert "The signed original of Verification of petition , sworn or verified before a notary" in bring
+
+
+def test_the_confirmation_says_how_to_tell_the_office_something_went_wrong(app, client):
+    """GOV.UK's confirmation ends with a way to say something went wrong: the office's contact as its card
+    gives it; with no card, the office the ordinance names, and no address made up."""
+    def confirmation():
+        location = client.post(f"/i/{finished(app)}/send", data={"declaration": "yes"}).headers["Location"]
+        return parse(client.get(location).get_data(as_text=True))
+
+    without = confirmation()
+    app.extensions["offices"] = {"baroda-mi": OfficeCard(email="clerk@example.org", phone="(555) 010-0199")}
+    with_card = confirmation()
+    said = without.select_one(".something-wrong").get_text(" ", strip=True)
+    assert "Contact the Village Clerk and give your reference" in said and not without.select(".something-wrong a")
+    links = [a["href"] for a in with_card.select(".something-wrong a")]
+    reference = with_card.select_one(".panel__reference").get_text(strip=True)
+    assert links == [f"mailto:clerk@example.org?subject=Application%20{reference}%3A%20something%20went%20wrong",
+                     "tel:(555)010-0199"]

@@ -140,6 +140,28 @@ def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -
     return Flow(j, path, effective, next_step, finished_early, decision, route)
 
 
+def asked_route(state: Flow, completed: list[str], book: RuleBook) -> list[RuleStep]:
+    """The answered steps on the current route: those a new interview giving the same answers would ask.
+
+    A route that ends early (an exemption, or a crowd below every trigger) may still hold the answers of a
+    longer route taken before a change (3,000 people, then 80): they stay stored, so changing back brings them
+    back, but Check your answers lists only what this route asks. The route is walked again from the start,
+    each step seeing only the answers given before it, as a new interview would."""
+    decision = state.decision
+    if decision.decided_by not in ("exemptions", "not_applicable") and decision.outcome != "not_required":
+        return [s for s in state.path if s["step"] in completed]  # a route that never ends early asks every step
+    asked: list[str] = []
+    keys: set[str] = {"jurisdiction"}
+    while True:
+        known = {k: v for k, v in state.answers.items() if k in keys}
+        step = flow(state.j, known, asked, book).next_step
+        if step is None or step["step"] not in completed:
+            break
+        asked.append(step["step"])
+        keys.update(step_keys(step, book, state.j))
+    return [s for s in state.path if s["step"] in asked]
+
+
 def step_questions(step: RuleStep, questions: dict) -> dict:
     """The step's questions as the page asks them: those its `required` lists are not optional there
     (the applicant's name, age and address, where the ordinance asks for them)."""

@@ -198,10 +198,15 @@ class InterviewStore:
         for interview_id in interview_ids:
             self._write("UPDATE interviews SET kiosk_seen = ? WHERE id = ?", (seen or _now(), interview_id))
 
-    def delete_idle(self, seen_before: str) -> int:
-        """Delete kiosk interviews whose session has sent no request since `seen_before`."""
+    def delete_idle(self, seen_before: str, now: str | None = None) -> int:
+        """Delete kiosk interviews whose session has sent no request since `seen_before`, and (given `now`)
+        those whose hand-off to a phone ran out unused: a screen left with its code may be closed."""
         count = self._write("DELETE FROM interviews WHERE kiosk_seen IS NOT NULL AND kiosk_seen < ?",
                             (seen_before,))
+        if now is not None:
+            count += self._write("DELETE FROM interviews WHERE kiosk_seen IS NOT NULL AND id IN "
+                                 "(SELECT interview_id FROM handoffs WHERE expires_at < ?)", (now,))
+            self._write("DELETE FROM handoffs WHERE expires_at < ?", (now,))
         if count:
             self._forget()
         return count

@@ -15,7 +15,8 @@ from .texts import language_problems
 from ...rules.yamlfile import dotted, line_map, read_yaml
 
 QUESTION_KEYS = {"kind", "label", "hint", "error", "options", "optional", "contract", "part_of", "max_length",
-                 "form_label", "autocomplete", "input_type", "section", "must_be", "always_used", "counts", NEEDS_KEY}
+                 "form_label", "autocomplete", "input_type", "section", "must_be", "always_used", "counts", "at_least",
+                 NEEDS_KEY}
 INPUT_TYPES = ("text", "email", "tel", "url")
 
 
@@ -62,6 +63,8 @@ def question_problems(key: str, q, questions: dict, problem) -> None:
         problem(("section",), f"section must be one of: {', '.join(SECTIONS)}")
     if "must_be" in q:
         must_be_problems(key, q, questions, problem)
+    if "at_least" in q:
+        at_least_problems(q, problem)
     if NEEDS_KEY in q:
         needs_problems(q["kind"], q[NEEDS_KEY], problem)
     if "input_type" in q and q["input_type"] not in INPUT_TYPES:
@@ -115,6 +118,16 @@ def must_be_problems(key: str, q: dict, questions: dict, problem) -> None:
     elif KINDS.get(other_question.get("kind")) is None or KINDS[other_question["kind"]].compare_as != KINDS[q["kind"]].compare_as \
             or KINDS[q["kind"]].compare_as not in ("number", "datetime"):
         problem(("must_be", test), f"{key!r} and {other!r} must both be counts or both dates and times to compare")
+
+
+def at_least_problems(q: dict, problem) -> None:
+    """`at_least: {value: 1, message: ...}`: the smallest count the form takes, and the sentence it says below it."""
+    rule = q["at_least"]
+    value = rule.get("value") if isinstance(rule, dict) else None
+    if KINDS[q["kind"]].compare_as != "number" or not isinstance(rule, dict) or set(rule) != {"value", "message"} \
+            or not isinstance(value, int) or isinstance(value, bool) or value < 0 \
+            or not isinstance(rule["message"], str) or not rule["message"].strip():
+        problem(("at_least",), "at_least is for a count: a whole number (`value: 1`) and the `message` the organizer reads")
 
 
 def flag_owner_missing(questions: dict, parent: str, key: str) -> bool:

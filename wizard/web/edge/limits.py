@@ -124,6 +124,7 @@ def too_many(error: TooManyRequests):
 
 def init_app(app) -> None:
     store = app.extensions["interview_store"]
-    for kind in ("new_interviews", "answers", "organizer_mails"):
+    # "handoff_tries": codes tried on a phone to take a kiosk's interview (wizard/web/kiosk/handoff.py)
+    for kind in ("new_interviews", "answers", "organizer_mails", "handoff_tries"):
         app.extensions[kind] = DatabaseCounter(store, kind) if is_shared(store) else NewInterviewCounter()
     app.register_error_handler(429, too_many)

@@ -68,7 +68,7 @@ class Sweeper(BackgroundJob):
             return
         self.last_round = time.time()  # /metrics reports the time since (web/operations/watching.py)
         if self.kiosk_idle:
-            cleared = store.delete_idle(moment_ago(self.kiosk_idle))
+            cleared = store.delete_idle(moment_ago(self.kiosk_idle), moment_ago(0))
             if cleared:
                 security_event("kiosk clear", reason="idle, by the sweeper", interviews=cleared)
         if self.retention_days and clock >= self._next_retention:

@@ -17,6 +17,7 @@ a hand-off to the organizer's phone (wizard/web/kiosk/handoff.py) instead.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, flash, redirect, request, session, url_for
@@ -37,6 +38,8 @@ bp = Blueprint("kiosk", __name__, url_prefix="/kiosk")
 SESSION_KEY = "kiosk_interviews"
 PHONE_KEY = "phone_interviews"  # interviews handed off to this browser (a phone): private, not swept
 WARN_SECONDS = 30
+# A hand-off to a phone lasts one minute; unused, it ends the screen's session as Finish does (handoff.py).
+HANDOFF_SECONDS = 60
 DOWNLOADS = {"packet.packet", "packet.answers_file", "packet.calendar_file"}
 # Offered to organizers at home, not on a shared screen: importing a file means a file left on it,
 # and the clerks' builder copies links to a clipboard the next person pastes from. Sending an
@@ -49,6 +52,7 @@ NOT_ON_SCREEN = {"packet.import_answers", "clerks.builder", "clerks.handout", "s
 # "still there?" page shows because no one touched the screen: neither is someone using it.
 NOT_USE = {"handoff.show", "handoff.waiting", "kiosk.still_there"}
 IDLE_MESSAGE = N_("The screen was cleared because no one had used it for a while.")
+HANDOFF_MESSAGE = N_("The screen was cleared because the code to continue on a phone was not used within a minute.")
 
 
 class ScreenCleared(Exception):
@@ -130,7 +134,13 @@ def seen() -> None:
     """Every request from a kiosk session counts as use; one that comes too late finds nothing."""
     if request.endpoint == "static" or not enabled():
         return
-    store().delete_idle(moment_ago(idle_seconds()))
+    store().delete_idle(moment_ago(idle_seconds()), moment_ago(0))
+    handoff = session.get("handoff")
+    if handoff and time.time() > float(handoff.get("started_at") or 0) + HANDOFF_SECONDS:
+        # Nobody took the answers to a phone in time: whoever is at the screen now may be someone else.
+        clear_session("hand-off not used")
+        forget_choice()
+        flash(_(HANDOFF_MESSAGE), "success")
     ids = session.get(SESSION_KEY)
     if ids and request.endpoint not in NOT_USE:
         store().mark_kiosk(ids)

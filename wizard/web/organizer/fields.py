@@ -190,8 +190,11 @@ def make_field(key: str, question: dict, today: date | None = None):
         return CheckboxesField(label, choices=_options(kind, question), description=description, validators=[])
     if kind.widget == "number":
         low, high, message = kind.form_range
-        return NumberField(label, kind=kind, description=description,
-                           validators=[required, NumberRange(min=low, max=high, message=_(message))])
+        least = question.get("at_least") or {}
+        validators = [required, NumberRange(min=low, max=high, message=_(message))]
+        if least:  # a count of 0 that means nothing (a crowd of nobody): its own words
+            validators.append(NumberRange(min=least["value"], message=least["message"]))
+        return NumberField(label, kind=kind, description=description, validators=validators)
     if kind.widget == "people":
         return PeopleField(label, description=description, optional=bool(question.get("optional")),
                            required_message=question.get("error") or kind.required_message(_short(label)),

@@ -15,6 +15,7 @@ from ...interview.flow import (
     JURISDICTION_STEP,
     where_step,
     Interview,
+    asked_route,
     flow,
     previous_step,
     record_step,
@@ -272,9 +273,8 @@ def check(interview_id: str):
     road = plan_road(j, questions)
     # The answers under the section headings, in the order asked (docs/decisions/0006-sections-and-the-road.md).
     groups: list[dict] = []
-    for s in [where_step()] + state.path:
-        if s["step"] != JURISDICTION_STEP and s["step"] not in interview.completed_steps:
-            continue
+    answered = asked_route(state, interview.completed_steps, book)
+    for s in [where_step()] + answered:
         section = (road.section_of(s["step"], j.license_word) if s["step"] != JURISDICTION_STEP
                    else road.section_of(state.path[0]["step"], j.license_word) if state.path else "")
         if not groups or groups[-1]["name"] != section:
@@ -286,7 +286,6 @@ def check(interview_id: str):
                 "change_url": url_for(".step", interview_id=interview.id, step_id=s["step"], **{"return": "check"}),
                 "key": key,
             })
-    answered = [s for s in state.path if s["step"] in interview.completed_steps]
     back_url = url_for(".step", interview_id=interview.id,
                        step_id=answered[-1]["step"] if answered else JURISDICTION_STEP)
     return render_page("check.html", interview=interview, groups=groups, jurisdiction=j,

@@ -40,7 +40,7 @@ from ..edge.opening import load_interview, this_screen
 from ..edge.extensions import csrf
 from ..jobs.mailer import send_mail
 from ..edge.pages import render_page
-from ..edge.state import filed_version, office_records, rulebook, rules_named, today
+from ..edge.state import filed_version, office_card, office_records, rulebook, rules_named, today
 
 bp = Blueprint("sending", __name__)
 OTHER = "other"
@@ -218,7 +218,7 @@ def status(interview_id: str):
                        due=due, timing=decision_timing(row, due, j), messages=messages, office=office_short(j.file_with),
                        deemed_granted=deadline_flag(due, row["status"], today(j), j.deemed_granted) == "deemed_granted",
                        interview_exists=office_records().store.get(interview_id) is not None,
-                       today=today(j),
+                       today=today(j), card=office_card(j.id) if just_sent else None,
                        **decision_context(row), **documents_context(interview_id, j, answers))
 
 
