@@ -73,15 +73,19 @@ PREPARING_POLL = 0.2
 # every figure measured once, as briefly as still gives a number, in under 20 s on two quiet cores.
 MODES = {
     "full": {"at_once": 8, "walks": 3, "downloads": None, "served_s": 6, "served_rounds": 3, "packet_runs": 5,
-             "packet_only": None, "scale_rounds": 6, "scale_times": 30, "cluster_s": 10, "kill": (24, 6), "print_rounds": 2},
+             "packet_only": None, "scale_rounds": 6, "scale_times": 30, "cluster_s": 10, "kill": (24, 6), "print_rounds": 2,
+             "downloaders": DOWNLOADERS},
     "quick": {"at_once": 8, "walks": 1, "downloads": None, "served_s": 1, "served_rounds": 1, "packet_runs": 1,
-              "packet_only": 1, "scale_rounds": 2, "scale_times": 30, "cluster_s": 3, "kill": (24, 6), "print_rounds": 1},
+              "packet_only": 1, "scale_rounds": 2, "scale_times": 30, "cluster_s": 3, "kill": (24, 6), "print_rounds": 1,
+              "downloaders": DOWNLOADERS},
     # One packet downloaded (every interview still walked), a third of a second per served figure,
     # one round of requests against the four, a second of the PostgreSQL mix and a smaller kill run;
     # and the figures of child processes (generated files, PostgreSQL) measured while the in-process
-    # and served ones are: a smoke run's figures show that each is measured, not what it is.
-    "smoke": {"at_once": 4, "walks": 1, "downloads": 1, "served_s": 0.3, "served_rounds": 1, "packet_runs": 1,
-              "packet_only": 1, "scale_rounds": 1, "scale_times": 5, "cluster_s": 1, "kill": (8, 6), "print_rounds": 0},
+    # and served ones are: a smoke run's figures show that each is measured, not what it is. Its packets
+    # are most of its CPU (a second each), so it makes few: two sent at once, two organizers downloading.
+    "smoke": {"at_once": 2, "walks": 1, "downloads": 1, "served_s": 0.3, "served_rounds": 1, "packet_runs": 1,
+              "packet_only": 1, "scale_rounds": 1, "scale_times": 5, "cluster_s": 1, "kill": (8, 6), "print_rounds": 0,
+              "downloaders": 2},
 }
 
 
@@ -330,22 +334,22 @@ def download_packets(port: int, ids: list[str], stop: threading.Event) -> dict:
     return {"downloads": done, "failed": failed}
 
 
-def _downloaders(port: int, ids: list[str], started, stop, results) -> None:
-    """`DOWNLOADERS` organizers, each downloading its own new packets (in a process of their own)."""
+def _downloaders(port: int, ids: list[str], count: int, started, stop, results) -> None:
+    """`count` organizers, each downloading its own new packets (in a process of their own)."""
     started.set()
-    with ThreadPoolExecutor(DOWNLOADERS) as pool:
-        done = [d.result() for d in [pool.submit(download_packets, port, ids[n::DOWNLOADERS], stop)
-                                     for n in range(DOWNLOADERS)]]
+    with ThreadPoolExecutor(count) as pool:
+        done = [d.result() for d in [pool.submit(download_packets, port, ids[n::count], stop)
+                                     for n in range(count)]]
     results.put({key: sum(d[key] for d in done) for key in ("downloads", "failed")})
 
 
-def while_downloading(port: int, ids: list[str], measure) -> tuple[dict, dict]:
-    """`measure()` while eight organizers download new packets. The organizers are another process:
+def while_downloading(port: int, ids: list[str], measure, count: int = DOWNLOADERS) -> tuple[dict, dict]:
+    """`measure()` while `count` organizers (eight) download new packets. The organizers are another process:
     as threads of this one they shared its interpreter with the threads timing the step, and their
     reading and polling was counted in the step's latency (a browser is not in the client's process)."""
     context = multiprocessing.get_context("spawn")
     started, stop, results = context.Event(), context.Event(), context.Queue()
-    organizers = context.Process(target=_downloaders, args=(port, ids, started, stop, results))
+    organizers = context.Process(target=_downloaders, args=(port, ids, count, started, stop, results))
     organizers.start()
     try:
         started.wait(120)
@@ -375,10 +379,10 @@ def session_cookie(port: int, step: str) -> str:
     return response.headers["Set-Cookie"].split(";", 1)[0]
 
 
-def served(root: Path, seconds: float, rounds: int) -> dict:
+def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADERS) -> dict:
     """Both servers up at once, measured in alternating rounds so both see the same load (and the
-    step again as a first visit); then the step's latency alone and while eight organizers
-    download new packets."""
+    step again as a first visit); then the step's latency alone and while `downloaders` organizers
+    (eight; two in a smoke run) download new packets."""
     from wizard.authoring.loader import load_rulebook
     from wizard.store.interviews import InterviewStore
 
@@ -427,11 +431,11 @@ def served(root: Path, seconds: float, rounds: int) -> dict:
             for n in range(rounds):  # alone and busy in turns, so that both see the same minute's load
                 alone.append(hammer(ports["app"], step, seconds, cookie))
                 found, counts = while_downloading(ports["app"], ready[n * share:(n + 1) * share],
-                                                  lambda: hammer(ports["app"], step, seconds, cookie))
+                                                  lambda: hammer(ports["app"], step, seconds, cookie), downloaders)
                 busy.append(found)
                 done.append(counts)
             downloaded = {key: sum(d[key] for d in done) for key in ("downloads", "failed")}
-            return {"runs": runs, "first_visits": first_visits, "alone": medians(alone), "busy": medians(busy),
+            return {"downloaders": downloaders, "runs": runs, "first_visits": first_visits, "alone": medians(alone), "busy": medians(busy),
                     "ratios": [b["p99"] / max(a["p99"], 0.001) for a, b in zip(alone, busy)], **downloaded}
         finally:
             for name, process in processes.items():
@@ -446,7 +450,7 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False, print_
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
     m = MODES[mode]
     if served_only:
-        return {"served": served(root, m["served_s"], m["served_rounds"])}
+        return {"served": served(root, m["served_s"], m["served_rounds"], m["downloaders"])}
     if print_only:
         return {"print": printing(rounds=m["print_rounds"])}
 
@@ -458,7 +462,7 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False, print_
         at_once = pool.submit(apart) if mode == "smoke" else None
         figures = {
             "step": in_process(m["walks"], m["downloads"]),
-            "served": served(root, m["served_s"], m["served_rounds"]),
+            "served": served(root, m["served_s"], m["served_rounds"], m["downloaders"]),
             "packets": packets(m["packet_runs"], only=m["packet_only"]),
             "at_once": packets_at_once(m["at_once"]),
         }
@@ -508,7 +512,8 @@ def served_rows(served: dict) -> list[tuple[str, str]]:
          " · ".join(f"{100 * f['rate'] / b['rate']:.0f}% ({f['cpu_ms']:.2f} ms of CPU)"
                     for f, b in zip(served["first_visits"], bare))),
         ("served step GET p50 / p99, ms: alone", f"{alone['p50']:.1f} / {alone['p99']:.1f}"),
-        (f"served step GET p50 / p99, ms: while {DOWNLOADERS} organizers download new packets ({served['downloads']})",
+        (f"served step GET p50 / p99, ms: while {served.get('downloaders', DOWNLOADERS)} organizers download new "
+         f"packets ({served['downloads']})",
          f"{busy['p50']:.1f} / {busy['p99']:.1f} (p99 {busy['p99'] / max(alone['p99'], 0.001):.2f}×; "
          f"{busy['rate']:.0f} against {alone['rate']:.0f} requests/s; each round "
          + " / ".join(f"{r:.2f}×" for r in served.get("ratios", [])) + ")"),

@@ -24,6 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NUMBER = r"(\d+(?:\.\d+)?)"
 FILES = 80  # the smoke run's generated rule files
+DOWNLOADERS, AT_ONCE = 2, 2  # the smoke run's organizers downloading while the step is timed, its packets sent at once
 ORGANIZERS, STEPS = 8, 6  # the smoke run's kill run (scripts/bench.py, MODES)
 
 # Every row of the smoke run's table, in order (the packet row names the one jurisdiction it makes).
@@ -36,7 +37,7 @@ LABELS = [
     "server CPU per request, ms: step / bare Flask (each round)",
     "served step GET as a first visit (no cookie: a new session each request) / bare Flask (each round)",
     "served step GET p50 / p99, ms: alone",
-    "served step GET p50 / p99, ms: while 8 organizers download new packets",
+    f"served step GET p50 / p99, ms: while {DOWNLOADERS} organizers download new packets",
     "packet baroda-mi, ms of CPU",
     "packet download, first / second, ms",
     f"{FILES} files: `wizard check`, s of CPU (all / after one file changed)",
@@ -50,7 +51,7 @@ LABELS = [
     f"{FILES} files: a jurisdiction read for the first time, ms of CPU",
     "PostgreSQL: two servers against one, step GET + POST requests/s",
     "PostgreSQL: two servers, one killed: pages confirmed / answers / lost / crossed / 5xx",
-    "4 packets sent at once, s to the first / median / last: 1 print worker · 2",
+    f"{AT_ONCE} packets sent at once, s to the first / median / last: 1 print worker · 2",
 ] + [f"stored data: {page}, KB / ms of CPU (by interviews kept; a tenth as many applications)"
      for page in ("/office", "/office, page 2 by deadline", "/office/counts", "counts.csv", "the calendar feed")] + [
     "stored data: the feed polled again with its ETag, status / ms of CPU",

@@ -1,11 +1,8 @@
 """The pages at the narrowest phone width, audited by axe-core with nothing wider than the screen."""
 from __future__ import annotations
 
-from axe_playwright_python.sync_playwright import Axe
-
+from tests.browser.audit import AXE
 from tests.browser.conftest import PHONE
-
-AXE = Axe()
 
 
 def audit(page, what: str) -> None:

@@ -7,6 +7,7 @@ Every place with JavaScript on and with it off: htmx's swaps and the plain pages
 `lang` and their own words (the title htmx puts in the tab, the out-of-band switch link)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,19 @@ def in_spanish(page, what: str) -> None:
     """The page as shown is Spanish (`<html lang>`) and axe finds nothing on it."""
     assert page.locator("html").get_attribute("lang") == "es", what
     audit(page, what)
+
+
+# The English packet's pages by (place, answers, day): with JavaScript on and off a place's story gives
+# the same answers, and printing their English packet once serves both (a second of CPU each).
+ENGLISH: dict[tuple[str, str, str], list[str]] = {}
+
+
+def english_packet(place: str, answers: dict, day) -> list[str]:
+    """The text of each page of the English packet of `answers` (printed as the English path prints it)."""
+    key = (place, json.dumps(answers, sort_keys=True, default=str), str(day))
+    if key not in ENGLISH:
+        ENGLISH[key] = page_texts(packet_pdf(answers, rulebook(), day, office_card(place), "en"))
+    return ENGLISH[key]
 
 
 def click(page, locator) -> None:
@@ -76,7 +90,6 @@ def test_a_spanish_reader_finishes_the_place_and_downloads_the_packet(browser, l
     with live_app.app_context():  # the English path's packet of the same answers, on the same day
         interview = store().get(interview_id(page.url))
         assert interview.language == "es"  # the choice is kept with the interview
-        english = page_texts(packet_pdf(interview.answers, rulebook(), today(rulebook().get(place)),
-                                        office_card(place), "en"))
+        english = english_packet(place, interview.answers, today(rulebook().get(place)))
     assert spanish[0].startswith("Resumen en español")
     assert without_sheets(spanish[1:]) == english  # the instruction sheets between the English pages left out
