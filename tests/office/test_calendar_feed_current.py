@@ -142,3 +142,21 @@ def test_a_poll_without_its_etag_gets_the_kept_body_until_something_changes(app,
     assert made == [1] and changed.headers["ETag"] != first.headers["ETag"]
     assert f"{reference}: inspection" in summaries(changed.data)
     assert client.get(path).data == changed.data and made == [1]
+
+
+def test_an_inspection_done_is_named_in_its_events_entry_one_ahead_is_an_entry(app):
+    """Nothing of the trail is lost from the feed: an inspection with its result is a line of the
+    application's event entry (history, not a day ahead), one still to come an all-day entry of its own."""
+    client, path = subscribed(app)
+    reference = keep(app, 1, starts_at="2027-08-01T12:00", ends_at="2027-08-01T20:00")[0]
+    with app.app_context():
+        trail = office_records().trail
+        for day in ("2027-06-20", "2027-06-25", "2027-07-30"):
+            trail.add_inspection(dict(reference=reference, scheduled_on=day, inspector="Fire", recorded_by="c"))
+        done = trail.inspections(reference)[:2]
+        trail.inspection_result(reference, done[0]["id"], "failed", "2027-06-20", None, "exits", "c")
+        trail.inspection_result(reference, done[1]["id"], "passed", "2027-06-25", None, "", "c")
+    events = {str(e["summary"]): e for e in Calendar.from_ical(client.get(path).data).walk("VEVENT")}
+    assert set(events) == {f"{reference}: Fair number 0", f"{reference}: decision due", f"{reference}: inspection"}
+    assert "Inspections: 2027-06-20 failed, 2027-06-25 passed." in str(events[f"{reference}: Fair number 0"]["description"])
+    assert events[f"{reference}: inspection"].decoded("dtstart").isoformat() == "2027-07-30"
