@@ -94,6 +94,7 @@ def fill(database: str, interviews: int, applications: int, shape: str = "unifor
         with store.backend.transaction():
             for n in range(start, min(start + 200, applications)):
                 application(records, columns, n, received_at(n, applications, shape, now), now, trail)
+    undelivered(records, store)
     token = add_clerk(records, CLERK, [PLACE], set(places))
     choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
     records.clerks.add_feed(token_hash(FEED_TOKEN), CLERK)
@@ -116,6 +117,8 @@ def application(records, columns: set, n: int, received: datetime, now: datetime
     records.applications.insert_application({k: v for k, v in row.items() if k in columns})
     records.applications.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
     records.applications.add_history(reference, "organizer", "Received", "Version 1")
+    for subject in (f"Application received: {reference}", f"New application {reference}"):
+        records.mail.queue_mail(reference, "zoe@example.org", subject, "text", "<p>text</p>")
     records.review.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
                                      token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
                                      expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
@@ -125,6 +128,13 @@ def application(records, columns: set, n: int, received: datetime, now: datetime
                                          decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
     if trail:
         paper_trail(records, trail, n, reference, status, day, now)
+
+
+def undelivered(records, store) -> None:
+    """Mail never delivered (a server that refuses it): each application's two mails, tried once."""
+    with store.backend.transaction():
+        for mail in records.mail.unsent_mail([PLACE]):
+            records.mail.mail_failed(mail["id"], "SMTPRecipientsRefused", "2999-01-01T00:00:00+00:00")
 
 
 def paper_trail(records, kept: set, n: int, reference: str, status: str, day, now: datetime) -> None:
@@ -190,8 +200,9 @@ def pages(database: str, runs: int) -> dict:
     from tests.support.office import CHEAP_HASH, sign_in
     from wizard.web.app import create_app
 
+    # A mail server configured that refuses (port 9), its sender not started: the inbox as it is with mail failing.
     app = create_app({"DATABASE": database, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "SWEEPER": False,
-                      "MAIL_SENDER": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
+                      "MAIL_SENDER": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": 9, "MAIL_FROM": "p@example.org", "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
     client = app.test_client()
     started_mb = memory_mb()[0]
     assert sign_in(client, CLERK).status_code == 303
