@@ -307,8 +307,6 @@ def stored_rows(results: dict) -> list[tuple[str, str]]:
             for path, name in PAGES.items()]
     feed = list(PAGES)[-1]
     rows += [
-        ("stored data: the calendar feed made (its first poll), ms of CPU",
-         each(lambda f: f"{f['pages'][feed]['first_ms']:.1f} ms" if "first_ms" in f["pages"][feed] else None)),
         ("stored data: the feed polled again with its ETag, status / ms of CPU",
          each(lambda f: f"{f['poll']['status']} {f['poll']['ms']:.2f} ms")),
         ("stored data: step GET / new interview POST (counted by the limits), ms of CPU",
@@ -323,7 +321,10 @@ def stored_rows(results: dict) -> list[tuple[str, str]]:
             for key, f in results.items() if key.startswith("postgresql ")
             and f"sqlite {(size := key.split()[1])}" in results)),
     ]
-    return rows + answer_rows(results)
+    made = ("stored data: the calendar feed made (its first poll; the next ones without an ETag get the body "
+            "kept), ms of CPU", each(lambda f: f"{f['pages'][feed]['first_ms']:.1f} ms"
+                                     if "first_ms" in f["pages"][feed] else None))
+    return rows + answer_rows(results) + [made]
 
 
 GOALS = {"/office": "under 100 KB and 50 ms", "/office/counts": "under 100 ms", "/office/counts.csv": "under 100 ms",
