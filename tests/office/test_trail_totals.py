@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import contextlib
 
+from click.testing import CliRunner
+
+from wizard.cli import main
+
 from wizard.office.records import OfficeRecords, upgrade_schema
 from wizard.office.records.base import Repository
 from wizard.office.schema import MIGRATION_SET as OFFICE_SET, MIGRATIONS as OFFICE_MIGRATIONS
@@ -113,24 +117,29 @@ def test_the_counts_page_reads_no_trail_row(app, monkeypatch):
     assert not [sql for sql in seen if any(f" {t} " in f"{sql} " for t in ("payments", "inspections", "closings"))]
 
 
+def a_trail(records: OfficeRecords) -> None:
+    """Four applications of two places, each paid (every other payment voided) and inspected, three closed."""
+    for n in range(4):
+        reference = f"REF-{n}"
+        records.applications.insert_application(dict(reference=reference, interview_id=f"i{n}",
+                                                     jurisdiction=PLACES[n % 2], status="approved", version=1,
+                                                     received_at="2025-03-01T10:00:00+00:00"))
+        voided = pay(records, reference, 1000 * (n + 1))
+        if n % 2:
+            records.money.void(reference, voided, "2025-03-02T10:00:00+00:00", "c@example.org", "wrong")
+        inspect(records, reference)
+        if n:
+            records.trail.add_closing(dict(reference=reference, closed_on="2025-07-20", notes="",
+                                           closed_by="c", recorded_at="2025-07-20T10:00:00+00:00"))
+
+
 def test_the_migration_fills_the_sums_from_the_trail_kept(tmp_path):
     for database in (str(tmp_path / "wizard.db"), None):
         with (fresh_schema() if database is None else contextlib.nullcontext(database)) as url:
             kept_store = InterviewStore(url)
             kept_store.migrate_also(OFFICE_SET, tuple(m for m in OFFICE_MIGRATIONS if m.name != "m023_trail_totals"))
             records = OfficeRecords(kept_store)
-            for n in range(4):
-                reference = f"REF-{n}"
-                records.applications.insert_application(dict(reference=reference, interview_id=f"i{n}",
-                                                             jurisdiction=PLACES[n % 2], status="approved", version=1,
-                                                             received_at="2025-03-01T10:00:00+00:00"))
-                voided = pay(records, reference, 1000 * (n + 1))
-                if n % 2:
-                    records.money.void(reference, voided, "2025-03-02T10:00:00+00:00", "c@example.org", "wrong")
-                inspect(records, reference)
-                if n:
-                    records.trail.add_closing(dict(reference=reference, closed_on="2025-07-20", notes="",
-                                                   closed_by="c", recorded_at="2025-07-20T10:00:00+00:00"))
+            a_trail(records)
             before = summed(records)
             assert before["received"] == 1000 + 3000 and before["closed"] == 3
             kept_store.close()
@@ -139,3 +148,19 @@ def test_the_migration_fills_the_sums_from_the_trail_kept(tmp_path):
             records = OfficeRecords(kept_store)
             assert records.counts.trail_totals_in(PLACES) == before == summed(records)
             kept_store.close()
+
+
+def test_a_copied_database_sums_the_same(tmp_path):
+    """`wizard db copy` copies the trail's rows, not their totals, and makes the totals from them."""
+    source = InterviewStore(str(tmp_path / "wizard.db"))
+    upgrade_schema(source)
+    a_trail(OfficeRecords(source))
+    figures = OfficeRecords(source).counts.trail_totals_in(PLACES)
+    source.close()
+    with fresh_schema() as url:
+        copied = CliRunner().invoke(main, ["db", "copy", str(tmp_path / "wizard.db"), url])
+        assert copied.exit_code == 0, copied.output
+        target = InterviewStore(url)
+        upgrade_schema(target)
+        assert OfficeRecords(target).counts.trail_totals_in(PLACES) == figures == summed(OfficeRecords(target))
+        target.close()
