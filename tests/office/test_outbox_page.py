@@ -5,6 +5,7 @@ server configured it says once that mail is off instead of counting attempts (3,
 from __future__ import annotations
 
 from wizard.web.edge.state import office_records
+from wizard.web.office import inbox as inbox_pages
 
 from tests.support.html import links, texts
 from tests.support.office import clerk, keep, sign_in
@@ -24,7 +25,7 @@ def waiting(app, references: list[str], failed: bool) -> None:
                 records.mail.mail_failed(mail["id"], "ConnectionRefusedError", "2999-01-01T00:00:00+00:00")
 
 
-def test_the_inbox_counts_the_waiting_mail_and_names_the_oldest_few(tmp_path, book):
+def test_the_inbox_counts_the_waiting_mail_and_names_the_oldest_few(tmp_path, book, monkeypatch):
     app = mail_app(tmp_path, book, free_port())
     clerk(app)
     client = app.test_client()
@@ -51,6 +52,9 @@ def test_the_inbox_counts_the_waiting_mail_and_names_the_oldest_few(tmp_path, bo
     last = client.get("/office/outbox?page=3").get_data(as_text=True)
     assert "Page 3 of 3" in " ".join(texts(last, "nav.pagination")) and len(texts(last, "table.outbox tbody tr")) == 26
     assert client.get("/office/outbox?page=99").status_code == 200  # past the end: the last page
+    monkeypatch.setattr(inbox_pages, "COUNTED_UP_TO", 100)  # counted so far and no further, on every visit
+    assert "100 or more emails not sent yet" in " ".join(texts(client.get("/office").get_data(as_text=True),
+                                                               ".notice--danger"))
 
 
 def test_with_mail_off_the_inbox_says_so_once_instead_of_counting_attempts(app):

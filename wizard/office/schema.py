@@ -339,6 +339,10 @@ MIGRATIONS = (
         "PRIMARY KEY (place, what, detail))",
         *count_triggers(TRAIL_TABLES),
         *count_fills(TRAIL_TABLES))),
+    # The mail not sent yet, read from an index of its own (a partial one: SQLite and PostgreSQL both keep only
+    # the rows it names): the inbox's count and oldest few cost what is waiting, never the sent mail kept.
+    Migration("m024_unsent_mail", (
+        "CREATE INDEX idx_outbox_unsent ON outbox (id, reference) WHERE sent_at IS NULL",)),
 )
 
 

@@ -101,6 +101,7 @@ def deposit_overdue(row: ApplicationRow) -> date | None:
 
 OLDEST_SHOWN = 5  # the inbox names the oldest few mails not sent; the outbox pages list them all
 OUTBOX_PAGE = 50
+COUNTED_UP_TO = 1000  # the inbox counts this many waiting mails at most ("1000 or more"): the same cost at any number
 
 
 @bp.get("/office/outbox")
@@ -139,7 +140,8 @@ def inbox():
                        statuses=STATUSES, sorts=SORTS, status=query.status, due=query.due, sort=query.sort,
                        search=query.search, place=place, places=places,
                        mail_on=mail_on(), unsent=records.mail.unsent_mail(list(account.jurisdictions), OLDEST_SHOWN),
-                       unsent_count=records.mail.unsent_count(list(account.jurisdictions)), clerk=account,
+                       unsent_count=records.mail.unsent_count(list(account.jurisdictions), COUNTED_UP_TO),
+                       counted_up_to=COUNTED_UP_TO, clerk=account,
                        feed=records.clerks.has_feed(account.email))
 
 
