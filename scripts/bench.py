@@ -60,6 +60,7 @@ sys.path.insert(1, str(HERE))  # the tests' helpers: the benchmark posts and gen
 from bench_scale import child_env, scale, scale_rows  # noqa: E402
 from bench_cluster import cluster, cluster_errors, cluster_rows  # noqa: E402
 from bench_stored import stored, stored_rows  # noqa: E402
+from bench_yardstick import FAIR, FAIR_TEMPLATE, fair_database  # noqa: E402
 from bench_print import print_errors, print_rows, printing  # noqa: E402
 
 THREADS = 8  # `wizard serve`'s default
@@ -394,10 +395,12 @@ def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADE
         book = load_rulebook()
         ready = [store.create(festival(book, "baroda-mi", f"Packet Fair {n}")).id for n in range(200)]
         store.close()
-        ports = {"app": free_port(), "bare": free_port()}
+        ports = {"app": free_port(), "fair": free_port(), "bare": free_port()}
         commands = {
             "app": [sys.executable, "-m", "wizard", "serve", "--db", db, "--threads", str(THREADS),
                     "--port", str(ports["app"])],
+            "fair": [sys.executable, "-c", FAIR, str(ports["fair"]), str(THREADS), fair_database(folder),
+                     FAIR_TEMPLATE],
             "bare": [sys.executable, "-c", BARE, str(ports["bare"]), str(THREADS)],
         }
         # Each server's log to a file: a pipe no one reads fills (64 KB: a "packet not ready" line per
@@ -414,8 +417,8 @@ def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADE
             step = re.sub(r"^https?://[^/]+", "", connection.getresponse().headers["Location"])
             assert "/step/" in step, step
             cookie = session_cookie(ports["app"], step)
-            paths = {"app": step, "bare": "/"}
-            cookies = {"app": cookie, "bare": ""}
+            paths = {"app": step, "fair": "/", "bare": "/"}
+            cookies = {"app": cookie, "fair": "", "bare": ""}
             for name in ports:
                 hammer(ports[name], paths[name], min(seconds, 1), cookies[name])  # warm-up
             download_packets(ports["app"], ready[-1:], threading.Event())  # a running server has its worker started
@@ -503,6 +506,7 @@ def served_rows(served: dict) -> list[tuple[str, str]]:
     alone, busy = served["alone"], served["busy"]
     return [
         ("served step GET, requests/s (each round)", " / ".join(f"{a:.0f}" for a, _ in rates)),
+        *fair_rows(served),
         ("bare Flask route, same waitress, requests/s (each round)", " / ".join(f"{b:.0f}" for _, b in rates)),
         ("served step GET / bare Flask (each round)", " / ".join(f"{100 * a / b:.0f}%" for a, b in rates)),
         ("server CPU per request, ms: step / bare Flask (each round)",
@@ -517,6 +521,23 @@ def served_rows(served: dict) -> list[tuple[str, str]]:
          f"{busy['p50']:.1f} / {busy['p99']:.1f} (p99 {busy['p99'] / max(alone['p99'], 0.001):.2f}×; "
          f"{busy['rate']:.0f} against {alone['rate']:.0f} requests/s; each round "
          + " / ".join(f"{r:.2f}×" for r in served.get("ratios", [])) + ")"),
+    ]
+
+
+def fair_rows(served: dict) -> list[tuple[str, str]]:
+    """The step against the fair yardstick (scripts/bench_yardstick.py): throughput and server CPU per request."""
+    app, fair, first = served["runs"]["app"], served["runs"]["fair"], served["first_visits"]
+    return [
+        ("fair yardstick (bare Flask: one SQLite read, a 6 KB template, Flask-Compress), same waitress, "
+         "requests/s (each round)", " / ".join(f"{f['rate']:.0f}" for f in fair)),
+        ("served step GET / fair yardstick (each round)",
+         " / ".join(f"{100 * a['rate'] / f['rate']:.0f}%" for a, f in zip(app, fair))),
+        ("server CPU per request, ms: step / fair yardstick (each round)",
+         " · ".join(f"{a['cpu_ms']:.2f} / {f['cpu_ms']:.2f} ({100 * f['cpu_ms'] / a['cpu_ms']:.0f}%)"
+                    for a, f in zip(app, fair))),
+        ("served step GET as a first visit (no cookie) / fair yardstick (each round)",
+         " · ".join(f"{100 * v['rate'] / f['rate']:.0f}% ({v['cpu_ms']:.2f} / {f['cpu_ms']:.2f} ms of CPU)"
+                    for v, f in zip(first, fair))),
     ]
 
 

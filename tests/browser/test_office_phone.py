@@ -79,6 +79,7 @@ def test_every_office_page_fits_a_phone(browser, office, tmp_path, javascript):
             assert box["x"] + box["width"] <= PHONE["width"], cell
         assert page.locator(f"tr[data-reference='{reference}'] th a").evaluate("a => a.getClientRects().length") == 1
         look(page, f"{base}/office/a/{reference}", shots, "application")
+        look(page, f"{base}/office/outbox", shots, "outbox")
         look(page, f"{base}/i/{ident}/send", shots, "send")
         look(page, f"{base}/i/{ident}/application", shots, "status")
         look(page, f"{base}/i/{ident}/reminders", shots, "reminders")

@@ -20,7 +20,8 @@ from ..store import Migration
 # totals table, the figures (in its columns' order; {R} is the row, NEW or OLD, {s} +1 or -1), a table
 # joined (its decision, or its application: a decision counts under its application's place) and when.
 TOTALS = {"count_totals": (("place", "period", "what", "detail"), ("n", "days", "timed")),
-          "decision_day_totals": (("place", "year", "days"), ("n",))}
+          "decision_day_totals": (("place", "year", "days"), ("n",)),
+          "trail_totals": (("place", "what", "detail"), ("n", "cents"))}
 _DECIDED = ("{place}", "COALESCE(SUBSTR({d}.decided_on, 1, 4), '')", "COALESCE({d}.decision, '')", "''", "{s}",
             "{s} * COALESCE({d}.days_to_decide, 0)", "{s} * (CASE WHEN {d}.days_to_decide IS NULL THEN 0 ELSE 1 END)")
 _HISTOGRAM = ("{place}", "COALESCE(SUBSTR({d}.decided_on, 1, 4), '')", "{d}.days_to_decide", "{s}")
@@ -53,6 +54,25 @@ COUNTED = {  # table: (the columns whose change moves its figures, [(totals, fig
         ("decision_day_totals", _as(_HISTOGRAM, place="a.jurisdiction", d="{R}", s="{s}"), "applications a",
          "a.reference = {R}.reference AND a.jurisdiction IS NOT NULL" + _TIMED.format(d="{R}"))]),
 }
+# The paper trail's sums kept the same way (m023_trail_totals): each row counts under its application's place.
+_OF_PLACE = "a.reference = {R}.reference AND a.jurisdiction IS NOT NULL"
+_KEPT = "{R}.voided_at IS NULL"  # a voided payment counts for nothing
+COUNTED.update({
+    "payments": (("reference", "amount_cents", "refunded_cents", "returned_cents", "voided_at"), [
+        # Net of an overpayment's refund: what the office kept.
+        ("trail_totals", ("a.jurisdiction", "'received'", "''", "{s}",
+                          "{s} * (COALESCE({R}.amount_cents, 0) - COALESCE({R}.refunded_cents, 0))"),
+         "applications a", f"{_OF_PLACE} AND {_KEPT}"),
+        ("trail_totals", ("a.jurisdiction", "'returned'", "''", "{s}", "{s} * COALESCE({R}.returned_cents, 0)"),
+         "applications a", f"{_OF_PLACE} AND {_KEPT}")]),
+    "inspections": (("reference", "result"), [
+        ("trail_totals", ("a.jurisdiction", "'inspection'", "COALESCE({R}.result, 'scheduled')", "{s}", "0"),
+         "applications a", _OF_PLACE)]),
+    "closings": (("reference",), [
+        ("trail_totals", ("a.jurisdiction", "'closed'", "''", "{s}", "0"), "applications a", _OF_PLACE)]),
+})
+BOARD_TABLES = ("interviews", "applications", "decisions")  # m012_count_totals's
+TRAIL_TABLES = ("payments", "inspections", "closings")  # m023_trail_totals's
 
 
 def _upsert(into: str) -> tuple[str, str]:
@@ -74,12 +94,12 @@ def _moves(table: str, row: str, sign: int) -> str:
                    for into, figures, joined, when in COUNTED[table][1])
 
 
-def count_triggers() -> list[dict]:
+def count_triggers(tables: tuple[str, ...]) -> list[dict]:
     """Each counted table's triggers, per engine: a row inserted adds its figures, one deleted takes
     them away, one updated in a counted column does both (a step's save changes none of them: the
     trigger's condition is false and nothing runs)."""
     statements = []
-    for table, (columns, _) in COUNTED.items():
+    for table, (columns, _) in ((t, COUNTED[t]) for t in tables):
         sqlite_changed = " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in columns)
         pg_changed = " OR ".join(f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in columns)
         statements += [
@@ -97,11 +117,11 @@ def count_triggers() -> list[dict]:
     return statements
 
 
-def count_fills() -> list[str]:
-    """The totals of the rows kept before m012_count_totals, added up once: the GROUP BYs the page ran until then
-    (a decision's figures once, through its application)."""
+def count_fills(tables: tuple[str, ...]) -> list[str]:
+    """The totals of the rows kept before these tables' triggers, added up once: the GROUP BYs the page ran until
+    then (a decision's figures once, through its application)."""
     fills = []
-    for table, (_, moves) in ((t, c) for t, c in COUNTED.items() if t != "decisions"):
+    for table, (_, moves) in ((t, COUNTED[t]) for t in tables if t != "decisions"):
         for into, figures, joined, when in moves:
             keys, sums = TOTALS[into]
             each = _select(into, figures, "r", 1, f"{table} r" + (f", {joined}" if joined else ""), when)
@@ -115,7 +135,7 @@ def refill_count_totals(backend) -> None:
     """The totals made again from the rows kept (`wizard db copy`, whose target's triggers were off)."""
     for table in TOTALS:
         backend.execute(f"DELETE FROM {table}")
-    for statement in count_fills():
+    for statement in count_fills(tuple(COUNTED)):
         backend.execute(statement)
 
 
@@ -304,6 +324,8 @@ MIGRATIONS = (
         "motion TEXT, ayes INTEGER, nays INTEGER, abstained INTEGER, decision TEXT, recorded_by TEXT, "
         "recorded_at TEXT)",
         "CREATE INDEX idx_meetings_reference ON meetings (reference)")),
+        *count_triggers(BOARD_TABLES),
+        *count_fills(BOARD_TABLES))),
     # Money corrected with a trail (docs/decisions/0024-money-corrected-with-a-trail.md): a payment is never edited
     # or deleted but voided (who, when, why), and an adjusting entry names the one it corrects; a sum above what
     # was outstanding, confirmed by the clerk, keeps the excess as an overpayment until its refund is recorded. A
@@ -342,6 +364,19 @@ MIGRATIONS = (
     # (wizard/packet/envelope_window.py), one line per line; NULL prints the organizer's as typed.
     Migration("m022_letter_address", (
         "ALTER TABLE mailed_notices ADD COLUMN address_lines TEXT",)),
+    # The paper trail's sums kept as totals like the Board's counts
+    # (docs/decisions/0030-trail-sums-and-feed-kept.md): money received net of voids and refunds, deposits returned,
+    # inspections by result and closings, per place, added to by triggers in the same statement as the row's change
+    # and filled once from the rows already kept; the counts page then reads a few rows at any size.
+    Migration("m023_trail_totals", (
+        "CREATE TABLE trail_totals (place TEXT, what TEXT, detail TEXT, n INTEGER, cents BIGINT, "
+        "PRIMARY KEY (place, what, detail))",
+        *count_triggers(TRAIL_TABLES),
+        *count_fills(TRAIL_TABLES))),
+    # The mail not sent yet, read from an index of its own (a partial one: SQLite and PostgreSQL both keep only
+    # the rows it names): the inbox's count and oldest few cost what is waiting, never the sent mail kept.
+    Migration("m024_unsent_mail", (
+        "CREATE INDEX idx_outbox_unsent ON outbox (id, reference) WHERE sent_at IS NULL",)),
 )
 
 

@@ -1,5 +1,5 @@
 """The figures read across the office's tables: the Board's totals (kept by m012_count_totals's
-triggers), the sums and results of the paper trail added up by the database, and the calendar
+triggers), the sums and results of the paper trail (kept by m023_trail_totals's), and the calendar
 feed's window with what tells a poll it changed. It reads the other repositories' tables (the
 joins these figures need) and writes only what is recorded when it happens: an interview's finish."""
 from __future__ import annotations
@@ -47,22 +47,18 @@ class CountRecords(Repository):
                               jurisdictions)
 
     def trail_totals_in(self, jurisdictions: list[str]) -> dict:
-        """Sums received (net of voids and refunds) and deposits returned, inspections by result and closings, added up by the database
-        from the stored figures (the Board's counts assess nothing for them)."""
-        # CROSS JOIN: SQLite reads the trail's rows first and looks each application up, rather than
-        # every application of the place (PostgreSQL plans it as the join it is).
-        join = "CROSS JOIN applications a WHERE a.reference = t.reference AND a.jurisdiction {places}"
-        # Net figures: a voided payment counts for nothing, and an overpayment's refund comes off what was received.
-        money = self._query_in("SELECT COALESCE(SUM(t.amount_cents - COALESCE(t.refunded_cents, 0)), 0) AS received, "
-                               f"COALESCE(SUM(t.returned_cents), 0) AS returned FROM payments t {join} "
-                               "AND t.voided_at IS NULL", jurisdictions)
-        results = self._query_in("SELECT COALESCE(t.result, 'scheduled') AS result, COUNT(*) AS count "
-                                 f"FROM inspections t {join} GROUP BY COALESCE(t.result, 'scheduled')", jurisdictions)
-        closed = self._query_in(f"SELECT COUNT(*) AS count FROM closings t {join}", jurisdictions)
-        return {"received": int(money[0]["received"]) if money else 0,
-                "returned": int(money[0]["returned"]) if money else 0,
-                "inspections": {r["result"]: int(r["count"]) for r in results},
-                "closed": int(closed[0]["count"]) if closed else 0}
+        """Sums received (net of voids and refunds) and deposits returned, inspections by result and closings:
+        the totals m023_trail_totals's triggers keep, a few rows per place whatever the trail kept."""
+        found: dict = {"received": 0, "returned": 0, "inspections": {}, "closed": 0}
+        for row in self._query_in("SELECT what, detail, SUM(n) AS n, SUM(cents) AS cents FROM trail_totals "
+                                  "WHERE place {places} GROUP BY what, detail", jurisdictions):
+            if row["what"] in ("received", "returned"):
+                found[row["what"]] = int(row["cents"] or 0)
+            elif row["what"] == "inspection" and int(row["n"]):
+                found["inspections"][row["detail"]] = int(row["n"])
+            elif row["what"] == "closed":
+                found["closed"] = int(row["n"] or 0)
+        return found
 
     def forget_orphan_outcomes(self) -> int:
         """interview_outcomes is no longer written: the Board's counts are the database's totals; rows

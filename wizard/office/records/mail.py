@@ -32,11 +32,21 @@ class MailRecords(Repository):
         self._write("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
                     (error, next_try_at, mail_id))
 
-    def unsent_mail(self, jurisdictions: list[str]) -> list[dict]:
-        """Mail not sent yet about these places' applications."""
+    def unsent_mail(self, jurisdictions: list[str], limit: int | None = None, offset: int = 0) -> list[dict]:
+        """Mail not sent yet about these places' applications, oldest first; `limit`: a page of it."""
+        page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
         return self._query_in("SELECT o.id, o.reference, o.subject, o.created_at, o.attempts, o.next_try_at, "
                               "o.last_error FROM outbox o JOIN applications a ON a.reference = o.reference "
-                              "WHERE o.sent_at IS NULL AND a.jurisdiction {places} ORDER BY o.id", jurisdictions)
+                              "WHERE o.sent_at IS NULL AND a.jurisdiction {places} ORDER BY o.id" + page, jurisdictions)
+
+    def unsent_count(self, jurisdictions: list[str], up_to: int | None = None) -> int:
+        """How many of these places' mails are not sent yet (the inbox shows the count, not every one);
+        `up_to`: counted no further than that, so the count costs the same however much is waiting."""
+        bound = f" LIMIT {int(up_to)}" if up_to is not None else ""
+        found = self._query_in("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM outbox o JOIN applications a "
+                               "ON a.reference = o.reference WHERE o.sent_at IS NULL AND a.jurisdiction {places}"
+                               f"{bound}) waiting", jurisdictions)
+        return int(found[0]["n"]) if found else 0
 
     def forget_sent_mail(self, before: str) -> int:
         return self._write("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,))

@@ -4,12 +4,17 @@ that the clerk can revoke (docs/decisions/0019-the-office-reviews-from-the-rule-
 Only the token's hash is stored (like the one-time password links), so the address is shown once,
 when it is made; making a new one revokes the old. A revoked or unknown address is a 404, and the
 feed lists only the jurisdictions on the owner's account at the time it is read.
+
+The last body made for each set of places is kept with its ETag (docs/decisions/0030-trail-sums-and-feed-kept.md):
+a calendar program that polls without its ETag gets it again, not a feed made again, until the ETag changes.
 """
 from __future__ import annotations
 
 import secrets
+import threading
 from datetime import datetime, timezone
 
+from cachetools import LRUCache
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required
 from werkzeug.http import is_resource_modified
@@ -21,6 +26,8 @@ from ..edge.state import office_records, rulebook
 
 bp = Blueprint("office_calendar", __name__)
 TOKEN_LIMIT = 100
+KEPT_FEEDS = 32  # the sets of places whose last body is kept (a few per office: each clerk's places)
+_keeping = threading.Lock()
 
 
 def feed_address(token: str) -> str:
@@ -64,12 +71,7 @@ def feed(token: str):
     since = feed_since(now)
     etag, changed = feed_version(records.counts.feed_changes(places, since), places, rulebook(), now)
     if is_resource_modified(request.environ, etag=etag, last_modified=changed):
-        response = Response(office_calendar(records.counts.feed_applications(places, since),
-                                            records.counts.feed_referrals(places, since), rulebook(), now,
-                                            records.trail.last_permit_actions_in(places, since),
-                                            records.trail.inspections_in(places, since), places,
-                                            application_address()),
-                            mimetype="text/calendar")
+        response = Response(_feed_body(records, places, since, now, etag), mimetype="text/calendar")
         response.headers["Content-Disposition"] = 'inline; filename="permit-applications.ics"'
     else:  # nothing changed since the client's copy: no feed made, no body sent
         response = Response(status=304)
@@ -78,3 +80,20 @@ def feed(token: str):
     # A calendar program may keep the feed and ask again with its ETag; shared caches may not keep it.
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _feed_body(records, places: list[str], since: str, now: datetime, etag: str) -> bytes:
+    """The feed's body: the one kept for these places and address if its ETag is still the feed's, else made
+    and kept (each app its own, as each has its own database)."""
+    address = application_address()
+    with _keeping:
+        kept = current_app.extensions.setdefault("office_feed_bodies", LRUCache(KEPT_FEEDS))
+        found = kept.get((tuple(places), address))
+    if found is not None and found[0] == etag:
+        return found[1]
+    body = office_calendar(records.counts.feed_applications(places, since), records.counts.feed_referrals(places, since),
+                           rulebook(), now, records.trail.last_permit_actions_in(places, since),
+                           records.trail.inspections_in(places, since), places, address)
+    with _keeping:
+        kept[(tuple(places), address)] = (etag, body)
+    return body

@@ -102,6 +102,24 @@ def deposit_overdue(row: ApplicationRow) -> date | None:
     return due if due is not None and today(j) > due else None
 
 
+OLDEST_SHOWN = 5  # the inbox names the oldest few mails not sent; the outbox pages list them all
+OUTBOX_PAGE = 50
+COUNTED_UP_TO = 1000  # the inbox counts this many waiting mails at most ("1000 or more"): the same cost at any number
+
+
+@bp.get("/office/outbox")
+@login_required
+def outbox():
+    """Every mail about the clerk's places not sent yet, oldest first, a page at a time."""
+    places = list(current_user.account.jurisdictions)
+    records = office_records()
+    total = records.mail.unsent_count(places)
+    pages = max(1, -(-total // OUTBOX_PAGE))
+    page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages)
+    return render_page("office/outbox.html", mails=records.mail.unsent_mail(places, OUTBOX_PAGE, (page - 1) * OUTBOX_PAGE),
+                       total=total, page=page, pages=pages, first=(page - 1) * OUTBOX_PAGE + 1, mail_on=mail_on())
+
+
 @bp.get("/office")
 @login_required
 def inbox():
@@ -124,7 +142,9 @@ def inbox():
     return render_page("office/inbox.html", rows=rows, found=found, chosen=chosen, due_filters=DUE_FILTERS,
                        statuses=STATUSES, sorts=SORTS, status=query.status, due=query.due, sort=query.sort,
                        search=query.search, place=place, places=places,
-                       mail_on=mail_on(), unsent=records.mail.unsent_mail(list(account.jurisdictions)), clerk=account,
+                       mail_on=mail_on(), unsent=records.mail.unsent_mail(list(account.jurisdictions), OLDEST_SHOWN),
+                       unsent_count=records.mail.unsent_count(list(account.jurisdictions), COUNTED_UP_TO),
+                       counted_up_to=COUNTED_UP_TO, clerk=account,
                        feed=records.clerks.has_feed(account.email))
 
 
