@@ -1,6 +1,8 @@
 """One template per page; an htmx request gets its `content` block (jinja2-fragments)."""
 from __future__ import annotations
 
+from typing import Callable, cast
+
 from flask import Flask, current_app, get_flashed_messages, make_response, render_template, request
 from flask.templating import Environment
 from jinja2_fragments.flask import render_block
@@ -128,7 +130,8 @@ def render_page(template: str, **context):
     body = f'{english_only(context.get("jurisdiction"))}{render_block(template, "content", **context)}'
     # The switch link outside #content follows the swap: it names the page now shown (its form).
     if context.get("step") and context.get("action") and "form" in context:
-        body += str(current_app.jinja_env.globals["step_language_switch"](context["action"], oob=True))
+        drawn_once = cast(Callable[..., Markup], current_app.jinja_env.globals["step_language_switch"])
+        body += str(drawn_once(context["action"], oob=True))
     else:
         body += render_template("_language_switch.html", oob=True, **context)
     # The title htmx puts in the tab keeps the site's name, as a whole page has it.

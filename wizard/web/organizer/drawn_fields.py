@@ -11,6 +11,8 @@ error are drawn each time.
 """
 from __future__ import annotations
 
+from typing import Callable, cast
+
 from flask import current_app
 from markupsafe import Markup, escape
 
@@ -23,7 +25,7 @@ OPTION_WIDGETS = {"radios", "checkboxes"}
 ONE_VALUE_KINDS = {"text", "long_text", "count", "email", "phone", "share"}
 VALUE_MARK = "wizard-answer-shown-here-5e0c9b"  # no character escaping changes; in no rule file
 _drawn = Remembered(4096, "drawn questions")
-_drawn_valueless = Remembered(1024, "drawn questions without their value")
+_drawn_valueless: Remembered[Markup] = Remembered(1024, "drawn questions without their value")
 
 
 def question_field(field, q: dict, single: bool) -> Markup:
@@ -59,7 +61,7 @@ def _valueless_key(field, q: dict, single: bool) -> tuple | None:
     if field.errors or q["kind"] not in ONE_VALUE_KINDS:
         return None
     flags = field.flags
-    on_kiosk = bool(current_app.jinja_env.globals["kiosk_screen"]())  # what the template asks
+    on_kiosk = bool(cast(Callable[[], bool], current_app.jinja_env.globals["kiosk_screen"])())  # what the template asks
     return (language.current(), on_kiosk, q["kind"], field.id, field.name, field.label.text, field.description,
             bool(single), bool(flags.required), getattr(flags, "maxlength", None), getattr(flags, "min", None),
             getattr(flags, "max", None), getattr(field.widget, "input_type", None), q.get("optional"),
