@@ -29,8 +29,8 @@ from tests.support.posting import STEP, step_data
 
 # Organizers walked side by side: every built-in place, two of them twice with other answers (the
 # drawn questions show each their own choices), one behind a proxy's prefix, one on a kiosk screen;
-# every place again in Spanish (a step's language switch, its questions and the first step's box are
-# drawn once per language), one of them behind the prefix.
+# every place again in Spanish (a step's language switch and its questions are drawn once per
+# language), one of them behind the prefix.
 ORGANIZERS = {"baroda-festival": {}, "baroda-beach": {"prefix": "/permits"}, "dekalb-rally": {},
               "whitesboro-small": {}, "whitesboro-one-day-fair": {}, "wisconsin-church-picnic": {},
               "dekalb-park-district": {"kiosk": True},
@@ -134,7 +134,7 @@ def one_step(run: Run, name: str, walk: dict, first_round: bool) -> bool:
         return False
     page = run.both(client, location, f"{name} {step.group(2)}", prefix)
     if first_round:
-        # As from the home page: "Before you start" open above the question, where it is folded below.
+        # As from the home page: "Before you start" open above the question (the switch keeps `before`).
         run.both(client, location + "?before=open", f"{name} {step.group(2)} before you start", prefix)
         where = f"/i/{walk['id']}/step/where"
         for query in ("", "?return=check", "?state=MI", "?q=town"):
