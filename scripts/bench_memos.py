@@ -34,7 +34,8 @@ from wizard.web.app import create_app  # noqa: E402
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 # The memos of the pages, by the names they are made with (wizard/remembered.py's `pages=True`).
-MEMOS = ("session cookies verified", "step form classes", "drawn questions", "site_parts", "roads")
+MEMOS = ("session cookies verified", "step form classes", "drawn questions", "site_parts", "roads",
+         "drawn questions without their value", "language switches")
 DROP_BELOW_MS = 0.1
 BUILT_IN = ("baroda-mi", "dekalb-il", "whitesboro-ny", "wi-village-ch64")
 COPIES = 13  # with the four built-in, more than a dozen places: the start page and "where" are a search
@@ -119,10 +120,10 @@ def main() -> int:
     rows = measure(args.rounds)
     print("CPU ms a page that uses the memo, on and off (the least of the rounds), what it saves, and")
     print("the median of the rounds' differences")
-    print(f"{'memo':26} {'pages using it':>14} {'on':>7} {'off':>7} {'saves':>7} {'(median)':>9}")
+    print(f"{'memo':36} {'pages using it':>14} {'on':>7} {'off':>7} {'saves':>7} {'(median)':>9}")
     for name, served, on, off, median in rows:
         verdict = "" if name == "every memo" else ("keep" if off - on >= DROP_BELOW_MS else "drop")
-        print(f"{name:26} {served:>14} {on:7.3f} {off:7.3f} {off - on:7.3f} {median:9.3f}  {verdict}")
+        print(f"{name:36} {served:>14} {on:7.3f} {off:7.3f} {off - on:7.3f} {median:9.3f}  {verdict}")
     return 0
 
 

@@ -28,10 +28,16 @@ from tests.support.office import CHEAP_HASH, clerk, finished, PASSWORD
 from tests.support.posting import STEP, step_data
 
 # Organizers walked side by side: every built-in place, two of them twice with other answers (the
-# drawn questions show each their own choices), one behind a proxy's prefix, one on a kiosk screen.
+# drawn questions show each their own choices), one behind a proxy's prefix, one on a kiosk screen;
+# every place again in Spanish (a step's language switch and its questions are drawn once per
+# language), one of them behind the prefix.
 ORGANIZERS = {"baroda-festival": {}, "baroda-beach": {"prefix": "/permits"}, "dekalb-rally": {},
               "whitesboro-small": {}, "whitesboro-one-day-fair": {}, "wisconsin-church-picnic": {},
-              "dekalb-park-district": {"kiosk": True}}
+              "dekalb-park-district": {"kiosk": True},
+              "baroda-festival in Spanish": {"story": "baroda-festival", "language": "es"},
+              "dekalb-rally in Spanish": {"story": "dekalb-rally", "language": "es", "prefix": "/permits"},
+              "whitesboro-small in Spanish": {"story": "whitesboro-small", "language": "es"},
+              "wisconsin-church-picnic in Spanish": {"story": "wisconsin-church-picnic", "language": "es"}}
 PUBLIC = ["/", "/?state=NY", "/?q=baroda", "/clerks", "/clerks?state=WI", "/clerks?jurisdiction=dekalb-il",
           "/office/sign-in", "/for/baroda-mi", "/no-such-page"]
 FINISHED = ["check", "tasks", "result", "costs", "summary", "print", "question", "send", "reminders"]
@@ -106,13 +112,16 @@ def enrolled_screen(run: Run):
 
 def started(run: Run, name: str, how: dict) -> dict:
     client = enrolled_screen(run) if how.get("kiosk") else run.app.test_client()
-    prefix = how.get("prefix", "")
-    jurisdiction = PATHS[name][0]
+    prefix, story = how.get("prefix", ""), PATHS[how.get("story", name)]
+    jurisdiction = story[0]
     start = run.get(client, "/", f"{name} start", prefix=prefix)
+    if how.get("language"):  # the start page's switch, then the start page in that language
+        assert run.post(client, f"/language/{how['language']}?next=/", {}, start, prefix).status_code == 303
+        start = run.get(client, "/", f"{name} start in {how['language']}", prefix=prefix)
     response = run.post(client, "/start", {"jurisdiction": jurisdiction}, start, prefix)
     location = response.headers["Location"]
     run.made.append(STEP.search(location).group(1))
-    return {"client": client, "prefix": prefix, "story": PATHS[name][1], "jurisdiction": jurisdiction,
+    return {"client": client, "prefix": prefix, "story": story[1], "jurisdiction": jurisdiction,
             "location": location.removeprefix(prefix), "id": run.made[-1]}
 
 
@@ -125,6 +134,8 @@ def one_step(run: Run, name: str, walk: dict, first_round: bool) -> bool:
         return False
     page = run.both(client, location, f"{name} {step.group(2)}", prefix)
     if first_round:
+        # As from the home page: "Before you start" open above the question (the switch keeps `before`).
+        run.both(client, location + "?before=open", f"{name} {step.group(2)} before you start", prefix)
         where = f"/i/{walk['id']}/step/where"
         for query in ("", "?return=check", "?state=MI", "?q=town"):
             run.both(client, where + query, f"{name} where{query}", prefix)

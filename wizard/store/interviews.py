@@ -153,13 +153,27 @@ class InterviewStore:
 
     def save(self, interview: Interview) -> None:
         """Save the interview; InterviewTooLarge (nothing saved) past MAX_ANSWERS_BYTES."""
+        self._write(UPSERT, self._saved_row(interview))
+
+    def save_counted(self, interview: Interview, counter, client: str, limit: int) -> bool:
+        """Save the interview if `counter` (the abuse limits' `allow(client, limit)`) counts this client once
+        more; False, nothing saved, when it does not. A counter kept in this database counts and saves in
+        one statement (its `allow_and_write`): one round trip and one commit where they were two."""
+        row = self._saved_row(interview)
+        if getattr(counter, "backend", None) is self.backend and hasattr(counter, "allow_and_write"):
+            return counter.allow_and_write(client, limit, UPSERT_IF_COUNTED, row)
+        if not counter.allow(client, limit):
+            return False
+        self._write(UPSERT, row)
+        return True
+
+    def _saved_row(self, interview: Interview) -> tuple:
         answers = json.dumps(interview.answers, ensure_ascii=False)
         if len(answers.encode("utf-8", "surrogatepass")) > MAX_ANSWERS_BYTES:
             raise InterviewTooLarge(f"the answers take more than {MAX_ANSWERS_BYTES // 1024} KB")
         interview.updated_at = _now()
-        self._write(UPSERT, (
-            interview.id, interview.jurisdiction, answers,
-            json.dumps(interview.completed_steps), interview.created_at, interview.updated_at, interview.language))
+        return (interview.id, interview.jurisdiction, answers, json.dumps(interview.completed_steps),
+                interview.created_at, interview.updated_at, interview.language)
 
     def keep_failed_post(self, interview_id: str, step_id: str, fields: list[tuple[str, str]]) -> None:
         """Keep a post that had errors for the page the browser is sent to next (redirect after a
@@ -273,6 +287,14 @@ class InterviewStore:
 UPSERT = """
 INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at, language)
 VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT(id) DO UPDATE SET jurisdiction = excluded.jurisdiction, answers = excluded.answers,
+    completed_steps = excluded.completed_steps, updated_at = excluded.updated_at
+"""
+# The same, inside a counter's `WITH counted AS (...)` (server_state.DatabaseCounter.allow_and_write):
+# nothing written when the client was not counted.
+UPSERT_IF_COUNTED = """
+INSERT INTO interviews (id, jurisdiction, answers, completed_steps, created_at, updated_at, language)
+SELECT ?, ?, ?, ?, ?, ?, ? WHERE (SELECT counted FROM counted)
 ON CONFLICT(id) DO UPDATE SET jurisdiction = excluded.jurisdiction, answers = excluded.answers,
     completed_steps = excluded.completed_steps, updated_at = excluded.updated_at
 """

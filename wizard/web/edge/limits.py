@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict, deque
+from typing import Callable
 
 from flask import abort, current_app, g
 from werkzeug.exceptions import TooManyRequests
@@ -88,6 +89,28 @@ def count_new_interview() -> None:
 def count_answer() -> None:
     """Call before saving an answered page: 429 once this client has sent its hourly allowance."""
     _count("answers", "ANSWERS_PER_HOUR")
+
+
+def save_counted_answer(save: Callable[[object, str, int], bool]) -> None:
+    """Count an answered page and save it: `save(counter, client, limit)` saves unless the counter refuses
+    (InterviewStore.save_counted: on PostgreSQL one statement for both); 429, nothing saved, once this client
+    has sent its hourly allowance."""
+    limit = current_app.config["ANSWERS_PER_HOUR"]
+    if not limit:
+        save(_UNCOUNTED, "", 0)
+    elif not save(current_app.extensions["answers"], client_key(), limit):
+        g.limit_setting = "ANSWERS_PER_HOUR"
+        abort(429)
+
+
+class _Uncounted:
+    """The counter of a limit turned off (0): every request allowed, nothing kept."""
+
+    def allow(self, client: str, limit: int) -> bool:
+        return True
+
+
+_UNCOUNTED = _Uncounted()
 
 
 def allow_new_record() -> bool:

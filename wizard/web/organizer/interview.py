@@ -191,14 +191,15 @@ def step_context(interview, step, state, j, form):
 def step(interview_id: str, step_id: str):
     interview = load(interview_id)
     step, state, j = find_step(interview, step_id)
-    if request.method == "POST":
-        limits.count_answer()
     book = rulebook()
     kept = corrections.take(interview, step_id) if request.method == "GET" else None
     formdata = request.form if request.method == "POST" else kept
     form = form_for(step, book.questions_for(interview.jurisdiction), interview.answers, formdata=formdata,
                     today=today(rules_named(interview.jurisdiction)), posted=request.method == "POST")
+    # Each answered page is counted against the abuse limits: one that saves, as it saves (one
+    # statement on PostgreSQL: save_step); any other before it is kept for the page shown again.
     if request.method == "POST" and change_people_rows(form, request.form):
+        limits.count_answer()
         # "Add another person" or "Remove": the same step again, by a GET, nothing saved, no errors shown.
         corrections.keep_rows(interview.id, step["step"], form, request.form)
         return follow(step_context(interview, step, state, j, form)["action"])
@@ -223,6 +224,7 @@ def step(interview_id: str, step_id: str):
     context = step_context(interview, step, state, j, form)
     if request.method == "POST":
         # Errors: keep the post and show it by a GET, so Back never meets a resubmission page.
+        limits.count_answer()
         corrections.keep(interview.id, step["step"], form, request.form)
         return follow(context["action"])
     if kept is not None and not corrections.rows_changed(kept, form):
@@ -251,7 +253,7 @@ def save_step(interview: Interview, step: RuleStep, form) -> None:
     values, cleared = form_to_answers(form, book.questions_for(interview.jurisdiction))
     # The form validated each field; the vocabulary check in record_step also catches cross-field errors.
     record_step(interview, step["step"], values, cleared, book)
-    store().save(interview)
+    limits.save_counted_answer(lambda counter, client, limit: store().save_counted(interview, counter, client, limit))
 
 
 def follow(target: str):

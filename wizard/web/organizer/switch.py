@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from ...interview.flow import JURISDICTION_STEP
+from ... import language
 from ...language import known
 from ..edge import languages
+from ..edge.assets import per_prefix
 from ..edge.extensions import htmx
 from ..edge.signing import signed_by_site
 from ..edge.state import rulebook, store, today
@@ -41,6 +44,28 @@ def switch_url(to: str, target: str | None = None) -> str:
     if target is None:
         target = this_page() if request.method == "GET" else url_for("interview.start")[len(request.script_root):]
     return url_for("language.switch", to=to, next=target)
+
+
+# A step's switch is the same button for every step but for the address it posts to: drawn once per
+# address prefix, language and way it is sent (whole page or htmx), with this mark where the step's
+# address goes (docs/decisions/0031-the-step-draws-only-what-changes.md).
+TARGET_MARK = "wizard-switch-target-8d41c7"  # letters, digits and dashes: no encoding changes them
+SWITCHES = 64  # per prefix: a client may send any prefix through a trusted proxy
+URL_SAFE = "!$'()*,/:;?@"  # what Werkzeug leaves unencoded in a query (werkzeug.urls._urlencode)
+
+
+def step_language_switch(action: str, oob: bool = False) -> Markup:
+    """templates/_language_switch.html on a step whose form posts to `action`."""
+    def draw(target: str) -> Markup:
+        return Markup(render_template("_language_switch.html", step=True, form=True, oob=oob,
+                                      action=request.script_root + target))
+    target = action[len(request.script_root):]
+    if languages.english_only():
+        return draw(target)
+    drawn = per_prefix("language switches", (language.current(), oob), lambda: draw(TARGET_MARK), SWITCHES)
+    if drawn.count(TARGET_MARK) != 1:
+        return draw(target)
+    return Markup(drawn.replace(TARGET_MARK, escape(urlencode([("", target)], safe=URL_SAFE)[1:])))
 
 
 def this_page() -> str:
@@ -96,3 +121,4 @@ def keep_typed(interview, step_id: str) -> None:
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.add_template_global(switch_url)
+    app.add_template_global(step_language_switch)
