@@ -310,6 +310,10 @@ MIGRATIONS = (
         "ALTER TABLE application_versions ADD COLUMN rules_digest TEXT",
         "ALTER TABLE application_versions ADD COLUMN assessed_at TEXT",
         "ALTER TABLE application_versions ADD COLUMN rules_kept TEXT")),
+    # Mail goes once (docs/decisions/0032-mail-marked-being-sent.md): when the sender handed a message to the SMTP
+    # server, so that a server killed before it could mark it sent does not send it again at once.
+    Migration("m025_mail_being_sent", (
+        "ALTER TABLE outbox ADD COLUMN sending_since TEXT",)),
 )
 
 
