@@ -1,5 +1,5 @@
 """Mail goes once: a message the SMTP server took is sent again, after the database failed before it
-was marked sent, with the same Message-ID (mail clients show one message); a permanent refusal (5xx)
+was marked sent, only once the bound of "being sent" has passed and with the same Message-ID (mail clients show one message); a permanent refusal (5xx)
 is not tried again, and the clerk's list says so. Against the tests' real SMTP server (aiosmtpd)."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from wizard.web.edge.state import office_records
 from tests.support.office_mail import deliver, mail_app
 
 LATER = timedelta(hours=2)  # past any retry's wait
+NOT_YET = timedelta(minutes=5)  # a message being sent is not tried again this soon
 
 
 def queued(app, recipient: str, subject: str) -> None:
@@ -33,12 +34,14 @@ def test_a_database_failure_between_send_and_mark_resends_with_the_same_message_
         raise StoreUnavailable("the database cannot be reached: killed between send and mark")
 
     monkeypatch.setattr(cls, "mail_sent", database_gone)
-    for _ in range(2):  # the server took it twice; the database never heard
+    start = datetime.now(timezone.utc)
+    for later in range(2):  # the server took it twice; the database never heard
         with pytest.raises(StoreUnavailable):
-            deliver(app, controller.port)
+            deliver(app, controller.port, start + later * LATER)
+    assert deliver(app, controller.port, start + LATER + NOT_YET) == 0  # being sent: not again at once
     monkeypatch.setattr(cls, "mail_sent", marked)
-    assert deliver(app, controller.port) == 1
-    assert deliver(app, controller.port, datetime.now(timezone.utc) + LATER) == 0  # marked sent at last
+    assert deliver(app, controller.port, start + 2 * LATER) == 1
+    assert deliver(app, controller.port, start + 3 * LATER) == 0  # marked sent at last
     received = inbox.to("zoe@example.org")
     assert len(received) == 3  # however many deliveries...
     assert len({m["Message-ID"] for m in received}) == 1  # ...one message to the reader

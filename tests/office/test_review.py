@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from wizard.packet import documents, printing
-from wizard.remembered import Remembered
+from wizard.packet.cache import Printed
 from wizard.web.edge.state import office_records
 
 from tests.support.office_days import office_day
@@ -113,8 +113,7 @@ def no_kept_documents(monkeypatch):
     """A permit of the same content printed by an earlier test in this process would be found among
     the office documents kept (data, which `forgetting()` leaves) and never sent to the print worker
     this test breaks: the test starts with none kept and none being made."""
-    monkeypatch.setattr(documents, "_documents", Remembered(documents.SIZE, "office documents", pages=False))
-    monkeypatch.setattr(documents, "_making", {})
+    monkeypatch.setattr(documents, "_printed", Printed(documents.SIZE, "office documents"))
 
 
 def test_a_permit_that_cannot_be_printed_leaves_the_approval_recorded_and_says_so(office, monkeypatch, caplog,

@@ -9,6 +9,8 @@ import re
 import signal
 import threading
 import time
+from collections import Counter
+from concurrent.futures import TimeoutError as FutureTimeout
 
 import pytest
 
@@ -90,6 +92,71 @@ def test_a_receipt_whose_print_workers_were_killed_is_printed_by_a_new_pool(trai
     response = own.get(links[1])
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     assert not set(killed) & set(printing.worker_pids())
+
+
+# What happens to the print workers before each round of a payment recorded and every receipt asked.
+UPSETS = ("kill", "stop", "kill", "kill")
+
+
+def downloaded_at_once(path: str, count: int, app) -> list:
+    """`count` organizers' browsers asking for one document at once: the responses."""
+    answers: list = []
+
+    def download() -> None:
+        answers.append(app.test_client().get(path))
+
+    threads = [threading.Thread(target=download) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return answers
+
+
+def live_pool(seconds: float = 120) -> list[int]:
+    """The workers of a pool that prints, a stopped one replaced as the server replaces it: their pids."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            printing.submit(printing.warm).result(timeout=2)
+            return printing.worker_pids()
+        except FutureTimeout:
+            assert time.monotonic() < deadline, "no pool printed"
+            printing.replace_if_hung(1)
+
+
+@pytest.mark.parametrize("trail", ["sqlite"], indirect=True)
+def test_print_workers_killed_and_stopped_while_receipts_are_issued_and_downloaded(trail, monkeypatch):
+    """The office's documents with the print workers killed and stopped mid-run: a payment is recorded
+    whatever the printer does, every download is the PDF or the "being prepared" page (never a 500 or
+    another error), and every receipt is served in the end."""
+    app, _, _ = trail
+    client, reference = received(app, WHITESBORO, "whitesboro-ny")
+    monkeypatch.setattr(documents, "WAIT_SECONDS", SHORT_WAIT)
+    monkeypatch.setattr(printing, "STALL_SECONDS", 1)  # a stopped pool replaced at the next ask
+    stopped: list = []
+    answers: list = []
+    try:
+        for number, how in enumerate(UPSETS):
+            pids = live_pool()
+            stopped += pids if how == "stop" else []
+            for pid in pids:
+                os.kill(pid, signal.SIGKILL if how == "kill" else signal.SIGSTOP)
+            paid = pay(client, reference, "whitesboro-ny", sum_key="application", amount="5", method="check",
+                       detail=f"10{number}")
+            assert paid.status_code == 200, paid.status_code  # the payment is recorded, its receipt or not
+            own, links = receipt_links(app, reference)
+            assert len(links) == number + 1
+            answers += downloaded_at_once(links[-1], 3, app) + [own.get(link) for link in links[:-1]]
+    finally:
+        resume(stopped)
+    statuses = Counter(response.status_code for response in answers)
+    assert set(statuses) <= {200, 503}, statuses
+    assert all(response.mimetype == "application/pdf" or being_prepared(response) for response in answers)
+    print(f"receipts asked with the print workers upset: {dict(statuses)}")
+    for link in links:  # every receipt is served in the end
+        made = download_until_made(own, link)
+        assert made[-1] == 200 and set(made) <= {200, 503}, (link, made)
 
 
 # Numbers in paths ------------------------------------------------------------------------------

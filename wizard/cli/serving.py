@@ -16,6 +16,7 @@ from ..rules.rulebook import rule_sources
 from ..store import shown
 from ..store.interviews import ENROLMENT_MINUTES, InterviewStore
 from ..store.retention import DEFAULT_DAYS, MAX_DAYS, moment_ago, purge as run_purge
+from ..web import jobs
 from ..web.app import create_app
 from ..web.edge.deployment import DeploymentError
 from ..web.edge.logs import JsonLines
@@ -122,6 +123,7 @@ def serve(host, port, db_path, threads, rule_paths, kiosk, idle_seconds, retenti
         logging.getLogger(name).setLevel(logging.INFO)
     settle_after_start()
     printing.start_warm()  # the print workers start with the server: the first packet waits for no import
+    jobs.start(app)  # the outbox drains after a restart whether or not anyone visits
     server.run()
 
 

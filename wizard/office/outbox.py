@@ -7,7 +7,11 @@ lost, and the office page lists what is still waiting with the last error. A per
 
 A message's Message-ID is made from its outbox row, not drawn at random each attempt: when the
 database fails after the SMTP server took a message but before it is marked sent, the message is
-sent again with the same Message-ID, and mail clients show the two as one. A message that cannot even be
+sent again with the same Message-ID, and mail clients show the two as one. Each message is marked
+"being sent" before the SMTP server hears of it: a server killed mid-send (or whose database failed
+before the mark "sent") does not send it again at once, on restart; only once SENDING_BOUND has passed
+is it tried again, with that same Message-ID (docs/decisions/0032-mail-marked-being-sent.md). A sender
+just started tries at once the mail waiting for a retry (the SMTP server may be back since). A message that cannot even be
 built (a recipient that is not one address, from a row written before addresses were checked where
 they enter) is marked failed the same way and never holds back the messages after it.
 """
@@ -30,6 +34,9 @@ from .records import OfficeRecords
 FIRST_WAIT = 60  # seconds before the first retry
 LONGEST_WAIT = 3600
 NEVER = "9999-12-31T00:00:00+00:00"  # the next try of a message refused for good
+# Longer than a live sender can spend on one message (a few SMTP replies of at most `timeout` each), so a
+# message tried again after it is one whose sender died, or whose "sent" mark the database never took.
+SENDING_BOUND = 600
 
 
 @dataclass(frozen=True)
@@ -120,10 +127,13 @@ def _open(settings: SmtpSettings) -> smtplib.SMTP:
     return smtp
 
 
-def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None) -> int:
-    """Send what is due; how many went. A failure is recorded with its error type and tried later."""
+def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None,
+                starting: bool = False) -> int:
+    """Send what is due (`starting`: and what waits for a retry); how many went. A failure is recorded
+    with its error type and tried later."""
     now = now or datetime.now(timezone.utc)
-    due = records.mail.mail_due(now.isoformat(timespec="seconds"))
+    waiting_until = (now + timedelta(seconds=LONGEST_WAIT + 1)).isoformat(timespec="seconds") if starting else None
+    due = records.mail.mail_due(now.isoformat(timespec="seconds"), waiting_until=waiting_until)
     if not due:
         return 0
     sent = 0
@@ -133,10 +143,12 @@ def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | 
         for row in due:
             _failed(records, row, error, now)
         return 0
+    retry_at = (now + timedelta(seconds=SENDING_BOUND)).isoformat(timespec="seconds")
     with smtp:
         for row in due:
             try:
                 mail = message(row, settings.sender)
+                records.mail.mail_being_sent(row["id"], retry_at)
                 # The envelope names the one checked recipient, never what a header may list.
                 smtp.send_message(mail, from_addr=settings.sender, to_addrs=[str(mail["To"])])
             except Exception as error:  # noqa: BLE001 - whatever one message does, the next is still sent

@@ -377,6 +377,10 @@ MIGRATIONS = (
     # the rows it names): the inbox's count and oldest few cost what is waiting, never the sent mail kept.
     Migration("m024_unsent_mail", (
         "CREATE INDEX idx_outbox_unsent ON outbox (id, reference) WHERE sent_at IS NULL",)),
+    # Mail goes once (docs/decisions/0032-mail-marked-being-sent.md): when the sender handed a message to the SMTP
+    # server, so that a server killed before it could mark it sent does not send it again at once.
+    Migration("m025_mail_being_sent", (
+        "ALTER TABLE outbox ADD COLUMN sending_since TEXT",)),
 )
 
 

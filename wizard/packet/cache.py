@@ -29,6 +29,7 @@ from datetime import date
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 from ..errors import PacketNotReady, PrintingFailed
 from ..language import OFFICE_LANGUAGE, TRANSLATIONS
@@ -57,12 +58,54 @@ STUCK_SECONDS = 15
 # free for the pages.
 WAITING = 2
 
-# The packets made: data, not a page's work (keyed by a hash of all they are made from), so
-# `forgetting()` leaves them. `_lock` makes looking here and in `_making` one step.
-_packets: Remembered[bytes] = Remembered(SIZE, "packets", pages=False)
-_making: dict[str, Future] = {}
-_pools: dict[str, int] = {}  # the pool (`printing.generation`) each packet of `_making` was sent to
-_lock = threading.RLock()
+
+
+class Printed:
+    """Bytes printed in a worker, by a hash of all they are printed from: kept once made (data, not a page's
+    work, so `forgetting()` leaves them), being made by the current pool, or started now. A job sent to a
+    pool since replaced (hung, killed) will never be made: it is forgotten, not waited for. The packets
+    and the office's documents (wizard/packet/documents.py) each keep theirs."""
+
+    def __init__(self, size: int, name: str):
+        self.kept: Remembered[bytes] = Remembered(size, name, pages=False)
+        self._making: dict[str, tuple[Future, int]] = {}  # key: its future, the pool (`printing.generation`) it went to
+        self._lock = threading.Lock()  # looking among the kept and the making is one step
+
+    def future(self, key: str, start: Callable[[], Future], most: int | None = None) -> Future | None:
+        """The bytes as a future; None, with nothing started, when `most` jobs are being made already."""
+        with self._lock:
+            body = self.kept.get(key)
+            if body is not None:
+                done: Future = Future()
+                done.set_result(body)
+                return done
+            current = printing.generation()
+            for replaced in [k for k, (_, pool) in self._making.items() if pool != current]:
+                del self._making[replaced]
+            found = self._making.get(key)
+            if found is not None and _usable(found[0]):
+                return found[0]
+            if most is not None and len(self._making) >= most:
+                return None
+            future = start()
+            self._making[key] = (future, printing.generation())  # after `start`, which may have begun a new pool
+        future.add_done_callback(lambda made: self._keep(key, made))
+        return future
+
+    def _keep(self, key: str, made: Future) -> None:
+        with self._lock:
+            if self._making.get(key, (None,))[0] is made:
+                del self._making[key]
+            if not made.cancelled() and made.exception() is None:
+                self.kept.put(key, made.result())
+
+
+def _usable(future: Future) -> bool:
+    """Still being made, or made: not failed (a failed one leaves the making a moment later, in `_keep`)."""
+    return not future.done() or (not future.cancelled() and future.exception() is None)
+
+
+_packets = Printed(SIZE, "packets")
 
 
 @lru_cache(maxsize=1)
@@ -156,21 +199,8 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
     today = today or place_today(book.jurisdictions[answers["jurisdiction"]])  # the worker prints the same day
     key = packet_key(answers, book, today, office, language)
     printing.replace_if_hung(STUCK_SECONDS)
-    with _lock:
-        body = _packets.get(key)
-        if body is not None:
-            done: Future = Future()
-            done.set_result(body)
-            return done
-        if key in _making and _usable(_making[key]) and _pools.get(key) == printing.generation():
-            return _making[key]
-        _forget_replaced()
-        if ahead and len(_making) >= PREFETCH:
-            return None
-        future = _making[key] = start_render(answers, book, today, office, language)
-        _pools[key] = printing.generation()
-    future.add_done_callback(lambda made: _keep(key, made))
-    return future
+    return _packets.future(key, lambda: start_render(answers, book, today, office, language),
+                           most=PREFETCH if ahead else None)
 
 
 def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None,
@@ -180,27 +210,3 @@ def start_render(answers: dict, book: RuleBook, today: date | None, office: Offi
     j = book.jurisdictions[answers["jurisdiction"]]
     one = RuleBook(book.written_questions, {j.id: j})
     return submit(packet_pdf, answers, one, today, office, language)
-
-
-def _usable(future: Future) -> bool:
-    """Still being made, or made: not failed (a failed one leaves `_making` in `_keep`, a moment later)."""
-    return not future.done() or (not future.cancelled() and future.exception() is None)
-
-
-def _forget_replaced() -> None:
-    """Forget the packets sent to a pool since replaced (hung, killed): they will never be made. Under `_lock`."""
-    current = printing.generation()
-    for key in [key for key, pool in _pools.items() if pool != current]:
-        _making.pop(key, None)
-        _pools.pop(key, None)
-
-
-def _keep(key: str, made: Future) -> None:
-    with _lock:
-        if _making.get(key) is made:
-            _making.pop(key, None)
-            _pools.pop(key, None)
-        if made.cancelled() or made.exception() is not None:
-            return
-        _packets.put(key, made.result())
-

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import threading
 import time
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -24,9 +23,8 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import DocumentNotReady, PrintingFailed
-from ..remembered import Remembered
 from . import printing
-from .cache import WaitingRoom, app_version, file_digest
+from .cache import Printed, WaitingRoom, app_version, file_digest
 from .letter import Letter
 from .permit import Permit
 from .printing import letter_pdf, permit_pdf, receipt_pdf, staff_report_pdf
@@ -37,9 +35,7 @@ WAIT_SECONDS = 5  # a document takes well under a second in a warm worker
 WAITING = 2  # request threads waiting for a document at once; the others get "being prepared" at once
 SIZE = 32  # documents kept: each 20-60 KB
 
-_documents: Remembered[bytes] = Remembered(SIZE, "office documents", pages=False)
-_making: dict[str, tuple[Future, int]] = {}  # key: (its future, the pool it was sent to)
-_lock = threading.Lock()
+_printed = Printed(SIZE, "office documents")
 _waiting_room = WaitingRoom(WAITING)
 
 
@@ -88,32 +84,6 @@ def printed(job: Callable[..., bytes], document, what: str) -> bytes:
 
 def _future(key: str, job: Callable[..., bytes], document) -> Future:
     printing.replace_if_hung()
-    with _lock:
-        body = _documents.get(key)
-        if body is not None:
-            done: Future = Future()
-            done.set_result(body)
-            return done
-        found = _making.get(key)
-        if found is not None and found[1] == printing.generation() and not _failed(found[0]):
-            return found[0]
-        generation = printing.generation()
-    future = printing.submit(job, document)
-    with _lock:
-        _making[key] = (future, generation)
-    future.add_done_callback(lambda made: _keep(key, made))
+    future = _printed.future(key, lambda: printing.submit(job, document))
+    assert future is not None  # only a bounded ask (`most`) finds nothing started
     return future
-
-
-def _failed(future: Future) -> bool:
-    return future.done() and (future.cancelled() or future.exception() is not None)
-
-
-
-
-def _keep(key: str, made: Future) -> None:
-    with _lock:
-        if _making.get(key, (None,))[0] is made:
-            del _making[key]
-        if not made.cancelled() and made.exception() is None:
-            _documents.put(key, made.result())

@@ -28,6 +28,10 @@ CONNECT_SECONDS = 5.0  # how long a request waits for a connection before the da
 # One attempt to open a connection gives up after this (libpq's connect_timeout, whole seconds); the
 # pool keeps trying in the background, so a server reconnects by itself once the database is back.
 ATTEMPT_SECONDS = 3
+# While the database is known to be unreachable (the last request could not reach it), a request waits
+# only this long for a connection: a burst of requests during an outage must not hold every server
+# thread CONNECT_SECONDS each, with /healthz queued behind them. A request that gets one clears it.
+DOWN_WAIT_SECONDS = 0.25
 RECONNECT_SECONDS = 60.0  # the pool's retries of one lost connection, before it reports (and grows anew on demand)
 # A connection back in the pool longer than this is checked with a round trip before a request gets
 # it (a database restart drops idle connections); one used more recently is not (the check was one extra
@@ -75,6 +79,7 @@ class PostgresBackend(Backend):
     def __init__(self, url: str, pool_size: int = POOL_SIZE, connect_seconds: float = CONNECT_SECONDS):
         self.url = url
         self._local = threading.local()  # the connection of this thread's open transaction
+        self._down = False  # the last attempt to reach the database failed (a plain flag: a race only shifts one wait)
         # check: a connection idle long enough for the database to have dropped it (a restart) is
         # checked, and replaced, before a request gets it.
         self._pool = ConnectionPool(url, connection_class=PooledConnection, min_size=1, max_size=pool_size,
@@ -96,16 +101,21 @@ class PostgresBackend(Backend):
             yield held
             return
         try:
-            with self._pool.connection() as conn:
+            with self._pool.connection(timeout=DOWN_WAIT_SECONDS if self._down else None) as conn:
+                self._down = False
                 try:
                     yield conn
                 except psycopg.OperationalError as error:
                     if conn.broken:  # the pool drops it as it comes back
+                        self._down = True
                         raise BrokenConnection(f"the database dropped the connection: {error}") from error
                     raise
                 finally:
                     conn.returned_at = monotonic()  # going back now: not checked if used again soon
-        except (PoolTimeout, psycopg.OperationalError) as error:
+        except PoolTimeout as error:
+            self._down = True
+            raise unreachable(error) from error
+        except psycopg.OperationalError as error:
             raise unreachable(error) from error
 
     def _run(self, conn: PooledConnection, sql: str, params: Sequence) -> psycopg.Cursor:
@@ -208,6 +218,14 @@ class TurnLock:
         self._holding = False
 
     def held(self) -> bool:
+        had_connection = self._conn is not None
+        answer = self._ask()
+        if answer is None and had_connection:  # the connection died (the database restarted): a new one now, not a round later
+            answer = self._ask()
+        return bool(answer)
+
+    def _ask(self) -> bool | None:
+        """Whether this server holds the turn; None when the database could not be asked."""
         try:
             if self._conn is None or self._conn.closed:
                 self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
@@ -222,7 +240,7 @@ class TurnLock:
             return self._holding
         except psycopg.Error:
             self.release()  # the database went away: whoever connects next takes the turn
-            return False
+            return None
 
     def release(self) -> None:
         conn, holding = self._conn, self._holding

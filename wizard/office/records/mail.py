@@ -19,24 +19,33 @@ class MailRecords(Repository):
                     (reference, recipient, subject, text_body, html_body, now, now, name, data,
                      1 if forget_when_sent else 0))
 
-    def mail_due(self, now: str, limit: int = 20) -> list[dict]:
+    def mail_due(self, now: str, limit: int = 20, waiting_until: str | None = None) -> list[dict]:
+        """Mail whose next try has come; with `waiting_until`, also mail waiting for a retry until then
+        (a sender just started tries it at once), never mail being sent by a sender that may still be at it."""
         return self._query("SELECT id, recipient, subject, text_body, html_body, attempts, attachment_name, "
-                           "attachment FROM outbox "
-                           "WHERE sent_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?", (now, limit))
+                           "attachment FROM outbox WHERE sent_at IS NULL AND (next_try_at <= ? "
+                           "OR (sending_since IS NULL AND next_try_at <= ?)) ORDER BY id LIMIT ?",
+                           (now, waiting_until or now, limit))
+
+    def mail_being_sent(self, mail_id: int, retry_at: str) -> None:
+        """Marked before the SMTP server hears of it: if this server dies before `mail_sent`, the message is
+        not due again until `retry_at`, when it goes again with the same Message-ID."""
+        self._write("UPDATE outbox SET sending_since = ?, next_try_at = ? WHERE id = ?", (now_text(), retry_at, mail_id))
 
     def mail_sent(self, mail_id: int) -> None:
         self._write("DELETE FROM outbox WHERE id = ? AND forget_when_sent = 1", (mail_id,))
-        self._write("UPDATE outbox SET sent_at = ?, last_error = NULL WHERE id = ?", (now_text(), mail_id))
+        self._write("UPDATE outbox SET sent_at = ?, sending_since = NULL, last_error = NULL WHERE id = ?",
+                    (now_text(), mail_id))
 
     def mail_failed(self, mail_id: int, error: str, next_try_at: str) -> None:
-        self._write("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?",
-                    (error, next_try_at, mail_id))
+        self._write("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ?, sending_since = NULL "
+                    "WHERE id = ?", (error, next_try_at, mail_id))
 
     def unsent_mail(self, jurisdictions: list[str], limit: int | None = None, offset: int = 0) -> list[dict]:
         """Mail not sent yet about these places' applications, oldest first; `limit`: a page of it."""
         page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
         return self._query_in("SELECT o.id, o.reference, o.subject, o.created_at, o.attempts, o.next_try_at, "
-                              "o.last_error FROM outbox o JOIN applications a ON a.reference = o.reference "
+                              "o.last_error, o.sending_since FROM outbox o JOIN applications a ON a.reference = o.reference "
                               "WHERE o.sent_at IS NULL AND a.jurisdiction {places} ORDER BY o.id" + page, jurisdictions)
 
     def unsent_count(self, jurisdictions: list[str], up_to: int | None = None) -> int:

@@ -35,6 +35,7 @@ class MailSender(BackgroundJob):
         self.turn = turn_for(records.store, "mail sender")
 
     def _run(self) -> None:
+        starting = True  # the first round that reaches the database tries the mail waiting for a retry too
         while True:
             store = self._store()
             if store is None or store.closed:
@@ -42,7 +43,8 @@ class MailSender(BackgroundJob):
                 return
             try:
                 if self.turn.held():
-                    deliver_due(OfficeRecords(store), self.settings)
+                    deliver_due(OfficeRecords(store), self.settings, starting=starting)
+                    starting = False
             except Exception:  # noqa: BLE001 - the sender must outlive one bad round; the outbox keeps the mail
                 log.exception("mail round failed")
             del store
