@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 from icalendar import Calendar
 
+from wizard.office.calendar_feed import application_entries
 from wizard.office.records import OfficeRecords
 from wizard.office.review import refer
 from wizard.office.records import in_feed_sql
@@ -120,3 +121,15 @@ def test_the_feed_reads_a_places_current_applications_from_an_index(tmp_path):
                                     f"{in_feed_sql()} AND a.jurisdiction IN (?)", ("2027-01-01", "baroda-mi"))
     assert "idx_applications_place_feed (jurisdiction=? AND <expr>>?)" in str(plan[0]["detail"]), plan
     kept_store.close()
+
+
+def test_a_revoked_events_deadlines_leave_the_feed_with_it_cancelled(book):
+    row = {"reference": "BAR-2027-0001", "event_name": "Harvest Fair", "jurisdiction": "baroda-mi",
+           "status": "approved", "received_at": "2027-05-01T10:00:00+00:00",
+           "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"}
+    referrals = [{"id": 1, "department": "Fire department", "due_on": "2027-06-01", "answered_at": None}]
+    stamp = datetime(2027, 5, 20, tzinfo=timezone.utc)
+    suspended = application_entries(row, book, referrals, stamp, {"action": "suspended", "acted_on": "2027-05-19"})
+    assert [str(e["summary"]) for e in suspended][1:] == ["BAR-2027-0001: Fire department answer due"]
+    (event,) = application_entries(row, book, referrals, stamp, {"action": "revoked", "acted_on": "2027-05-19"})
+    assert str(event["status"]) == "CANCELLED" and str(event["summary"]).startswith("Cancelled, permit revoked")
