@@ -52,6 +52,7 @@ class SummaryPage:
     parts_heading: str
     parts: list[tuple[str, str]] = field(default_factory=list)  # (the English part as printed, what to do)
     sheets: list[InstructionSheet] = field(default_factory=list)  # one before each part to complete (sheets.py)
+    number: str = ""  # its page number, at its foot as the sheets have theirs: the English pages count on their own
 
     def sheet(self, anchor: str) -> InstructionSheet | None:
         """The instruction sheet that goes before the part `anchor`, if it has one."""
@@ -94,7 +95,8 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str) -
         next_heading=_("What to do next"), next_steps=next_steps(packet, a, office, result),
         dates_heading=_("The dates"), dates=dates,
         sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
-        parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets)
+        parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets,
+        number=_("Summary, page %(page)d of %(pages)d", page=1, pages=1))
 
 
 def parts_list(packet: Packet, sheets: list[InstructionSheet], word: str) -> list[tuple[str, str]]:
