@@ -1,4 +1,4 @@
-"""Two repairs to the structure WeasyPrint writes, so a screen reader reads the packet as it is printed
+"""Repairs to the structure WeasyPrint writes, so a screen reader reads the packet as it is printed
 (docs/decisions/0011-one-html-source-for-the-packet.md). Both run in `document._finish`, on the PDF objects before
 they are written.
 
@@ -10,6 +10,8 @@ they are written.
   `remove_last_whitespace`), and WeasyPrint marks each line of a paragraph as content of its own; a
   reader that follows the structure joins the lines as they are, and read "theoperator". The last text
   shown on such a line gets the space glyph back, at its end, where it draws nothing.
+- A name in Chinese, Japanese or Korean says its language (`cjk_languages`): WeasyPrint writes no /Lang for
+  any element.
 """
 from __future__ import annotations
 
@@ -116,3 +118,54 @@ def _decode(item: bytes, font) -> str:
 
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+# The language a run of CJK text is read in, by its script: Hangul is Korean, kana Japanese (with or without
+# kanji), Han alone Chinese (the face the packet draws it in is Noto Sans CJK SC). A run that mixes Hangul and
+# Han says no language rather than a wrong one.
+_SCRIPTS = (("ko", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))),
+            ("ja", ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))),
+            ("zh", ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))))
+
+
+def cjk_language(text: str) -> str | None:
+    """"ko", "ja" or "zh" for text whose letters are all CJK (a name such as 李小龍 or 김민준), else None."""
+    found = set()
+    for char in text:
+        script = next((tag for tag, ranges in _SCRIPTS if any(low <= ord(char) <= high for low, high in ranges)), None)
+        if script is None and char.isalpha():
+            return None  # Latin words around it: the text is in the document's language
+        found.update([script] if script else [])
+    if "ja" in found:
+        found.discard("zh")  # kanji beside kana
+    return found.pop() if len(found) == 1 else None
+
+
+def cjk_languages(document, pdf, objects) -> None:
+    """Give the structure element of each text that is a CJK name its language (/Lang, PDF/UA-1 7.2): a
+    screen reader reads 李小龍 in Chinese, not letter by letter as "unknown" English."""
+    fonts = {font.hash: font for font in document.fonts.values()}
+    nums = objects.get(objects.get(pdf.catalog["StructTreeRoot"])["ParentTree"])["Nums"]
+    for index, page_reference in enumerate(pdf.page_references):
+        stream = objects.get(objects.get(page_reference)["Contents"])
+        owners = nums[2 * index + 1]
+        for mcid, text in _marked_texts(stream.stream if stream is not None else [], fonts):
+            owner = objects.get(owners[mcid]) if mcid < len(owners) else None
+            language = cjk_language(text)
+            if language and isinstance(owner, pydyf.Dictionary):
+                owner["Lang"] = pydyf.String(language)
+
+
+def _marked_texts(content: list, fonts: dict):
+    """(MCID, text) of each marked-content sequence of a page's content, as its fonts' ToUnicode maps read it."""
+    font, mcid, text = None, None, []
+    for at, item in enumerate(content):
+        if item == b"BDC" and isinstance(content[at - 1], pydyf.Dictionary) and "MCID" in content[at - 1]:
+            mcid, text = content[at - 1]["MCID"], []
+        elif item == b"EMC" and mcid is not None:
+            yield mcid, "".join(text)
+            mcid = None
+        elif isinstance(item, bytes) and item.endswith(b" Tf"):
+            font = fonts.get(item[1:].split(b" ")[0].decode())
+        elif mcid is not None and isinstance(item, bytes) and item.endswith(b" TJ") and font is not None:
+            text.append(_decode(item, font))
