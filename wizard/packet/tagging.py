@@ -158,7 +158,8 @@ def cjk_languages(document, pdf, objects) -> None:
 
 def _marked_texts(content: list, fonts: dict):
     """(MCID, text) of each marked-content sequence of a page's content, as its fonts' ToUnicode maps read it."""
-    font, mcid, text = None, None, []
+    font, mcid = None, None
+    text: list[str] = []
     for at, item in enumerate(content):
         if item == b"BDC" and isinstance(content[at - 1], pydyf.Dictionary) and "MCID" in content[at - 1]:
             mcid, text = content[at - 1]["MCID"], []
