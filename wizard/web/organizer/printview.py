@@ -20,7 +20,8 @@ from ..edge.pages import render_page
 from ..edge.state import rulebook, rules_named
 
 bp = Blueprint("printview", __name__)
-BROWSER_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoEmoji-Regular.ttf")  # static/packet-print.css asks for them
+# static/packet-print.css asks for them
+BROWSER_FONTS = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoEmoji-Regular.ttf")
 CJK_FONTS = tuple(f"NotoSansCJKsc-Regular-{piece}.ttf" for piece in CJK_PIECES)  # and for these, from cjk/
 YEAR = 31_536_000
 
@@ -41,13 +42,14 @@ def print_view(interview_id: str):
 def _packet(interview) -> Packet:
     book = rulebook()
     answers = applicable_answers(interview.answers, book)
-    return packet_for(answers, book, today=current_app.config.get("TODAY"), office=office_card(interview.jurisdiction),
-                      language=current())
+    return packet_for(answers, book, today=current_app.config.get("TODAY"),
+                      office=office_card(interview.jurisdiction), language=current())
 
 
 @bp.get("/i/<interview_id>/print-pages.css")
 def print_pages(interview_id: str):
-    """The print view's running header, footer and page numbers, as the PDF has them (wizard/packet/browser_pages.py)."""
+    """The print view's running header, footer and page numbers, as the PDF has them
+    (wizard/packet/browser_pages.py)."""
     interview = load_interview(interview_id)
     if rules_named(interview.jurisdiction) is None:
         abort(404)
@@ -58,9 +60,10 @@ def print_pages(interview_id: str):
 
 @bp.get("/packet-fonts/<filename>")
 def packet_font(filename: str):
-    """The packet's own Noto Sans, the pieces of its CJK face and its Noto Emoji, for the print view: printed from the browser, it sets the same words on the same
-    lines and pages as the PDF (docs/decisions/0011-one-html-source-for-the-packet.md). The files never change but
-    with the app, so they are kept a year."""
+    """The packet's own Noto Sans, the pieces of its CJK face and its Noto Emoji, for the print view: printed from
+    the browser, it sets the same words on the same lines and pages as the PDF
+    (docs/decisions/0011-one-html-source-for-the-packet.md). The files never change but with the app, so they are
+    kept a year."""
     if filename not in BROWSER_FONTS + CJK_FONTS:
         abort(404)
     folder = FONTS / "cjk" if filename in CJK_FONTS else FONTS
