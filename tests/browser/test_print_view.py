@@ -90,6 +90,7 @@ def test_a_cjk_or_emoji_name_prints_as_itself_from_the_packets_own_fonts(page, l
     officers = [{"name": name, "age": 40, "address": "1 Main Street"} for name in NAMES + EMOJI_NAMES]
     answers = festival("wi-village-ch64", book, applicant_name=" ".join(NAMES), officers=officers)
     made = printed(page, live_server, saved(live_app, answers))
+    assert page.locator(".print-view span[lang=ko]").first.text_content() == "김민준"  # its language, as in the PDF
     for glyphs, chars in ((embedded_cjk_glyphs(made), "".join(NAMES)), (embedded_glyphs(made, emoji_font), EMOJI)):
         assert {char for _, char, _, _ in glyphs} == set(chars)
         wrong = [f"{char} in {font}" for font, char, drawn, own in glyphs if drawn != own]

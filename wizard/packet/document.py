@@ -24,7 +24,8 @@ from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .fields import finish_fields
 from .model import CJK_PIECES, FONTS, Packet
-from .tagging import cjk_language, cjk_languages, definition_pairs, line_end_spaces
+from .cjk_text import with_cjk_languages
+from .tagging import cjk_languages, definition_pairs, line_end_spaces
 
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
 LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
@@ -98,23 +99,6 @@ def environment() -> Environment:
 def packet_html(packet: Packet) -> str:
     """The packet as a standalone HTML document: what WeasyPrint prints."""
     return with_cjk_languages(environment().get_template("packet/document.html").render(p=packet))
-
-
-_CJK_RUN = re.compile("[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-                      "\uac00-\ud7af\uf900-\ufaff]+")
-_TAG_AND_TEXT = re.compile(r"(<[^>]*>)([^<]*)")
-_RAW_TEXT = ("<title", "<textarea", "<style", "<script")  # their text is not markup: left as it is
-
-
-def with_cjk_languages(html: str) -> str:
-    """Each run of Chinese, Japanese or Korean in the document's text in a `<span lang>` of its own (a name such
-    as 李小龍 or 김민준 among English words): WeasyPrint marks it as content of its own, which `cjk_languages`
-    (tagging.py) gives the language in the PDF's structure."""
-    def spans(text: str) -> str:
-        return _CJK_RUN.sub(lambda run: f'<span lang="{lang}">{run.group()}</span>'
-                            if (lang := cjk_language(run.group())) else run.group(), text)
-    return _TAG_AND_TEXT.sub(lambda m: m.group(0) if m.group(1).lower().startswith(_RAW_TEXT) or not
-                             _CJK_RUN.search(m.group(2)) else m.group(1) + spans(m.group(2)), html)
 
 
 def organizers_pages(packet: Packet, template: str) -> tuple[str, str] | None:

@@ -20,6 +20,8 @@ import unicodedata
 
 import pydyf
 
+from .cjk_text import cjk_language
+
 _HEX = re.compile(rb"<([0-9a-fA-F]*)>")
 _NO_SPACE_AFTER = set("-\u00ad/\u2010\u2011\u2012\u2013\u2014")  # a break after these was not at a space
 
@@ -118,27 +120,6 @@ def _decode(item: bytes, font) -> str:
 
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
-
-
-# The language a run of CJK text is read in, by its script: Hangul is Korean, kana Japanese (with or without
-# kanji), Han alone Chinese (the face the packet draws it in is Noto Sans CJK SC). A run that mixes Hangul and
-# Han says no language rather than a wrong one.
-_SCRIPTS = (("ko", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))),
-            ("ja", ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xFF66, 0xFF9F))),
-            ("zh", ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))))
-
-
-def cjk_language(text: str) -> str | None:
-    """"ko", "ja" or "zh" for text whose letters are all CJK (a name such as 李小龍 or 김민준), else None."""
-    found = set()
-    for char in text:
-        script = next((tag for tag, ranges in _SCRIPTS if any(low <= ord(char) <= high for low, high in ranges)), None)
-        if script is None and char.isalpha():
-            return None  # Latin words around it: the text is in the document's language
-        found.update([script] if script else [])
-    if "ja" in found:
-        found.discard("zh")  # kanji beside kana
-    return found.pop() if len(found) == 1 else None
 
 
 def cjk_languages(document, pdf, objects) -> None:

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from ...interview.flow import applicable_answers
 from ...language import OFFICE_LANGUAGE, current, speaking
 from ...packet.browser_pages import browser_pages_css
+from ...packet.cjk_text import with_cjk_languages
 from ...packet.model import CJK_PIECES, FONTS, Packet
 from ...packet.summary import packet_for
 from ..edge.opening import load_interview
@@ -33,9 +34,9 @@ def print_view(interview_id: str):
         return redirect(url_for("interview.resume", interview_id=interview.id), code=303)
     packet = _packet(interview)
     # The packet is the office's English, its dates too ("Prepared Monday, December 7, 2026"), whatever the
-    # language of the page around it.
+    # language of the page around it; a name in Chinese, Japanese or Korean says its own, as in the PDF.
     with speaking(OFFICE_LANGUAGE):
-        body = Markup(render_template("packet/_print_body.html", p=packet))
+        body = Markup(with_cjk_languages(render_template("packet/_print_body.html", p=packet)))
     return render_page("print.html", interview=interview, p=packet, body=body)
 
 
