@@ -36,6 +36,9 @@ def with_cjk_languages(html: str) -> str:
     """Each run of Chinese, Japanese or Korean in the document's text in a `<span lang>` of its own (a name such
     as 李小龍 or 김민준 among English words): WeasyPrint marks it as content of its own, which `cjk_languages`
     (tagging.py) gives the language in the PDF's structure."""
+    if not _CJK_RUN.search(html):  # nearly every packet: nothing to look for tag by tag
+        return html
+
     def spans(text: str) -> str:
         return _CJK_RUN.sub(lambda run: f'<span lang="{lang}">{run.group()}</span>'
                             if (lang := cjk_language(run.group())) else run.group(), text)
