@@ -68,6 +68,7 @@ def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_p
     answers, english, made, spanish = festival_packets(book, place, TODAY)
     assert without_sheets(spanish[1:]) == english  # "Page 1 of 12" too: the summary (and sheets) laid out on their own
     front = " ".join(spanish[0].split())
+    assert "Resumen, página 1 de 1" in spanish[0]  # its own number at its foot
     for words in ("Resumen en español", "QUÉ HACER AHORA", "LAS FECHAS", "LAS SUMAS", "1. The application"):
         assert words in front
     (tmp_path / "es.pdf").write_bytes(made)

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 from icalendar import Calendar
 
+from wizard.office.calendar_feed import application_entries
 from wizard.office.records import OfficeRecords
 from wizard.office.review import refer
 from wizard.office.records import in_feed_sql
@@ -160,3 +161,13 @@ def test_an_inspection_done_is_named_in_its_events_entry_one_ahead_is_an_entry(a
     assert set(events) == {f"{reference}: Fair number 0", f"{reference}: decision due", f"{reference}: inspection"}
     assert "Inspections: 2027-06-20 failed, 2027-06-25 passed." in str(events[f"{reference}: Fair number 0"]["description"])
     assert events[f"{reference}: inspection"].decoded("dtstart").isoformat() == "2027-07-30"
+def test_a_revoked_events_deadlines_leave_the_feed_with_it_cancelled(book):
+    row = {"reference": "BAR-2027-0001", "event_name": "Harvest Fair", "jurisdiction": "baroda-mi",
+           "status": "approved", "received_at": "2027-05-01T10:00:00+00:00",
+           "starts_at": "2027-07-09T12:00", "ends_at": "2027-07-11T23:00"}
+    referrals = [{"id": 1, "department": "Fire department", "due_on": "2027-06-01", "answered_at": None}]
+    stamp = datetime(2027, 5, 20, tzinfo=timezone.utc)
+    suspended = application_entries(row, book, referrals, stamp, {"action": "suspended", "acted_on": "2027-05-19"})
+    assert [str(e["summary"]) for e in suspended][1:] == ["BAR-2027-0001: Fire department answer due"]
+    (event,) = application_entries(row, book, referrals, stamp, {"action": "revoked", "acted_on": "2027-05-19"})
+    assert str(event["status"]) == "CANCELLED" and str(event["summary"]).startswith("Cancelled, permit revoked")

@@ -10,6 +10,7 @@ import subprocess
 from io import BytesIO
 from xml.sax.saxutils import quoteattr, escape
 
+import pikepdf
 import pypdfium2
 import pytest
 from pypdf import PdfReader
@@ -91,3 +92,39 @@ def test_pdftk_fills_and_flattens_every_text_field_legibly(downloads, jurisdicti
     shown = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(flat)).pages)
     missing = [value for value in values.values() if value not in shown]
     assert missing == [], f"{len(missing)} of {len(values)} typed answers not drawn legibly"
+
+
+def drawn_sizes(data: bytes, text: str) -> list[float]:
+    """The font sizes (`Tf`) of the flattened form XObjects that show `text`, on every page."""
+    sizes = []
+    with pikepdf.open(BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            for xobject in page.Resources.get("/XObject", {}).values():
+                if xobject.get("/Subtype") != "/Form":
+                    continue
+                size, shown = None, ""
+                for operands, operator in pikepdf.parse_content_stream(xobject):
+                    if str(operator) == "Tf":
+                        size = float(operands[1])
+                    elif str(operator) in ("Tj", "TJ"):
+                        shown += "".join(bytes(o).decode("latin-1") for o in
+                                         (operands[0] if str(operator) == "TJ" else operands)
+                                         if isinstance(o, pikepdf.String))
+                if text in shown and size is not None:
+                    sizes.append(size)
+    return sizes
+
+
+def test_pdftk_fills_a_signature_date_at_a_readable_size(downloads, tmp_path):
+    data = downloads["baroda-mi"]
+    dates = [name for name in text_fields(data) if name.endswith("-date")]
+    assert dates
+    (tmp_path / "packet.pdf").write_bytes(data)
+    (tmp_path / "answers.xfdf").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><fields>'
+        + "".join(f"<field name={quoteattr(name)}><value>December 31, 2027</value></field>" for name in dates)
+        + "</fields></xfdf>", encoding="utf-8")
+    subprocess.run(["pdftk", str(tmp_path / "packet.pdf"), "fill_form", str(tmp_path / "answers.xfdf"),
+                    "output", str(tmp_path / "flat.pdf"), "flatten"], check=True, capture_output=True)
+    sizes = drawn_sizes((tmp_path / "flat.pdf").read_bytes(), "December 31, 2027")
+    assert sizes and min(sizes) >= 8, sizes  # the packet's own 9 pt, not shrunk to fit

@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta
 import pytest
 from icalendar import Calendar
 
+from wizard.packet.browser_pages import css_string
 from wizard.web.app import create_app
 from wizard.engine.assess import assess_jurisdiction
 from wizard.web.edge.state import store
@@ -211,9 +212,19 @@ def test_baroda_calendar_has_the_day_the_license_must_be_in_hand_and_the_mowing(
 
 
 def test_the_print_view_gets_the_packets_own_font_and_nothing_else_from_its_folder(client):
-    """The print view's Noto Sans (static/packet-print.css), kept a year; no other file."""
+    """The print view's Noto Sans, CJK pieces and Noto Emoji (static/packet-print.css), kept a year; no other file."""
     with client.get("/packet-fonts/NotoSans-Regular.ttf") as font:  # a file response: closed after
         assert font.status_code == 200 and font.mimetype == "font/ttf" and font.data[:4] == b"\x00\x01\x00\x00"
         assert "max-age=31536000" in font.headers["Cache-Control"]
+    for same in ("NotoSansCJKsc-Regular-kana.ttf", "NotoSansCJKsc-Regular-4e00.ttf", "NotoEmoji-Regular.ttf"):
+        with client.get(f"/packet-fonts/{same}") as font:  # the PDF's CJK pieces and emoji face, by name only
+            assert font.status_code == 200 and "max-age=31536000" in font.headers["Cache-Control"], same
     for other in ("NotoSans-Fields.ttf", "OFL.txt", "README.md", "..%2Fcontent.py", "cjk%2FNotoSansCJKsc-Regular-kana.ttf"):
         assert client.get(f"/packet-fonts/{other}").status_code == 404, other
+
+
+def test_an_event_name_in_the_print_views_page_words_stays_a_css_string():
+    """The running footer's words (wizard/packet/browser_pages.py) are the organizer's: a quote, a backslash or
+    a line break in them ends nothing."""
+    assert css_string('Fair "Day" \\ } body { display: none }\n') == \
+        '"Fair \\22 Day\\22  \\5c  } body { display: none }\\a "'

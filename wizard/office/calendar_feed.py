@@ -84,7 +84,8 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
                         action: dict | None = None, address: str = "", place: bool = False,
                         inspected: list[dict] | None = None) -> list[Event]:
     """`action`: the permit's latest suspension, reinstatement or revocation: a revoked
-    permit's event is CANCELLED, a suspended one's TENTATIVE, each saying so in its summary. `address`:
+    permit's event is CANCELLED, with no deadline left beside it, a suspended one's TENTATIVE, each saying so in
+    its summary. `address`:
     where the application's page is (each entry's description ends with it); `place`: name the place in
     the event's description (a feed of several places); `inspected`: inspections with their result,
     named in the event's description rather than each an entry of its own."""
@@ -105,6 +106,8 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
         if mark in ("revoked", "suspended"):
             event.add("status", "CANCELLED" if mark == "revoked" else "TENTATIVE")
         entries.append(event)
+        if mark == "revoked":  # a cancelled event has nothing left to decide or answer by a day
+            return entries
     due = decision_due(row["received_at"], j) if j else None
     if due is not None and row["status"] not in CLOSED:
         entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",

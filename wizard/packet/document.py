@@ -23,8 +23,9 @@ from ..language import LOCALES
 from ..readable import long_date, money, number
 from ..resources import resource_dir
 from .fields import finish_fields
-from .model import FONTS, Packet
-from .tagging import definition_pairs, line_end_spaces
+from .model import CJK_PIECES, FONTS, Packet
+from .cjk_text import with_cjk_languages
+from .tagging import cjk_languages, definition_pairs, line_end_spaces
 
 LATIN_REGULAR = FONTS / "NotoSans-Regular.ttf"
 LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
@@ -32,20 +33,8 @@ LATIN_BOLD = FONTS / "NotoSans-Bold.ttf"
 # A field's font is embedded whole (the organizer may type any character): with the full file a
 # packet was 368 KB instead of 234 KB and took about 25 ms longer to write and compress.
 FIELDS = FONTS / "NotoSans-Fields.ttf"
-# Noto Sans CJK SC in pieces by code point, so a packet loads only the few it uses (the whole
-# 40,000-glyph font would take longer to read than the rest of the packet to make).
-CJK_PIECES = {
-    "kana": ((0x1100, 0x11FF), (0x3000, 0x30FF), (0x3100, 0x318F), (0x31F0, 0x31FF), (0xF900, 0xFAFF),
-             (0xFF00, 0xFFEF)),
-    "3400": ((0x3400, 0x4DBF),),
-    "4e00": ((0x4E00, 0x5FFF),),
-    "6000": ((0x6000, 0x6FFF),),
-    "7000": ((0x7000, 0x7FFF),),
-    "8000": ((0x8000, 0x8FFF),),
-    "9000": ((0x9000, 0x9FFF),),
-    "ac00": ((0xAC00, 0xC1FF),),
-    "c200": ((0xC200, 0xD7AF),),
-}
+# Noto Emoji, monochrome (one colour prints on any printer): an emoji in a name, a pictograph Noto Sans lacks.
+EMOJI = FONTS / "NotoEmoji-Regular.ttf"
 STYLESHEETS = ("packet.css", "packet-pages.css")  # shared with the print view; paged media
 
 # WeasyPrint reports a missing alt text or language on its logger: a packet must have neither fault,
@@ -60,20 +49,32 @@ def latin_coverage() -> frozenset[int]:
         return frozenset(font.getBestCmap())
 
 
+@lru_cache(maxsize=1)
+def emoji_coverage() -> frozenset[int]:
+    with TTFont(EMOJI, lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
 def cjk_pieces(texts) -> list[str]:
-    """The CJK font pieces that draw the characters Noto Sans lacks in `texts`."""
+    """The CJK font pieces that draw the characters Noto Sans lacks in `texts`, and "emoji" when Noto Emoji
+    draws any of them."""
     covered = latin_coverage()
     wanted = {ord(ch) for text in texts for ch in text} - covered
     return [name for name, ranges in CJK_PIECES.items()
-            if any(low <= code <= high for code in wanted for low, high in ranges)]
+            if any(low <= code <= high for code in wanted for low, high in ranges)] + \
+        (["emoji"] if wanted & emoji_coverage() else [])
 
 
 def font_faces(pieces: tuple[str, ...]) -> str:
-    """@font-face rules for the vendored fonts: Noto Sans, its fields' face, then only the given CJK pieces."""
+    """@font-face rules for the vendored fonts: Noto Sans, its fields' face, then only the given CJK pieces and
+    Noto Emoji ("emoji")."""
     rules = [f'@font-face {{ font-family: "NotoSans"; font-weight: {weight}; src: url("{path.as_uri()}"); }}'
              for weight, path in (("normal", LATIN_REGULAR), ("bold", LATIN_BOLD))]
     rules.append(f'@font-face {{ font-family: "NotoSansFields"; src: url("{FIELDS.as_uri()}"); }}')
-    for piece in pieces:
+    if "emoji" in pieces:  # after the CJK pieces in the list of families: it draws only what they do not
+        rules += [f'@font-face {{ font-family: "NotoEmoji"; font-weight: {weight}; src: url("{EMOJI.as_uri()}"); }}'
+                  for weight in ("normal", "bold")]
+    for piece in (piece for piece in pieces if piece != "emoji"):
         path = FONTS / "cjk" / f"NotoSansCJKsc-Regular-{piece}.ttf"
         ranges = ", ".join(f"U+{low:04X}-{high:04X}" for low, high in CJK_PIECES[piece])
         # A family per piece: WeasyPrint keys an embedded font by its description, so pieces sharing
@@ -81,7 +82,7 @@ def font_faces(pieces: tuple[str, ...]) -> str:
         rules += [f'@font-face {{ font-family: "NotoSansCJK-{piece}"; font-weight: {weight}; src: url("{path.as_uri()}"); '
                   f'unicode-range: {ranges}; }}' for weight in ("normal", "bold")]
     if pieces:  # :root outranks the stylesheets' `html` rule, which names no piece
-        families = ", ".join(f'"NotoSansCJK-{piece}"' for piece in pieces)
+        families = ", ".join('"NotoEmoji"' if piece == "emoji" else f'"NotoSansCJK-{piece}"' for piece in pieces)
         rules.append(f':root {{ font-family: "NotoSans", {families}; }}')
     return "\n".join(rules)
 
@@ -97,7 +98,7 @@ def environment() -> Environment:
 
 def packet_html(packet: Packet) -> str:
     """The packet as a standalone HTML document: what WeasyPrint prints."""
-    return environment().get_template("packet/document.html").render(p=packet)
+    return with_cjk_languages(environment().get_template("packet/document.html").render(p=packet))
 
 
 def organizers_pages(packet: Packet, template: str) -> tuple[str, str] | None:
@@ -107,7 +108,7 @@ def organizers_pages(packet: Packet, template: str) -> tuple[str, str] | None:
     if packet.summary is None:
         return None
     tag = LOCALES[packet.summary.lang].replace("_", "-")
-    return environment().get_template(f"packet/{template}").render(p=packet, s=packet.summary), tag
+    return with_cjk_languages(environment().get_template(f"packet/{template}").render(p=packet, s=packet.summary)), tag
 
 
 def _stylesheet_text(names: tuple[str, ...]) -> str:
@@ -229,6 +230,7 @@ def _finish(document, pdf, languages: tuple[dict[int, str], str] | None = None) 
     objects = _Objects(pdf)
     if languages is not None:
         _other_languages(objects, pdf, *languages)
+    cjk_languages(document, pdf, objects)
     _header_scopes(objects)
     definition_pairs(objects)
     line_end_spaces(document, pdf, objects)

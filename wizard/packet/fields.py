@@ -8,7 +8,8 @@ as the PDF is written:
 
 - every text field's `/DA` names a simple TrueType font in WinAnsi encoding (the fields' Noto Sans,
   the same embedded font program), which any filler can encode Latin text in, at the automatic size
-  (0), so what is typed is sized to fit and wrapped in a field of several lines;
+  (0), so what is typed is sized to fit and wrapped in a field of several lines; but a signature's date,
+  one short line, at the packet's own 9 pt;
 - every check box gets `/DA` in ZapfDingbats with a check as its caption (`/MK /CA`), which is what
   poppler, MuPDF and Acrobat draw a ticked box with when they draw it anew, and an empty "Off" look;
 - every field has its own appearance (`/AP`), so no viewer has to make one: `NeedAppearances` goes.
@@ -28,6 +29,7 @@ TEXT_FONT = "FieldText"  # the fields' simple font in the form's resources (/DR)
 CHECK_FONT = "ZaDb"  # ZapfDingbats, by the name Acrobat and poppler look for
 CHECK = "4"  # ZapfDingbats' check mark (a20, ✔)
 WINANSI = range(32, 256)
+DATE_SIZE = 9  # the packet's field text size (static/packet-pages.css), for a signature's date
 
 
 @lru_cache(maxsize=2)
@@ -85,8 +87,11 @@ def _text_field(pdf, field: pydyf.Dictionary) -> None:
     da = _text(field["DA"].string) if isinstance(field.get("DA"), pydyf.String) else ""
     colour = re.search(r"([\d.]+ [\d.]+ [\d.]+ rg)", da)
     # Size 0 is "auto": a filler or viewer sizes the text to fit the box, and wraps it in a field of
-    # several lines, so "15 flush, 3 ADA portable" is not cut to "15 flush, 3 ADA p".
-    field["DA"] = pydyf.String(f"/{TEXT_FONT} 0 Tf {colour.group(1) if colour else '0 g'}")
+    # several lines, so "15 flush, 3 ADA portable" is not cut to "15 flush, 3 ADA p". A signature's date
+    # is short and one line: auto, pdftk set "December 31, 2027" in its one-line box at 4 pt.
+    name = field.get("T")
+    size = DATE_SIZE if isinstance(name, pydyf.String) and _text(name.string).endswith("-date") else 0
+    field["DA"] = pydyf.String(f"/{TEXT_FONT} {size} Tf {colour.group(1) if colour else '0 g'}")
     field["AP"] = pydyf.Dictionary({"N": _appearance(pdf, *_size(field["Rect"]), [b"/Tx BMC", b"EMC"])})
 
 

@@ -12,6 +12,20 @@ from .plan import PlanStep
 # The packet's vendored fonts (README.md there): WeasyPrint prints with them (document.py), and the
 # print view hands Noto Sans to the browser, so a packet printed from either takes as many pages.
 FONTS = Path(__file__).resolve().parent / "fonts"
+# Noto Sans CJK SC in pieces by code point, so a packet loads only the few it uses (the whole
+# 40,000-glyph font would take longer to read than the rest of the packet to make).
+CJK_PIECES = {
+    "kana": ((0x1100, 0x11FF), (0x3000, 0x30FF), (0x3100, 0x318F), (0x31F0, 0x31FF), (0xF900, 0xFAFF),
+             (0xFF00, 0xFFEF)),
+    "3400": ((0x3400, 0x4DBF),),
+    "4e00": ((0x4E00, 0x5FFF),),
+    "6000": ((0x6000, 0x6FFF),),
+    "7000": ((0x7000, 0x7FFF),),
+    "8000": ((0x8000, 0x8FFF),),
+    "9000": ((0x9000, 0x9FFF),),
+    "ac00": ((0xAC00, 0xC1FF),),
+    "c200": ((0xC200, 0xD7AF),),
+}
 
 
 @dataclass

@@ -56,6 +56,7 @@ class SummaryPage:
     running_title: str = ""
     running_place: str = ""
     running_short: str = ""
+    number: str = ""  # its page number, at its foot as the sheets have theirs: the English pages count on their own
 
     def sheet(self, anchor: str) -> InstructionSheet | None:
         """The instruction sheet that goes before the part `anchor`, if it has one."""
@@ -101,7 +102,8 @@ def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str, s
         sums_heading=_("The sums"), sums=sums(a) if result.applies else [],
         parts_heading=_("Each part of the packet"), parts=parts_list(packet, sheets, j.license_word), sheets=sheets,
         running_title=say(N_("Instructions for the {word} application"), j.license_word), running_place=j.name,
-        running_short=j.short_name)
+        running_short=j.short_name,
+        number=_("Summary, page %(page)d of %(pages)d", page=1, pages=1))
 
 
 def parts_list(packet: Packet, sheets: list[InstructionSheet], word: str) -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""Two repairs to the structure WeasyPrint writes, so a screen reader reads the packet as it is printed
+"""Repairs to the structure WeasyPrint writes, so a screen reader reads the packet as it is printed
 (docs/decisions/0011-one-html-source-for-the-packet.md). Both run in `document._finish`, on the PDF objects before
 they are written.
 
@@ -10,6 +10,8 @@ they are written.
   `remove_last_whitespace`), and WeasyPrint marks each line of a paragraph as content of its own; a
   reader that follows the structure joins the lines as they are, and read "theoperator". The last text
   shown on such a line gets the space glyph back, at its end, where it draws nothing.
+- A name in Chinese, Japanese or Korean says its language (`cjk_languages`): WeasyPrint writes no /Lang for
+  any element.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ import re
 import unicodedata
 
 import pydyf
+
+from .cjk_text import cjk_language
 
 _HEX = re.compile(rb"<([0-9a-fA-F]*)>")
 _NO_SPACE_AFTER = set("-\u00ad/\u2010\u2011\u2012\u2013\u2014")  # a break after these was not at a space
@@ -116,3 +120,34 @@ def _decode(item: bytes, font) -> str:
 
 def _wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def cjk_languages(document, pdf, objects) -> None:
+    """Give the structure element of each text that is a CJK name its language (/Lang, PDF/UA-1 7.2): a
+    screen reader reads 李小龍 in Chinese, not letter by letter as "unknown" English."""
+    fonts = {font.hash: font for font in document.fonts.values()}
+    nums = objects.get(objects.get(pdf.catalog["StructTreeRoot"])["ParentTree"])["Nums"]
+    for index, page_reference in enumerate(pdf.page_references):
+        stream = objects.get(objects.get(page_reference)["Contents"])
+        owners = nums[2 * index + 1]
+        for mcid, text in _marked_texts(stream.stream if stream is not None else [], fonts):
+            owner = objects.get(owners[mcid]) if mcid < len(owners) else None
+            language = cjk_language(text)
+            if language and isinstance(owner, pydyf.Dictionary):
+                owner["Lang"] = pydyf.String(language)
+
+
+def _marked_texts(content: list, fonts: dict):
+    """(MCID, text) of each marked-content sequence of a page's content, as its fonts' ToUnicode maps read it."""
+    font, mcid = None, None
+    text: list[str] = []
+    for at, item in enumerate(content):
+        if item == b"BDC" and isinstance(content[at - 1], pydyf.Dictionary) and "MCID" in content[at - 1]:
+            mcid, text = content[at - 1]["MCID"], []
+        elif item == b"EMC" and mcid is not None:
+            yield mcid, "".join(text)
+            mcid = None
+        elif isinstance(item, bytes) and item.endswith(b" Tf"):
+            font = fonts.get(item[1:].split(b" ")[0].decode())
+        elif mcid is not None and isinstance(item, bytes) and item.endswith(b" TJ") and font is not None:
+            text.append(_decode(item, font))
