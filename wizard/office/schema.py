@@ -294,8 +294,8 @@ MIGRATIONS = (
         # current ones read as a range, whatever the years of decided, past ones kept.
         "CREATE INDEX idx_applications_place_feed ON applications (jurisdiction, (CASE WHEN status NOT IN "
         "('approved', 'denied', 'withdrawn') THEN '9999-12-31' ELSE COALESCE(NULLIF(ends_at, ''), starts_at) END))",
-        *count_triggers(),
-        *count_fills())),
+        *count_triggers(BOARD_TABLES),
+        *count_fills(BOARD_TABLES))),
     # Approval and issuance as two steps (docs/decisions/0022-approval-and-issuance.md): what the clerk
     # records as in hand before the permit issues (a prerequisite of the rule file's `before_issuance`:
     # a confirmation, or the alternative its `unless` allows), with who and when; an inspection's
@@ -324,8 +324,6 @@ MIGRATIONS = (
         "motion TEXT, ayes INTEGER, nays INTEGER, abstained INTEGER, decision TEXT, recorded_by TEXT, "
         "recorded_at TEXT)",
         "CREATE INDEX idx_meetings_reference ON meetings (reference)")),
-        *count_triggers(BOARD_TABLES),
-        *count_fills(BOARD_TABLES))),
     # Money corrected with a trail (docs/decisions/0024-money-corrected-with-a-trail.md): a payment is never edited
     # or deleted but voided (who, when, why), and an adjusting entry names the one it corrects; a sum above what
     # was outstanding, confirmed by the clerk, keeps the excess as an overpayment until its refund is recorded. A
