@@ -155,8 +155,8 @@ def test_an_inspection_done_is_named_in_its_events_entry_one_ahead_is_an_entry(a
         for day in ("2027-06-20", "2027-06-25", "2027-07-30"):
             trail.add_inspection(dict(reference=reference, scheduled_on=day, inspector="Fire", recorded_by="c"))
         done = trail.inspections(reference)[:2]
-        trail.inspection_result(reference, done[0]["id"], "failed", "2027-06-20", None, "exits", "c")
-        trail.inspection_result(reference, done[1]["id"], "passed", "2027-06-25", None, "", "c")
+        trail.inspection_result(reference, done[0]["id"], "failed", "2027-06-20", None, "exits", "c", "2027-06-20T12:00:00")
+        trail.inspection_result(reference, done[1]["id"], "passed", "2027-06-25", None, "", "c", "2027-06-25T12:00:00")
     events = {str(e["summary"]): e for e in Calendar.from_ical(client.get(path).data).walk("VEVENT")}
     assert set(events) == {f"{reference}: Fair number 0", f"{reference}: decision due", f"{reference}: inspection"}
     assert "Inspections: 2027-06-20 failed, 2027-06-25 passed." in str(events[f"{reference}: Fair number 0"]["description"])

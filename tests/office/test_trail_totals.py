@@ -82,9 +82,10 @@ def test_the_sums_follow_each_kind_of_write(app):
         for reference in (first, first, dekalb, other):
             inspect(records, reference)
         scheduled = records.trail.inspections(first)
-        records.trail.inspection_result(first, scheduled[0]["id"], "passed", "2027-07-01", None, "", "c@example.org")
+        records.trail.inspection_result(first, scheduled[0]["id"], "passed", "2027-07-01", None, "", "c@example.org",
+                                        "2027-07-01T12:00:00")
         records.trail.inspection_result(dekalb, records.trail.inspections(dekalb)[0]["id"], "failed", "2027-07-01",
-                                        2000, "exits", "c@example.org")
+                                        2000, "exits", "c@example.org", "2027-07-01T12:00:00")
         for reference in (first, third, other):
             records.trail.add_closing(dict(reference=reference, closed_on="2027-07-20", notes="", closed_by="c@example.org",
                                            recorded_at="2027-07-20T10:00:00+00:00"))

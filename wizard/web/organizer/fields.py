@@ -34,11 +34,13 @@ class _KindParsed:
             self.data = None
             raise
 
-    def _value(self):
+    def _value(self) -> str:
         # What was typed stays in the box beside its error, to be corrected rather than typed again.
-        if self.process_errors and self.raw_data:
-            return self.raw_data[0]
-        return super()._value()
+        typed = getattr(self, "raw_data", None)
+        if getattr(self, "process_errors", None) and typed:
+            return str(typed[0])
+        shown: str = getattr(super(), "_value")()
+        return shown
 
 
 class NumberField(_KindParsed, IntegerField):
