@@ -112,7 +112,9 @@ def test_the_rule_files_spanish_and_the_questions_spanish_each_measured():
     than the questions'; their longest sentences were split. Measured before: rule files Fernández-Huerta 74.5,
     12.6% more words than the English, 14.2 words a sentence (English 12.7); questions 83.9, 9.1 words a
     sentence. After: 75.7, 12.8%, 13.7; questions 83.2 (the review's plainer, longer question wordings).
-    The floors keep what was reached."""
+    A second pass rewrote the rule files' hardest and longest texts in short sentences, one idea each
+    (the ordinance's quoted English untouched): 75.5, +13.5%, 13.8 before; 79.1, +14.6%, 11.3 after
+    (the split sentences cost words: "Debe...", "También..."). The floors keep what was reached."""
     figures = {}
     for name, paths in (("rule files", JURISDICTION_FILES), ("questions", RULE_FILES[:1])):
         pairs = [pair for path in paths for pair in texts_in(yaml.safe_load(path.read_text(encoding="utf-8")))]
@@ -123,7 +125,7 @@ def test_the_rule_files_spanish_and_the_questions_spanish_each_measured():
               f"(Spanish), {100 * (longer - 1):+.1f}% words, {figures[name][2]:.1f} words a sentence "
               f"(English {words_per_sentence(english):.1f}), {len(english)} texts")
     ease, longer, sentence = figures["rule files"]
-    assert ease >= 75 and longer <= 1.15 and sentence <= 14
+    assert ease >= 79 and longer <= 1.15 and sentence <= 11.5
     assert figures["questions"][0] >= 82.5 and figures["questions"][2] <= 9.5
 
 
