@@ -5,8 +5,10 @@ the application's ledger, documents and deadlines as filed and shows the new rea
 from __future__ import annotations
 
 import shutil
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
+
+from icalendar import Calendar
 
 from wizard.authoring.loader import load_rulebook
 from wizard.office import filed as filed_module
@@ -15,9 +17,9 @@ from wizard.web.edge.state import office_records
 
 from tests.support.prerequisites import everything_in_hand
 from tests.support import html
-from tests.support.office import BARODA, CHEAP_HASH, received
+from tests.support.office import BARODA, CHEAP_HASH, feed_path, received
 from tests.support.office_days import office_day
-from tests.support.office_trail import approve, mails, organizer, passes_pdfua, pay, pdf_text, trail  # noqa: F401
+from tests.support.office_trail import WHITESBORO, approve, mails, organizer, passes_pdfua, pay, pdf_text, trail  # noqa: F401
 
 CORPORATION = {**BARODA, "organizer_type": "corporation", "organization_name": "Harvest Fair Inc.",
                "applicant_name": "Ann Lee", "applicant_address": "1 Main St\nBaroda, MI 49101"}
@@ -78,10 +80,10 @@ def test_what_was_emailed_downloads_the_same_a_day_later_and_a_suspension_supers
             client.get(f"/office/a/{reference}/receipts/2.pdf").data)
 
 
-def changed_rules(tmp_path) -> Path:
+def changed_rules(tmp_path, rules: Path = RULES) -> Path:
     folder = tmp_path / "rules"
     folder.mkdir()
-    shutil.copy(RULES, folder / RULES.name)
+    shutil.copy(rules, folder / rules.name)
     return folder
 
 
@@ -137,6 +139,57 @@ def test_a_fee_changed_after_the_decision_leaves_the_application_as_filed_until_
         f"Receipt {reference}-R1", f"Permit {reference}-P1", f"Receipt {reference}-R3"]  # R2: the bond recorded above
     assert client.get(html.links(page, ".issued-document a")[1]).data == permit
     assert client.get(f"/office/a/{reference}/receipts/1.pdf").data == receipt
+
+
+def deadlines_shown(client, reference: str, feed: str) -> tuple:
+    """The inbox's row of the application and the feed's entries, each with its day."""
+    (row,) = html.texts(client.get("/office"), f"tr[data-reference='{reference}']")
+    entries = Calendar.from_ical(client.get(feed).data).walk("VEVENT")
+    return row, sorted((str(e["summary"]), e["dtstart"].dt.isoformat()) for e in entries)
+
+
+def test_days_changed_in_the_rule_file_after_filing_leave_the_inbox_and_the_feed_as_filed(tmp_path):
+    rules = changed_rules(tmp_path)
+    app = create_app({"TESTING": True, "RULEBOOK": load_rulebook([rules]), "DATABASE": str(tmp_path / "w.db"),
+                      "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False,
+                      "PASSWORD_HASH_METHOD": CHEAP_HASH})
+    client, reference = received(app, BARODA, "baroda-mi")
+    feed = feed_path(client)
+    before = deadlines_shown(client, reference, feed)
+    assert f"{reference}: decision due" in [summary for summary, _ in before[1]]
+
+    # The Village shortens its days to decide and asks for the license in hand 250 days ahead: under these
+    # rules the application would be late and due sooner; filed under the old ones, it is neither.
+    path = rules / RULES.name
+    text = path.read_text(encoding="utf-8").replace("  license_in_hand_days: 60\n", "  license_in_hand_days: 250\n", 1)
+    path.write_text(text.replace("decision:\n  within_days: 45\n", "decision:\n  within_days: 30\n", 1), encoding="utf-8")
+    app.extensions["rulebook"] = load_rulebook([rules])
+    assert "Days to decide" in " ".join(html.texts(client.get(f"/office/a/{reference}"), ".rules-reading"))
+    assert deadlines_shown(client, reference, feed) == before
+    assert "Filed late" not in before[0]
+
+
+def test_a_deposits_days_to_return_stay_as_filed_when_the_rule_file_changes(tmp_path):
+    # Whitesboro, Ch. 40, Permit E: the deposit "shall be returned ... within 10 days" of the event's end.
+    rules = changed_rules(tmp_path, RULES.with_name("whitesboro-ny.yaml"))
+    app = create_app({"TESTING": True, "RULEBOOK": load_rulebook([rules]), "DATABASE": str(tmp_path / "w.db"),
+                      "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False,
+                      "PASSWORD_HASH_METHOD": CHEAP_HASH})
+    client, reference = received(app, WHITESBORO, "whitesboro-ny")
+    pay(client, reference, "whitesboro-ny", sum_key="deposit", amount="500", method="cash")
+    app.config["TODAY"] = date(2027, 9, 1)  # weeks after the event of July 9: the deposit not returned
+
+    def shown() -> tuple:
+        return (html.texts(client.get(f"/office/a/{reference}"), ".deposit-late"),
+                html.texts(client.get("/office"), f"tr[data-reference='{reference}'] .deposit-late"))
+    before = shown()
+    assert "says within 10 days of the event, by Monday, July 19, 2027 (Ch. 40, Permit E)." in before[0][0]
+    assert len(before[1]) == 1 and "due Monday, July 19, 2027" in before[1][0]
+    path = rules / "whitesboro-ny.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("returned_within_days: 10", "returned_within_days: 30"),
+                    encoding="utf-8")
+    app.extensions["rulebook"] = load_rulebook([rules])
+    assert shown() == before
 
 
 def test_a_version_sent_before_assessments_were_kept_gets_one_on_first_read(app):

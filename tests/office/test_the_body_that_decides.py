@@ -1,9 +1,10 @@
 """Who decides, as the text names it (docs/decisions/0023-the-body-that-decides.md): Whitesboro's Board of Trustees
 decides in its meeting (Ch. 40, Permit A: a permit "issued by the Board of Trustees through its Clerk"; Permit B:
 "The Village Board shall act upon the application"), the clerk records the meeting, the office prints a staff report
-for its agenda, and the permit names the meeting. The permit says only what is true: the owner "applying jointly"
-only where the application was joint (Baroda License (a), not where (b)'s use contract was shown); a revoked
-permit's application says so at the top of the clerk's and the organizer's pages."""
+for its agenda (kept as issued: a payment recorded since issues a new report that supersedes it), and the permit
+names the meeting. The permit says only what is true: the owner "applying jointly" only where the application was
+joint (Baroda License (a), not where (b)'s use contract was shown); a revoked permit's application says so at the
+top of the clerk's and the organizer's pages."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -46,6 +47,14 @@ def test_the_boards_meeting_is_recorded_its_staff_report_printed_and_the_permit_
                  "Draft motion", "Motion that the Board of Trustees approve application " + reference):
         assert fact in text, fact
     assert "Downloaded the staff report" in " ".join(html.texts(client.get(f"/office/a/{reference}"), "body"))
+    assert client.get(link["href"]).data == report.data  # kept as issued: the same facts, the same bytes
+    pay(client, reference, PLACE, sum_key="deposit", amount="500", method="cash")
+    newer = client.get(link["href"]).data
+    assert newer != report.data and "Deposit $500 $500" in " ".join(pdf_text(newer))
+    assert f"This supersedes {reference}-S1" in " ".join(pdf_text(newer))
+    listed = [t for t in html.texts(client.get(f"/office/a/{reference}"), ".issued-document") if "Staff report" in t]
+    assert [t.split(" (PDF)")[0] for t in listed] == [f"Staff report {reference}-S1", f"Staff report {reference}-S2"]
+    assert f"superseded by {reference}-S2" in listed[0] and "(the record changed)" in listed[0]
 
     refused = decide(client, reference, motion="Resolution 2027-14", ayes="4", nays="1")
     assert "Enter the agenda item" in " ".join(html.texts(refused, ".notice"))

@@ -12,6 +12,7 @@ from ..packet.staff_report import StaffReport
 from ..readable import money as dollars
 from ..rules.office_cards import OfficeCard
 from ..rules.rulebook import Jurisdiction
+from .applications import checklist_items
 from .money import Line, held_view, ledger, owed_for
 from .prerequisites import outstanding as waiting_for
 from .records import OfficeRecords
@@ -56,5 +57,5 @@ def staff_report(records: OfficeRecords, row: ApplicationRow, j: Jurisdiction, a
         received_on=row["received_at"][:10], joint=joint_application(j, answers), sections=sections + facilities,
         money=money_rows(lines), cover=cover_rows(held["insurance_rows"]), bond_flag=held["bond_flag"],
         referrals=referrals, prerequisites=tuple(prerequisites_outstanding(records, row, j, assessment)),
-        application_outstanding=outstanding(records, reference, j, answers),
+        application_outstanding=outstanding(records, reference, j, answers, checklist_items(assessment)),
         criteria=tuple((j.decided_by or {}).get("criteria") or ()))

@@ -20,7 +20,7 @@ from ..engine.filing_days import last_day, lead_section
 from ..engine.wording import permit_applies
 from ..language import N_, OFFICE_LANGUAGE, current, gettext as _, speaking
 from .office_time import local_day
-from .filed import OFFICE_KEY, assessed, rules_version
+from .filed import assessed, filed_terms, kept_deadline, rules_version
 from .inbox import first_receipt, organizer_of
 from .records import OfficeRecords, now_text
 
@@ -107,6 +107,7 @@ def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdict
             return Sent(reference, version, False, unchanged=True)
         sent = _new_version(records, existing, answers, details, now)
         records.applications.keep_assessment(reference, sent.version, filing[0], filing[1], now)
+        kept_deadline(records, reference, sent.version, filing[0])  # the period this version is filed under
         return sent
 
 
@@ -141,33 +142,36 @@ def permit_valid(application: ApplicationRow, decision: dict | None) -> bool:
     return decision is not None and decision["decision"] == "approved" and application["status"] == "approved"
 
 
-def filed_late(application: ApplicationRow, zone, j: Jurisdiction | None = None) -> bool:
+def filed_late(application: ApplicationRow, zone, j: Jurisdiction | None = None, filed: dict | None = None) -> bool:
     """Received after the ordinance's last day to file (kept when it was sent), by the office's day.
     A place whose text sets no last day (`j` without a lead time) has no late filing, whatever an
-    older record kept as its day to file."""
-    if j is not None and j.filing_lead_days is None:
+    older record kept as its day to file. `filed`: the kept assessment, whose days it reads."""
+    terms = filed_terms(j, filed) if j is not None else {}
+    if j is not None and terms["filing_lead_days"] is None:
         return False
     last = application.get("file_by")
     starts = application.get("starts_at")
-    if j is not None and j.license_in_hand_days is not None and starts:
+    if terms.get("license_in_hand_days") is not None and starts:
         # Baroda, License (a): the text's own day is the in-hand day, whatever day an older record kept.
-        last = (date.fromisoformat(starts[:10]) - timedelta(days=j.license_in_hand_days)).isoformat()
+        last = (date.fromisoformat(starts[:10]) - timedelta(days=terms["license_in_hand_days"])).isoformat()
     if not last:
         return False
     return local_day(application["received_at"], zone) > date.fromisoformat(last)
 
 
-def decision_timing(application: ApplicationRow, due: date | None, j: Jurisdiction) -> dict:
+def decision_timing(application: ApplicationRow, due: date | None, j: Jurisdiction, filed: dict | None = None) -> dict:
     """What the decision day means for the event: it falls on or after the event's first day, or
-    (Baroda) the license must be in hand before it, so the office must decide sooner."""
+    (Baroda) the license must be in hand before it, so the office must decide sooner. `filed`: the kept
+    assessment, whose days it reads."""
+    terms = filed_terms(j, filed)
     starts = application.get("starts_at")
     first = date.fromisoformat(starts[:10]) if starts else None
-    in_hand = j.license_in_hand_days
+    in_hand = terms["license_in_hand_days"]
     needed_by = first - timedelta(days=in_hand) if first and in_hand is not None else None
     return {"due_after_event": bool(due and first and due >= first), "event_starts": first,
-            "decide_by_citation": lead_section(j.filing_citation),
-            "decide_by": needed_by if due and needed_by and due > needed_by and not filed_late(application, j.zone, j)
-            else None}
+            "decide_by_citation": lead_section(terms["filing_citation"]),
+            "decide_by": needed_by if due and needed_by and due > needed_by and not filed_late(application, j.zone, j,
+                                                                                                filed) else None}
 
 
 def change_status(records: OfficeRecords, reference: str, status: str, who: str) -> None:
@@ -186,8 +190,7 @@ def decision_due(received_at: str, j: Jurisdiction, filed: dict | None = None) -
     The ordinances count from filing and do not say whether a corrected version restarts the
     period; we count from the first version received, the reading that never makes an
     organizer wait longer than the text allows. The day of receipt is the office's (its time zone)."""
-    kept = (filed or {}).get(OFFICE_KEY) or {}
-    days = kept["decision_within_days"] if "decision_within_days" in kept else j.decision_within_days
+    days = filed_terms(j, filed)["decision_within_days"]
     if days is None or not received_at:
         return None
     return local_day(received_at, j.zone) + timedelta(days=days)

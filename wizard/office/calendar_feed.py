@@ -108,8 +108,11 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
         entries.append(event)
         if mark == "revoked":  # a cancelled event has nothing left to decide or answer by a day
             return entries
-    due = decision_due(row["received_at"], j) if j else None
-    if due is not None and row["status"] not in CLOSED:
+    # The deadline kept with the application (the period it was filed under), never the rule file's today.
+    kept = row.get("decide_by")
+    due = (date.fromisoformat(kept) if kept else None) if kept is not None else \
+        decision_due(row["received_at"], j) if j else None
+    if due is not None and j is not None and row["status"] not in CLOSED:
         entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",
                             _said(f"{j.decision_citation}.", link), stamp))
     for referral in referrals:

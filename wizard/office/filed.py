@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 
 from ..engine.assess import assess_jurisdiction
@@ -33,12 +34,38 @@ def rules_version(j: Jurisdiction) -> str:
     return file_digest(Path(j.path))
 
 
+def office_terms(j: Jurisdiction) -> dict:
+    """The days the office itself counts from the rule file: to decide, to file, to have the license in hand
+    (Baroda), to return a deposit (Whitesboro)."""
+    return {"decision_within_days": j.decision_within_days, "decision_citation": j.decision_citation,
+            "filing_lead_days": j.filing_lead_days, "license_in_hand_days": j.license_in_hand_days,
+            "filing_citation": j.filing_citation,
+            "deposit_returned_within_days": (j.fees.get("deposit") or {}).get("returned_within_days")}
+
+
 def assessed(j: Jurisdiction, answers: dict) -> dict:
-    """The assessment as the office keeps it: in the office's language, with the decision period."""
+    """The assessment as the office keeps it: in the office's language, with the office's own days."""
     with speaking(OFFICE_LANGUAGE):
         found = assess_jurisdiction(j, answers)
-    found[OFFICE_KEY] = {"decision_within_days": j.decision_within_days, "decision_citation": j.decision_citation}
+    found[OFFICE_KEY] = office_terms(j)
     return found
+
+
+def filed_terms(j: Jurisdiction, assessment: dict | None) -> dict:
+    """The office's days as the application was filed under them (`assessment`, as kept); a term an older
+    kept assessment lacks is read from the rule file as it stands (the reading it had before)."""
+    return {**office_terms(j), **((assessment or {}).get(OFFICE_KEY) or {})}
+
+
+def kept_deadline(records: OfficeRecords, reference: str, version: int, assessment: dict) -> None:
+    """The inbox's kept decision deadline (which it sorts and filters by), from the period `assessment` sets,
+    when `version` is the application's current one: counted from the first receipt, as always."""
+    row = records.applications.receipt_figures(reference)
+    if row is None or row["version"] != version or not row["received_day"]:
+        return
+    days = ((assessment.get(OFFICE_KEY) or {}) if assessment else {}).get("decision_within_days")
+    due = "" if days is None else (date.fromisoformat(row["received_day"]) + timedelta(days=days)).isoformat()
+    records.applications.update_application(reference, decide_by=due, updated_at=now_text())
 
 
 def keep_filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict) -> dict:
@@ -167,6 +194,7 @@ def decide_rules(records: OfficeRecords, reference: str, version: int, change: R
         raise RulesChoiceError("The rule file changed again since this page was opened: read the notice again.")
     if choice == "apply":
         records.applications.keep_assessment(reference, version, change.current, change.digest, now_text())
+        kept_deadline(records, reference, version, change.current)
     else:
         records.applications.keep_rules_as_filed(reference, version, change.digest)
     detail = "; ".join(f"{r.what}: {r.filed} as filed, {r.now} under the current rules" for r in change.readings)

@@ -25,6 +25,7 @@ from .schema import ApplicationRow
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
 from ..language import N_, gettext as _
 from .mailing import Mail, for_the_organizer, link, paragraph_mail
+from .filed import filed_terms
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 
@@ -49,8 +50,9 @@ class Owed:
 
 def sums_owed(j: Jurisdiction, assessment: dict) -> list[Owed]:
     fees = assessment.get("fees") or {}
+    returned = filed_terms(j, assessment)["deposit_returned_within_days"]  # the days as filed
     return [Owed(key, fee.get("name") or FEE_CATEGORIES[key], fee.get("amount"), fee["citation"], fee.get("text", ""),
-                 (j.fees.get(key) or {}).get("returned_within_days"))
+                 returned if key == "deposit" else None)
             for key in FEE_CATEGORIES if (fee := fees.get(key))]
 
 

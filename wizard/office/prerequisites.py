@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..engine.assess import assess_jurisdiction
 from ..engine.conditions import evaluate
 from ..engine.facts import Facts
 from ..language import gettext as _
 from ..readable import money as dollars
 from ..rules.rulebook import Jurisdiction
 from .money import certificate_flags, coverages, ledger, owed_for
+from .filed import filed
 from .records import OfficeRecords, now_text
 from .review import ReviewError
 from .schema import ApplicationRow
@@ -84,7 +84,8 @@ def prerequisites(records: OfficeRecords, application: ApplicationRow, j: Jurisd
     """Each prerequisite that applies to the version (the decided one, else the current), checked against the records."""
     reference = application["reference"]
     answers = records.applications.version_answers(reference, version or application["version"])
-    assessment = assessment if assessment is not None else assess_jurisdiction(j, answers)
+    if assessment is None:  # the sums and days as filed, never the rule file as it reads today
+        assessment = filed(records, reference, version or application["version"], j, answers or {}).assessment
     recorded = {r["prerequisite"]: r for r in records.trail.prerequisites_recorded(reference)}
     checked = []
     for spec in applying(j, answers):

@@ -32,6 +32,7 @@ class StaffReport:
     prerequisites: tuple[dict, ...] = ()  # {text, citation}: what the record lacks before issuance
     application_outstanding: tuple[str, ...] = ()  # checklist items not ticked, departments not answered
     criteria: tuple[dict, ...] = ()  # {text, citation}: what the text gives the body to decide on
+    supersedes: str = ""  # the staff report issued before, which this one replaces (wizard/office/issued.py)
 
 
 def staff_report_title(report: StaffReport) -> str:

@@ -8,6 +8,7 @@ import secrets
 from typing import cast
 
 from ..schema import ApplicationRow
+from ...store import marks
 from .base import Repository, now_text
 
 APPLICATION_COLUMNS = ("reference, interview_id, jurisdiction, status, version, received_at, updated_at, "
@@ -39,6 +40,19 @@ class ApplicationRecords(Repository):
     def application(self, reference: str) -> ApplicationRow | None:
         return cast("ApplicationRow | None", self._one(
             f"SELECT {APPLICATION_COLUMNS} FROM applications WHERE reference = ?", (reference,)))
+
+    def receipt_figures(self, reference: str) -> dict | None:
+        """The current version and the day of first receipt the inbox keeps (received_day)."""
+        return self._one("SELECT version, received_day FROM applications WHERE reference = ?", (reference,))
+
+    def current_assessments(self, references: list[str]) -> dict[str, str]:
+        """Each application's current version's kept assessment (JSON text), by reference: a page of the inbox's."""
+        if not references:
+            return {}
+        rows = self._query("SELECT a.reference, v.assessment FROM applications a JOIN application_versions v ON "
+                           f"v.reference = a.reference AND v.version = a.version WHERE a.reference IN ({marks(references)})",
+                           tuple(references))
+        return {r["reference"]: r["assessment"] for r in rows if r["assessment"]}
 
     def application_for(self, interview_id: str) -> ApplicationRow | None:
         return cast("ApplicationRow | None", self._one(

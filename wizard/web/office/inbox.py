@@ -7,6 +7,7 @@ list and for every download.
 """
 from __future__ import annotations
 
+import json
 from datetime import date
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
@@ -29,7 +30,7 @@ from ...office.applications import (
     permit_valid,
     same_as_a_document,
 )
-from ...office.filed import rules_changed
+from ...office.filed import filed_terms, rules_changed
 from ...office.issued import issued_list
 from ...office.inbox import DUE_FILTERS, InboxQuery, decided_versions, fill_figures, inbox_page
 from ...office.issuance import ACTIONS, MARKS, action_choices, decided_version, standing
@@ -71,13 +72,18 @@ def who() -> str:
 
 
 def with_deadline(row: ApplicationRow, filed: dict | None = None) -> dict:
-    """The row with its decision deadline and flags; `filed`: its kept assessment, whose period it keeps."""
+    """The row with its decision deadline and flags; `filed`: its kept assessment, whose days it keeps. An
+    inbox row's deadline is the one kept with it (`decide_by`), which the inbox sorts and filters by."""
     j = rulebook().get(row["jurisdiction"])
-    due = decision_due(row["received_at"], j, filed) if j else None
+    kept = row.get("decide_by")
+    due = (date.fromisoformat(str(kept)) if kept else None) if kept is not None else \
+        decision_due(row["received_at"], j, filed) if j else None
+    terms = filed_terms(j, filed) if j else {}
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": j.decision_citation if j else "",
+            "decision_citation": terms.get("decision_citation") or "",
             "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
-            "late": filed_late(row, j.zone, j) if j else False, **(decision_timing(row, due, j) if j else {}),
+            "late": filed_late(row, j.zone, j, filed) if j else False,
+            **(decision_timing(row, due, j, filed) if j else {}),
             "license_word": j.license_word if j else "permit",
             "status_label": STATUSES.get(row["status"], row["status"]), "reads": reads(row.get("language"))}
 
@@ -95,10 +101,10 @@ def inbox_query(place: str) -> InboxQuery:
                       search=request.args.get("q", "")[:100], page=int(page) if page.isdigit() else 1)
 
 
-def deposit_overdue(row: ApplicationRow) -> date | None:
-    """The day a deposit still held was due back, once it has passed (the rule file's returned_within_days)."""
+def deposit_overdue(row: ApplicationRow, filed: dict | None) -> date | None:
+    """The day a deposit still held was due back, once it has passed (the days it was filed under)."""
     j = rulebook().get(row["jurisdiction"])
-    due = return_day((j.fees.get("deposit") or {}).get("returned_within_days"), row.get("ends_at")) if j else None
+    due = return_day(filed_terms(j, filed)["deposit_returned_within_days"], row.get("ends_at")) if j else None
     return due if due is not None and today(j) > due else None
 
 
@@ -132,8 +138,9 @@ def inbox():
     references = [r["reference"] for r in found.rows]  # the paper trail's flags, for this page's rows only
     records = office_records()
     held, acted = records.money.deposits_held(references), records.trail.last_permit_actions(references)
-    rows = [{**with_deadline(r), "amendment": amendment_pending(r, decided.get(r["reference"])),
-             "deposit_due": deposit_overdue(r) if r["reference"] in held else None,
+    kept = {ref: json.loads(text) for ref, text in records.applications.current_assessments(references).items()}
+    rows = [{**with_deadline(r, kept.get(r["reference"])), "amendment": amendment_pending(r, decided.get(r["reference"])),
+             "deposit_due": deposit_overdue(r, kept.get(r["reference"])) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in found.rows]
     places = [(jid, j.name if (j := rulebook().get(jid)) else jid) for jid in account.jurisdictions]

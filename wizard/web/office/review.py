@@ -9,6 +9,8 @@ else is a signed-in clerk's, through `office.clerk_application` (another place's
 """
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Blueprint, Response, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
@@ -52,7 +54,6 @@ from ...office.review import (
 )
 from ...packet.documents import printed_permit, printed_staff_report
 from ...office.agenda import staff_report as staff_report_facts
-from ...engine.assess import assess_jurisdiction
 from ...engine.wording import office_short
 from ..jobs.mailer import mail_on, send_mail
 from .inbox import answer_rows, clerk_application, download, organizer_path, who
@@ -290,13 +291,23 @@ def permit(reference: str):
 @bp.get("/office/a/<reference>/staff-report.pdf")
 @login_required
 def staff_report(reference: str):
-    """The staff report for the agenda of the body the text gives the decision to; 404 where the clerk decides."""
+    """The staff report for the agenda of the body the text gives the decision to; 404 where the clerk decides.
+    Kept as issued: the same facts download the same report; changed facts (a payment, an answer) issue a new
+    one that supersedes it (docs/decisions/0025-documents-as-issued-sums-as-filed.md)."""
     row = clerk_application(reference)
-    j, answers = sent_version(row)
+    j, answers, filed = filed_version(row)
     if not j.decided_in_a_meeting:
         abort(404)
-    body = printed_staff_report(staff_report_facts(office_records(), row, j, answers, assess_jurisdiction(j, answers),
-                                                   office_card(row["jurisdiction"]), today(j)))
+    facts = staff_report_facts(office_records(), row, j, answers, filed.assessment, office_card(row["jurisdiction"]),
+                               today(j))
+    # Its day of preparation is no fact of the application: the report in force keeps the day it was prepared.
+    shown = situation(j.id, filed.rules_digest, {k: v for k, v in vars(facts).items()
+                                                 if k not in ("jurisdiction", "prepared_on")})
+
+    def make(old: dict | None) -> bytes:
+        return printed_staff_report(dataclasses.replace(facts, supersedes=supersedes_line(old)))
+    body = issue(office_records(), reference, Wanted("staff_report", "", "", shown), make, who(),
+                 "The record changed").body
     office_records().applications.add_history(reference, who(), "Downloaded the staff report", f"Version {row['version']}")
     return download(body, "application/pdf", f"{reference}-staff-report.pdf")
 

@@ -215,7 +215,7 @@ def status(interview_id: str):
     due = decision_due(row["received_at"], j, filed.assessment)
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
-                       due=due, timing=decision_timing(row, due, j), messages=messages, office=office_short(j.file_with),
+                       due=due, timing=decision_timing(row, due, j, filed.assessment), messages=messages, office=office_short(j.file_with),
                        deemed_granted=deadline_flag(due, row["status"], today(j), j.deemed_granted) == "deemed_granted",
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j), card=office_card(j.id) if just_sent else None,
