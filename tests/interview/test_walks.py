@@ -64,6 +64,8 @@ def random_answer(key: str, question: dict, rng: random.Random, answers: dict):
         return [o for o in question["options"] if rng.random() < 0.2]
     if kind in ("text", "long_text"):
         return rng.choice(["Harvest fair", "Zoë Núñez", "12 Elm St"])
+    if kind == "mailing_address":
+        return rng.choice(["12 Elm St, Baroda, MI 49101", "PO Box 7\nWhitesboro, New York 13492"])
     if kind == "email":
         return rng.choice(["zoe@example.org", "amy.lee+fair@example.co.uk"])
     if kind == "phone":

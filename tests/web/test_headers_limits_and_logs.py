@@ -366,7 +366,8 @@ def test_every_dependency_has_an_upper_bound_and_the_lock_pins_them_with_hashes(
         assert f"\n{name}==" in lock, name
     pins = [line for line in lock.splitlines() if "==" in line and not line.startswith("#")]
     assert pins and all(line.rstrip().endswith("\\") for line in pins)  # each pin is followed by --hash lines
-    assert "--require-hashes -r requirements.lock" in (ROOT / "scripts" / "serve.sh").read_text()
+    assert "install_locked .venv" in (ROOT / "scripts" / "serve.sh").read_text()  # the steps in setup_steps.sh
+    assert "--require-hashes -r requirements.lock" in (ROOT / "scripts" / "setup_steps.sh").read_text()
 
 
 # Found by the hostile-input test: a multipart part whose name werkzeug cannot read.

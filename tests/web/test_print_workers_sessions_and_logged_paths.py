@@ -157,7 +157,8 @@ def test_an_ipv6_guesser_is_counted_by_its_64(app):
 
 # Every URL variable that is not a key: a new route's variable must be here or be hidden in the logs.
 PUBLIC_VARIABLES = {"filename", "jurisdiction_id", "step_id", "reference", "upload_id", "note_id",
-                    "notice_id", "payment_id", "inspection_id",  # rows found only within their application
+                    "notice_id", "payment_id", "inspection_id", "certificate_id", "document_id",  # rows found only
+                    # within their application, behind the clerk's sign-in
                     "to"}  # the language switched to ("es"), public
 SECRET = "Zq9SECRETxSECRETx"
 

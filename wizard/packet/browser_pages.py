@@ -32,8 +32,13 @@ def browser_pages_css(packet: Packet) -> str:
         f" --packet-foot: {css_string(f'{packet.short_name} · {packet.event_name}')};"
         f" --packet-front-number: {css_string(summary.number if summary else '')}; }}",
     ]
+    # The sheets' running header and footer are the summary's, in the organizer's language, as in the PDF.
+    heads = (f" @top-left {{ content: {css_string(summary.running_title)}; }}"
+             f" @top-right {{ content: {css_string(summary.running_place)}; }}"
+             f" @bottom-left {{ content: {css_string(f'{summary.running_short} · {packet.event_name}')}; }}"
+             if summary and summary.running_title else "")
     for n, sheet in enumerate(sheets, 1):
-        lines += [f"@page packet-sheet-{n} {{ counter-increment: page 0;"
+        lines += [f"@page packet-sheet-{n} {{ counter-increment: page 0;{heads}"
                   f" @bottom-right {{ content: {css_string(sheet.number)}; }} }}",
                   f"@media print {{ .print-view #sheet-{sheet.anchor} {{ page: packet-sheet-{n}; }} }}"]
     return "\n".join(lines) + "\n"
