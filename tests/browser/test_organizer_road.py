@@ -156,6 +156,8 @@ def test_the_costs_page_and_check_your_answers_at_phone_width(phone_pages, live_
     ident = stored_result(live_app, story)
     page = phone_pages()
     page.goto(f"{live_server}/i/{ident}/result")
+    if page.locator("#prepare-anyway").count():  # Wisconsin: the question to the Village first, the steps on demand
+        page.locator("#prepare-anyway summary").click()
     page.get_by_role("link", name="What it costs").first.click()
     page.wait_for_url("**/costs")
     assert page.locator("h1").inner_text() == "What it costs"
