@@ -1,0 +1,119 @@
+"""The other permits an event needs from the State beside the village's (interviews/layers/):
+assessed whatever the village decides, each with its issuer, section, lead time and fee, and
+"may be needed" with whom to ask where the text we hold stops (shared/ordinances/state/NY-*.txt)."""
+from __future__ import annotations
+
+import pytest
+
+from wizard.engine.assess import assess
+from wizard.errors import AnswersError
+from wizard.language import speaking
+
+# A Whitesboro volunteer fire company's field days: 6,000 people, Friday noon to Sunday 11 PM (59 hours), beer sold.
+FIELD_DAYS = {
+    "jurisdiction": "whitesboro-ny", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-18T23:00",
+    "max_attendance": 6000, "local_exempt_organizer": "volunteer_fire_company", "organizer_type": "association",
+    "food_service": True, "age_restricted_sales": True, "alcohol_sold": True,
+}
+
+
+def permits(result: dict) -> dict:
+    return {p["id"]: p for p in result["other_permits"]}
+
+
+def test_the_village_exempts_the_fire_company_but_the_state_mass_gathering_permit_is_still_due(book):
+    result = assess(FIELD_DAYS, book)
+    assert result["outcome"] == "exempt"
+    gathering = permits(result)["mass-gathering"]
+    assert gathering["status"] == "needed"
+    assert gathering["citation"] == "10 NYCRR 7-4.1(b), 7-4.2(a)"
+    assert "permit-issuing official" in gathering["issuer"]
+    first, advertising = gathering["lead_times"]
+    # 45 days before the first day, from a secondary copy of 7-4.2(b), to be confirmed with the health department.
+    assert (first["days"], first["deadline"], first["source"]) == (45, "2027-06-01", "secondary")
+    assert first["citation"] == "10 NYCRR 7-4.2(b)" and first["confirm_with"] == "the county health department"
+    assert advertising["counted_from"] == "advertising_starts" and advertising["deadline"] is None
+    assert gathering["fee"]["amount"] is None and gathering["gaps"]
+
+
+def test_beer_for_59_hours_takes_three_sla_permits_of_26_dollars(book):
+    alcohol = permits(assess(FIELD_DAYS, book))["temporary-alcohol"]
+    assert alcohol["status"] == "needed"
+    assert alcohol["issuer"] == "The State Liquor Authority"
+    assert alcohol["count"] == 3
+    assert alcohol["fee"] == {**alcohol["fee"], "amount": 26, "each": True, "total": 78}
+    assert alcohol["citation"] == alcohol["fee"]["citation"] == "N.Y. Alco. Bev. Cont. Law § 97(1)"
+    # No lead time in § 97(1): none invented, the organizer is told whom to ask.
+    assert alcohol["lead_times"] == [] and "State Liquor Authority" in alcohol["gaps"][0]["ask"]
+
+
+def test_fees_are_totalled_per_payee_never_added_to_the_village_fee(book):
+    result = assess(FIELD_DAYS, book)
+    assert {"payee": "the State Liquor Authority", "total": 78} in result["other_permits_fees"]
+    assert result["fees_total"] is None  # the exempt village charges nothing; the State's $78 stays apart
+
+
+def test_a_mass_gathering_needs_no_public_function_permit(book):
+    assert "public-function" not in permits(assess(FIELD_DAYS, book))  # 10 NYCRR 18.3(f)
+
+
+def test_a_smaller_event_may_need_a_public_function_permit_whose_definition_we_do_not_hold(book):
+    small = {**FIELD_DAYS, "max_attendance": 800}
+    found = permits(assess(small, book))
+    assert "mass-gathering" not in found
+    public = found["public-function"]
+    assert public["status"] == "may_be_needed"
+    assert [lead["days"] for lead in public["lead_times"]] == [30, 5]
+    assert all(lead["source"] == "law" and lead["citation"] == "10 NYCRR 18.3(b)" for lead in public["lead_times"])
+    assert "18.1" in public["gaps"][0]["text"]
+
+
+def test_each_food_stand_holds_its_own_permit_and_an_unanswered_count_may_need_one(book):
+    unanswered = permits(assess(FIELD_DAYS, book))["temporary-food-service"]
+    assert unanswered["status"] == "may_be_needed" and unanswered["missing"] == ["food_stands"]
+    food = permits(assess({**FIELD_DAYS, "food_stands": 4}, book))["temporary-food-service"]
+    assert (food["status"], food["count"], food["held_by"]) == ("needed", 4, "each stand (not the organizer)")
+    assert food["citation"] == "10 NYCRR 14-2.1(a), 14-2.2(a)" and food["fee"]["amount"] is None
+
+
+def test_questions_not_asked_leave_their_permits_out(book):
+    # No food, nothing adults-only, no fireworks: the State's questions are never asked, nothing is listed for them.
+    plain = {**FIELD_DAYS, "food_service": False, "age_restricted_sales": False, "hazardous": []}
+    del plain["alcohol_sold"]
+    found = permits(assess(plain, book))
+    assert set(found) == {"mass-gathering"}
+
+
+def test_the_fireworks_permit_names_the_village_as_its_permit_authority(book):
+    fireworks = permits(assess({**FIELD_DAYS, "hazardous": ["firearms_or_pyrotechnics"], "fireworks": True}, book))
+    display = fireworks["fireworks-display"]
+    assert display["issuer"].startswith("The permit authority of Village of Whitesboro, New York")
+    assert display["lead_times"][0]["days"] == 5 and display["lead_times"][0]["source"] == "secondary"
+    assert display["citation"] == "N.Y. Penal Law § 405.00(1)-(2)(a)"
+
+
+def test_the_advertising_date_moves_the_mass_gathering_deadline(book):
+    result = assess({**FIELD_DAYS, "advertising_starts": "2027-05-01T09:00"}, book)
+    advertising = permits(result)["mass-gathering"]["lead_times"][1]
+    assert advertising["deadline"] == "2027-04-16"
+
+
+def test_a_layer_answer_is_checked_like_any_answer(book):
+    with pytest.raises(AnswersError) as refused:
+        assess({**FIELD_DAYS, "food_stands": "many"}, book)
+    assert refused.value.key == "food_stands"
+
+
+def test_other_states_towns_get_no_new_york_permits(book):
+    result = assess({"jurisdiction": "baroda-mi", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-18T23:00",
+                     "max_attendance": 6000}, book)
+    assert all(p["layer"] != "new-york" for p in result["other_permits"])
+
+
+def test_the_permits_read_in_spanish(book):
+    with speaking("es"):
+        alcohol = permits(assess(FIELD_DAYS, book))["temporary-alcohol"]
+        gathering = permits(assess(FIELD_DAYS, book))["mass-gathering"]
+    assert alcohol["name"] == "Permiso temporal de cerveza y vino (State Liquor Authority)"
+    assert alcohol["count"] == 3 and alcohol["fee"]["total"] == 78
+    assert gathering["lead_times"][0]["confirm_with"] == "el departamento de salud del condado"
