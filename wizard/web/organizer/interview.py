@@ -10,6 +10,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 
 from ... import language
 from ...engine.answers import clean_answers
+from ...engine.assess import beside_the_town
 from ...errors import AnswersError
 from ...interview.flow import (
     JURISDICTION_STEP,
@@ -308,7 +309,15 @@ def result(interview_id: str):
                        office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"],
                        ask=(question_to_office(j, state.assessment, state.answers)
                             if state.assessment["outcome"] == "uncertain" and not state.assessment["missing"] else None),
-                       own_link=own_link(interview.id))
+                       own_link=own_link(interview.id), **others_beside(j, state.answers))
+
+
+def others_beside(j, answers: dict) -> dict:
+    """The state's permits beside the town's (wizard/engine/other_permits.py), with the labels of the
+    questions they still wait on."""
+    book = rulebook()
+    return {"other": beside_the_town(book, j, answers),
+            "other_questions": book.questions_for_answers({"jurisdiction": j.id})}
 
 
 def own_link(interview_id: str) -> dict:
