@@ -87,7 +87,7 @@ def test_questions_not_asked_leave_their_permits_out(book):
 def test_the_fireworks_permit_names_the_village_as_its_permit_authority(book):
     fireworks = permits(assess({**FIELD_DAYS, "hazardous": ["firearms_or_pyrotechnics"], "fireworks": True}, book))
     display = fireworks["fireworks-display"]
-    assert display["issuer"].startswith("The permit authority of Village of Whitesboro, New York")
+    assert display["issuer"].startswith("The permit authority (Village of Whitesboro, New York)")
     assert display["lead_times"][0]["days"] == 5 and display["lead_times"][0]["source"] == "secondary"
     assert display["citation"] == "N.Y. Penal Law § 405.00(1)-(2)(a)"
 
@@ -117,3 +117,55 @@ def test_the_permits_read_in_spanish(book):
     assert alcohol["name"] == "Permiso temporal de cerveza y vino (State Liquor Authority)"
     assert alcohol["count"] == 3 and alcohol["fee"]["total"] == 78
     assert gathering["lead_times"][0]["confirm_with"] == "el departamento de salud del condado"
+
+
+# Baroda: a one-day festival with three food stands and fireworks (shared/ordinances/state/MI-*.txt).
+BARODA_FESTIVAL = {"jurisdiction": "baroda-mi", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-16T23:00",
+                   "max_attendance": 900, "food_service": True, "food_stands": 3,
+                   "hazardous": ["firearms_or_pyrotechnics"], "fireworks": True}
+
+
+def test_baroda_each_food_stand_needs_its_license_30_calendar_days_ahead(book):
+    food = permits(assess(BARODA_FESTIVAL, book))["temporary-food-establishment"]
+    assert (food["status"], food["count"], food["held_by"]) == ("needed", 3, "each stand (not the organizer)")
+    (lead,) = food["lead_times"]
+    assert (lead["days"], lead["deadline"], lead["source"], lead["citation"]) == (30, "2027-06-16", "law", "MCL 289.4103(1)")
+
+
+def test_baroda_display_fireworks_permit_comes_from_the_village_itself(book):
+    display = permits(assess(BARODA_FESTIVAL, book))["display-fireworks"]
+    assert display["status"] == "needed" and display["citation"] == "MCL 28.466(1)"
+    assert display["issuer"] == "The legislative body (Village of Baroda, Michigan), the village council"
+    assert display["lead_times"] == [] and display["fee"]["amount"] is None and display["gaps"]
+
+
+def test_michigan_alcohol_and_camping_are_only_may_be_needed_where_the_text_stops(book):
+    found = permits(assess({**BARODA_FESTIVAL, "alcohol_sold": True, "overnight_stay": True, "camping": True}, book))
+    assert found["special-license"]["status"] == "may_be_needed"
+    assert found["temporary-campground"]["status"] == "may_be_needed"
+    assert found["temporary-campground"]["lead_times"][0]["days"] == 14
+
+
+def test_dekalb_street_closure_needs_written_notice_to_the_police_24_hours_ahead(book):
+    closure = {"jurisdiction": "dekalb-il", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-16T23:00",
+               "max_attendance": 900, "street_closure": True, "public_street_closure": True, "hazardous": []}
+    notice = permits(assess(closure, book))["roadway-notice"]
+    assert notice["status"] == "needed" and notice["citation"] == "430 ILCS 70/5"
+    assert "24 hours before inception" in notice["lead_times"][0]["text"]
+    assert notice["lead_times"][0]["deadline"] == "2027-07-15"
+
+
+def test_dekalb_nonprofit_alcohol_license_says_its_15_days_and_what_we_could_not_read(book):
+    event = {"jurisdiction": "dekalb-il", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-16T23:00",
+             "max_attendance": 900, "food_service": True, "alcohol_sold": True}
+    license_ = permits(assess(event, book))["special-event-retailer"]
+    assert license_["status"] == "may_be_needed"
+    assert "15 days per licensee per location" in license_["reasons"][0]["text"]
+    assert license_["citation"] == "235 ILCS 5/1-3.17.1, 5/5-2" and license_["fee"]["amount"] is None
+
+
+def test_michigan_and_illinois_read_in_spanish(book):
+    with speaking("es"):
+        food = permits(assess(BARODA_FESTIVAL, book))["temporary-food-establishment"]
+    assert food["name"] == "Licencia de establecimiento temporal de comidas"
+    assert food["held_by"] == "cada puesto (no el organizador)"
