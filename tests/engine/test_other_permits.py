@@ -169,3 +169,25 @@ def test_michigan_and_illinois_read_in_spanish(book):
         food = permits(assess(BARODA_FESTIVAL, book))["temporary-food-establishment"]
     assert food["name"] == "Licencia de establecimiento temporal de comidas"
     assert food["held_by"] == "cada puesto (no el organizador)"
+
+
+# The Wisconsin village: a weekend with camping, two food stands, beer and fireworks (WI-*.txt).
+WISCONSIN_WEEKEND = {"jurisdiction": "wi-village-ch64", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-18T23:00",
+                     "max_attendance": 3000, "overnight_stay": True, "camping": True, "food_service": True,
+                     "food_stands": 2, "alcohol_sold": True, "hazardous": ["firearms_or_pyrotechnics"], "fireworks": True}
+
+
+def test_wisconsin_event_campground_permit_30_days_before_the_event(book):
+    found = permits(assess(WISCONSIN_WEEKEND, book))
+    campground = found["special-event-campground"]
+    assert campground["status"] == "needed" and campground["lead_times"][0]["deadline"] == "2027-06-16"
+    assert campground["lead_times"][0]["citation"] == "Wis. Admin. Code ATCP 79.26(3)"
+
+
+def test_wisconsin_picnic_license_is_the_villages_own_at_most_10_dollars(book):
+    found = permits(assess(WISCONSIN_WEEKEND, book))
+    picnic = found["temporary-class-b"]
+    assert picnic["status"] == "may_be_needed" and "may not exceed $10" in picnic["fee"]["text"]
+    assert picnic["citation"] == "Wis. Stat. § 125.26(6)"
+    assert found["fireworks-user-permit"]["issuer"].startswith("The president of the village")
+    assert found["retail-food-at-events"]["count"] == 2
