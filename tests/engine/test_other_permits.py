@@ -191,3 +191,17 @@ def test_wisconsin_picnic_license_is_the_villages_own_at_most_10_dollars(book):
     assert picnic["citation"] == "Wis. Stat. § 125.26(6)"
     assert found["fireworks-user-permit"]["issuer"].startswith("The president of the village")
     assert found["retail-food-at-events"]["count"] == 2
+
+
+def test_the_plan_puts_the_state_deadlines_in_one_timeline_labelled_with_their_issuer(book):
+    from datetime import date
+
+    from wizard.interview.timeline import build_timeline
+    plan = build_timeline(assess({**FIELD_DAYS, "food_stands": 2}, book), FIELD_DAYS, "permit", date(2027, 1, 4))
+    steps = {m.key: m for m in plan.milestones}
+    gathering = steps["other-new-york-mass-gathering-0"]
+    assert gathering.day == date(2027, 6, 1) and gathering.citation == "10 NYCRR 7-4.2(b)"
+    assert gathering.title == "Apply for the Mass gathering permit (State Sanitary Code)"
+    assert "permit-issuing official" in gathering.detail and "secondary copy" in gathering.detail
+    days = [m.day for m in plan.milestones if m.day]
+    assert days == sorted(days)

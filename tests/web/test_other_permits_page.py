@@ -44,3 +44,12 @@ def test_a_michigan_result_lists_michigan_permits_not_new_york_ones(dated, clien
     text = found.get_text(" ", strip=True)
     assert "Temporary food establishment license" in text and "MCL 289.4103" in text
     assert "State Sanitary Code" not in text and "NYCRR" not in text
+
+
+def test_the_calendar_carries_the_state_deadline_with_its_issuer(dated, client):
+    interview = finished(dated, "whitesboro-fire-company")
+    calendar = client.get(f"/i/{interview}/event.ics").data.decode()
+    unfolded = calendar.replace("\r\n ", "")
+    assert "DTSTART;VALUE=DATE:20270525" in unfolded  # 45 days before Friday 9 July 2027
+    assert "SUMMARY:Mass gathering permit (State Sanitary Code): New York State" in unfolded
+    assert "permit-issuing official" in unfolded  # the issuer, in the entry's description

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from ..kinds import parse_datetime
 from ..rules.layers import Layer
+from ..rules.texts import Quoting
 from .conditions import evaluate, holds
 from .facts import Facts
 from .formulas import as_json_number, exact
@@ -65,7 +66,7 @@ def _details(permit: dict, facts: Facts, place_name: str) -> dict:
     return {
         "id": permit["id"],
         "name": permit["name"],
-        "issuer": permit["issuer"].replace("{place}", place_name),
+        "issuer": _with_place(permit["issuer"], place_name),
         "citation": permit["citation"],
         "held_by": permit.get("held_by"),
         "count": count,
@@ -77,6 +78,13 @@ def _details(permit: dict, facts: Facts, place_name: str) -> dict:
         "notes": [{"text": n["text"], "citation": n["citation"]} for n in permit.get("notes") or [] if holds(n, facts)],
         "gaps": [{"text": g["text"], "ask": g["ask"]} for g in permit["gaps"]],
     }
+
+
+def _with_place(issuer: str, place_name: str) -> str:
+    """The issuer with the town's name where the text names the local official; a Spanish text keeps
+    the law's English words marked (a `Quoting` is lost by `str.replace`)."""
+    named = issuer.replace("{place}", place_name)
+    return Quoting(named, issuer.quotes) if isinstance(issuer, Quoting) else named
 
 
 def _count(spec: dict | None, facts: Facts) -> int | None:
