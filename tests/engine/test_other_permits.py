@@ -3,9 +3,12 @@ assessed whatever the village decides, each with its issuer, section, lead time 
 "may be needed" with whom to ask where the text we hold stops (shared/ordinances/state/NY-*.txt)."""
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from wizard.engine.assess import assess
+from wizard.interview.timeline import build_timeline
 from wizard.errors import AnswersError
 from wizard.language import speaking
 
@@ -194,9 +197,6 @@ def test_wisconsin_picnic_license_is_the_villages_own_at_most_10_dollars(book):
 
 
 def test_the_plan_puts_the_state_deadlines_in_one_timeline_labelled_with_their_issuer(book):
-    from datetime import date
-
-    from wizard.interview.timeline import build_timeline
     plan = build_timeline(assess({**FIELD_DAYS, "food_stands": 2}, book), FIELD_DAYS, "permit", date(2027, 1, 4))
     steps = {m.key: m for m in plan.milestones}
     gathering = steps["other-new-york-mass-gathering-0"]

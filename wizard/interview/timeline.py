@@ -44,6 +44,8 @@ class Milestone:
     items: tuple[str, ...] = ()
     after_event: bool = False  # due once the event is over: placed after it on its last day
     advice: bool = False  # a day we advise, not one the ordinance sets: it never "passes"
+    # A State's day for a permit that may not apply, or known only from a secondary copy: to confirm, never "passed".
+    to_confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,8 @@ class Timeline:
 
     def passed(self, milestone: Milestone) -> bool:
         """Only the ordinance's own dates (and the event's) pass; a day we advised is `behind`."""
-        return milestone.day is not None and milestone.day < self.today and not milestone.advice
+        return (milestone.day is not None and milestone.day < self.today and not milestone.advice
+                and not milestone.to_confirm)
 
     def behind(self, milestone: Milestone) -> bool:
         """A day we advised that is now behind us, the ordinance's own last day not: file now."""
@@ -220,7 +223,10 @@ def _other_permits(a: dict) -> list[Milestone]:
                                whom=lead["confirm_with"]))
             detail = _joined(parts, (p["issuer"], lead["text"]))
             steps.append(Milestone(f"other-{p['layer']}-{p['id']}-{n}", date.fromisoformat(lead["deadline"]), title, detail,
-                                   lead["citation"], DEADLINE, _("%(permit)s: %(layer)s", permit=p["name"], layer=p["layer_name"])))
+                                   lead["citation"], DEADLINE, _("%(permit)s: %(layer)s", permit=p["name"], layer=p["layer_name"]),
+                                   # A permit that may not apply, or a day known only from a secondary copy, never
+                                   # "passes": it is a day to confirm with the issuer.
+                                   to_confirm=p["status"] == "may_be_needed" or lead["source"] == "secondary"))
     return steps
 
 
