@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "interviews" / "glossary-es.yaml"
 CATALOGS = sorted((ROOT / "wizard" / "translations").glob("es/LC_MESSAGES/*.po"))
 QUESTIONS = ROOT / "interviews" / "questions.yaml"
-RULE_FILES = sorted((ROOT / "interviews" / "jurisdictions").glob("*.yaml"))
+RULE_FILES = sorted((ROOT / "interviews" / "jurisdictions").glob("*.yaml")) + sorted((ROOT / "interviews" / "layers").glob("*.yaml"))
 
 
 @dataclass(frozen=True)

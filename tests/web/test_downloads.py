@@ -133,6 +133,12 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
     answers = festival("whitesboro-ny", book)
     a = assess_jurisdiction(book.jurisdictions["whitesboro-ny"], answers)
     events = calendar_for(app, client, answers).walk("VEVENT")
+    # The State's permits beside the village's are in the same calendar, named with the State (layer files).
+    state = [e for e in events if str(e["SUMMARY"]).endswith(": New York State")]
+    assert [str(e["SUMMARY"]) for e in state] == ["Mass gathering permit (State Sanitary Code): New York State",
+                                                  "Fireworks display permit: New York State"]
+    assert state[0].decoded("DTSTART") == date(2027, 5, 25)  # 45 days before 9 July (10 NYCRR 7-4.2(b))
+    events = [e for e in events if e not in state]
     # The plan to the day. "Within 5 days after" cleanup and "within 10 days" deposit (Permit E, F).
     assert len(events) == 6
     file_by, decision, ready, event, cleanup, deposit = events
@@ -157,6 +163,9 @@ def test_calendar_has_file_by_decision_and_event(app, client, book):
 
 def test_calendar_without_a_decision_period(app, client, book):
     events = calendar_for(app, client, festival("dekalb-il", book)).walk("VEVENT")
+    state = [e for e in events if str(e["SUMMARY"]).endswith(": State of Illinois")]
+    assert [str(e["SUMMARY"]) for e in state] == ["Written notice of a gathering on a roadway: State of Illinois"]
+    events = [e for e in events if e not in state]
     assert [str(e["SUMMARY"]) for e in events] == [
         "File permit application with the City of DeKalb", "Riverbend Music Festival"]
 

@@ -16,7 +16,9 @@ from typing import Iterable
 
 from .checkrecord import CheckRecord, Passed, checks_fingerprint, file_digest, passed_entry
 from .checks import LOAD, check_file, check_path, duplicate_ids, prepared
+from .checks.layers import layer_problems
 from ..errors import Problem, RuleFileError
+from ..rules.layers import layer_files
 from .parallel import each_in_parallel
 from ..rules.rulebook import (
     Jurisdiction,
@@ -61,8 +63,12 @@ def load_rulebook(paths: Iterable[Path] | None = None, cache_dir: Path | None = 
     order = {str(path): index for index, path in enumerate(files)}
     listings.sort(key=lambda listing: order[listing.path])
     questions = load_questions(lang=None)
+    layers, layer_problems_found = layer_problems(layer_files(), questions)
+    if layer_problems_found:
+        raise RuleFileError(layer_problems_found)
     questions["jurisdiction"]["options"] = {listing.id: listing.name for listing in listings}
-    return RuleBook(questions, Jurisdictions(listings, lambda listing: _read(listing, questions, record)))
+    return RuleBook(questions, Jurisdictions(listings, lambda listing: _read(listing, questions, record)),
+                    layers=tuple(layers))
 
 
 def _read(listing: Listing, questions: dict, record: CheckRecord) -> Jurisdiction:

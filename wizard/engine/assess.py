@@ -24,6 +24,7 @@ from ..readable import money
 from .formulas import as_json_number, exact, fee_amount, quantity
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
 from ..rules.texts import Quoting
+from .other_permits import fees_by_payee, other_permits
 from .wording import permit_applies
 
 PERMIT_REQUIRED = {"required": True, "not_required": False, "exempt": False, "uncertain": None}
@@ -270,4 +271,12 @@ def assess(raw_answers: Any, book: RuleBook, today: date | None = None) -> dict:
         raise AnswersError("jurisdiction", "is required: say where the event takes place")
     if today is not None:
         check_event_dates(raw_answers, answers, questions, today)
-    return assess_jurisdiction(book.jurisdictions[answers["jurisdiction"]], answers)
+    j = book.jurisdictions[answers["jurisdiction"]]
+    return {**assess_jurisdiction(j, answers), **beside_the_town(book, j, answers)}
+
+
+def beside_the_town(book: RuleBook, j: Jurisdiction, answers: dict) -> dict:
+    """The permits of the state and county layers covering the town, whatever the town decided, and
+    their fees per payee (never added to the town's fee)."""
+    permits = other_permits(book.layers_for(j), j.name, answers)
+    return {"other_permits": permits, "other_permits_fees": fees_by_payee(permits)}

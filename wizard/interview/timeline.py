@@ -16,6 +16,7 @@ from ..readable import clean_text, long_date, money, parse_moment
 from ..engine.filing_days import advice_line, advised, last_day, ordinance_line
 from ..engine.wording import fees_due, filing_fees, office_short, say, word_forms
 from ..rules.rulebook import FEE_DUE
+from ..rules.texts import Quoting
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
 DEADLINE, OFFICE, EVENT = "deadline", "office", "event"
@@ -43,6 +44,8 @@ class Milestone:
     items: tuple[str, ...] = ()
     after_event: bool = False  # due once the event is over: placed after it on its last day
     advice: bool = False  # a day we advise, not one the ordinance sets: it never "passes"
+    # A State's day for a permit that may not apply, or known only from a secondary copy: to confirm, never "passed".
+    to_confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ class Timeline:
 
     def passed(self, milestone: Milestone) -> bool:
         """Only the ordinance's own dates (and the event's) pass; a day we advised is `behind`."""
-        return milestone.day is not None and milestone.day < self.today and not milestone.advice
+        return (milestone.day is not None and milestone.day < self.today and not milestone.advice
+                and not milestone.to_confirm)
 
     def behind(self, milestone: Milestone) -> bool:
         """A day we advised that is now behind us, the ordinance's own last day not: file now."""
@@ -203,6 +207,37 @@ def _fees_later(a: dict, name: str, approval: date | None, last_day: date | None
     return steps
 
 
+def _other_permits(a: dict) -> list[Milestone]:
+    """Each dated lead time of the permits beside the town's (the State's), labelled with its issuer:
+    one timeline, never the town's own deadline."""
+    steps = []
+    for p in a.get("other_permits") or []:
+        for n, lead in enumerate(p["lead_times"]):
+            if not lead["deadline"]:
+                continue
+            title = (_("Apply for the %(permit)s (may be needed)", permit=p["name"]) if p["status"] == "may_be_needed"
+                     else _("Apply for the %(permit)s", permit=p["name"]))
+            parts = [_("From: %(issuer)s.", issuer=p["issuer"]), lead["text"]]
+            if lead["source"] == "secondary":
+                parts.append(_("We have this only from a secondary copy of the text, not the official one: confirm it with %(whom)s.",
+                               whom=lead["confirm_with"]))
+            detail = _joined(parts, (p["issuer"], lead["text"]))
+            steps.append(Milestone(f"other-{p['layer']}-{p['id']}-{n}", date.fromisoformat(lead["deadline"]), title, detail,
+                                   lead["citation"], DEADLINE, _("%(permit)s: %(layer)s", permit=p["name"], layer=p["layer_name"]),
+                                   # A permit that may not apply, or a day known only from a secondary copy, never
+                                   # "passes": it is a day to confirm with the issuer.
+                                   to_confirm=p["status"] == "may_be_needed" or lead["source"] == "secondary"))
+    return steps
+
+
+def _joined(parts: list[str], texts: tuple[str, ...]) -> str:
+    """Sentences in one detail, keeping the law's English words in a Spanish text marked as such
+    (a `Quoting` loses its quotations when added to another string)."""
+    quotes = tuple(q for text in texts for q in getattr(text, "quotes", ()))
+    joined = " ".join(parts)
+    return Quoting(joined, quotes) if quotes else joined
+
+
 def _event(answers: dict, name: str) -> list[Milestone]:
     if not answers.get("starts_at") or not answers.get("ends_at"):
         return []
@@ -222,7 +257,7 @@ def build_timeline(assessment: dict, answers: dict, word: str, today: date) -> T
     anchor = (date.fromisoformat(assessment["license_by"]) if assessment.get("license_by")
               else decided if decided is None or starts is None or decided < starts else None)
     steps += _before_license(assessment, word, name, anchor)
-    steps += _license_by(assessment, word, name) + _dated_items(assessment, name)
+    steps += _license_by(assessment, word, name) + _dated_items(assessment, name) + _other_permits(assessment)
     event = _event(answers, name)
     steps += _fees_later(assessment, name, next((m.day for m in steps if m.key == "decision"), None),
                          event[-1].day if event else None) + event

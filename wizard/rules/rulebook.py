@@ -336,6 +336,8 @@ class Jurisdictions(Mapping):
 class RuleBook:
     written_questions: dict  # as questions.yaml writes them, texts in both languages
     jurisdictions: Mapping[str, Jurisdiction]
+    # The state and county files assessed beside each town's (wizard/rules/layers.py); checked at load.
+    layers: tuple = ()
     _listing: tuple | None = field(default=None, init=False, repr=False, compare=False)
     _questions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -376,8 +378,20 @@ class RuleBook:
         return {**self.questions, **j.changes_in(language.current())}
 
     def questions_for_answers(self, answers: object) -> dict:
-        """`questions_for` the jurisdiction named in raw answers (an import, the API, a link)."""
-        return self.questions_for(answers.get("jurisdiction") if isinstance(answers, dict) else None)
+        """`questions_for` the jurisdiction named in raw answers (an import, the API, a link), with the
+        questions of the layers that cover it (a state's "will alcohol be sold?")."""
+        jurisdiction_id = answers.get("jurisdiction") if isinstance(answers, dict) else None
+        found = self.questions_for(jurisdiction_id)
+        j = self.get(jurisdiction_id) if isinstance(jurisdiction_id, str) else None
+        layers = self.layers_for(j) if j is not None else []
+        if not layers:
+            return found
+        own = {k: q for layer in layers for k, q in layer.questions().items() if k not in found}
+        return {**found, **own}
+
+    def layers_for(self, j: Jurisdiction) -> list:
+        """The layers that cover a town's file, in file order."""
+        return [layer for layer in self.layers if layer.covers(j.state, j.county, j.id)]
 
     def listing(self) -> tuple:
         """Every jurisdiction as a `Listing` (or the Jurisdiction itself), for choosing among them

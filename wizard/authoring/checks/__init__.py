@@ -29,6 +29,8 @@ from ...language import OFFICE_LANGUAGE
 from ...rules.texts import in_language
 from ...rules.yamlfile import RefusedYaml, line_map, line_of, parse_yaml, read_file_bytes
 from .authoring import AUTHORING_CHECKS, placeholder_problems
+from .layers import is_layer_file, layer_problems
+from ...rules.layers import layer_files
 from .names import name_problems
 from .questions import own_question_problems
 from .reserved import reserved_problems
@@ -143,8 +145,9 @@ def check_files(paths: Iterable[Path] | None = None, level: str = LOAD) -> tuple
     dropped = {p.file for p in repeated}
     jurisdictions = {j.id: j for j in passed if str(j.path) not in dropped}
     questions = load_questions(lang=None)
+    layers, found = layer_problems(layer_files(), questions)
     questions["jurisdiction"]["options"] = {k: j.name for k, j in jurisdictions.items()}
-    return RuleBook(questions, jurisdictions), problems
+    return RuleBook(questions, jurisdictions, layers=tuple(layers)), problems + found
 
 
 @functools.lru_cache(maxsize=1)
@@ -179,8 +182,12 @@ def run_checks(paths: list[Path] | None = None, record_dir: Path | None = None,
     problems = [Problem(str(p), None, "(folder)", "no .yaml rule files in this folder")
                 for p in paths or [] if p.is_dir() and not any(p.glob("*.yaml"))]
     problems += vocabulary_problems()
+    # The layers (a state's permits beside the town's): the built-in ones, and any named directly.
+    files = jurisdiction_files(paths)
+    named_layers = [f for f in files if is_layer_file(f)]
+    problems += layer_problems(named_layers if paths else layer_files(), _questions())[1]
     record = CheckRecord(record_dir, checks_fingerprint())
-    digests, unreadable = record.digests(jurisdiction_files(paths))
+    digests, unreadable = record.digests([f for f in files if f not in named_layers])
     problems += unreadable
     ids: dict[str, str] = {}  # file -> id, for the duplicate check in file order
     todo = []

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for
 
+from ...engine.assess import beside_the_town
 from ...engine.glossary import explained
 from ...engine.wording import office_short, permit_applies
 from ..edge.opening import load_interview
 from .interview import current_flow
-from ..edge.state import question_to_office
+from ..edge.state import question_to_office, rulebook
 from ..edge.pages import render_page
 
 bp = Blueprint("costs", __name__)
@@ -37,7 +38,8 @@ def costs(interview_id: str):
         return redirect(url_for("interview.result", interview_id=interview.id), code=303)
     terms = explained(EXPLAINED)
     return render_page("costs.html", interview=interview, jurisdiction=j, a=state.assessment, terms=terms,
-                       office=office_short(state.assessment["file_with"]))
+                       office=office_short(state.assessment["file_with"]),
+                       other=beside_the_town(rulebook(), j, state.answers))
 
 
 @bp.get("/i/<interview_id>/question")

@@ -9,7 +9,7 @@ import re
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 
 from ...engine.answers import clean_answers
-from ...engine.assess import assess_jurisdiction
+from ...engine.assess import assess_jurisdiction, beside_the_town
 from ...engine.event_dates import CONFIRMED_KEY, confirmed_days, date_problems, far_days
 from ...errors import AnswersError
 from ...interview.flow import Interview, applicable_answers, steps_done_at_start
@@ -105,7 +105,8 @@ def calendar_file(interview_id: str):
     j = _jurisdiction(interview)
     if j is None:
         return _not_ready(_("Say where your event takes place first: the dates follow that place's ordinance."))
-    assessment = assess_jurisdiction(j, interview.answers)
+    # The State's permits beside the town's: their deadlines in the same calendar, each with its issuer.
+    assessment = {**assess_jurisdiction(j, interview.answers), **beside_the_town(rulebook(), j, interview.answers)}
     seed = hashlib.sha256(interview.id.encode()).hexdigest()
     body = build_calendar(interview.answers, assessment, j, seed, office=office_card(j.id))
     if body is None:

@@ -10,6 +10,7 @@ from flask import (Blueprint, abort, current_app, flash, redirect, request, url_
 
 from ... import language
 from ...engine.answers import clean_answers
+from ...engine.assess import beside_the_town
 from ...errors import AnswersError
 from ...interview.flow import (
     JURISDICTION_STEP,
@@ -300,16 +301,18 @@ def result(interview_id: str):
     j, state = current_flow(interview)
     if j is None or state.next_step is not None:
         return redirect_to_next(interview)
+    beside = beside_the_town(rulebook(), j, state.answers)  # the State's permits, in one plan with the town's
     return render_page("result.html", interview=interview, jurisdiction=j, a=state.assessment,
                        summary=summarize(state.assessment, j.license_word, today(j), Facts(state.answers).first_day()),
-                       timeline=build_timeline(state.assessment, state.answers, j.license_word, today(j)),
+                       timeline=build_timeline({**state.assessment, **beside}, state.answers, j.license_word, today(j)),
                        glossary=terms_in(assessment_texts(state.assessment)),
                        finished_early=state.finished_early, answers=state.answers,
                        signable=bool(signature_specs(j, Facts(state.answers), state.assessment["outcome"])),
                        office=office_card(j.id), retention_days=current_app.config["RETENTION_DAYS"],
                        ask=(question_to_office(j, state.assessment, state.answers)
                             if state.assessment["outcome"] == "uncertain" and not state.assessment["missing"] else None),
-                       own_link=own_link(interview.id))
+                       own_link=own_link(interview.id), other=beside,
+                       other_questions=rulebook().questions_for_answers({"jurisdiction": j.id}))
 
 
 def own_link(interview_id: str) -> dict:
