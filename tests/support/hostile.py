@@ -34,7 +34,7 @@ from wizard.web.edge.state import store
 from wizard.web.app import create_app
 
 from tests.support.html import csrf_token
-from tests.support.hostile_documents import Office, act, documents_of, open_office
+from tests.support.hostile_documents import Office, open_office, upset_office
 from tests.support.packet import FESTIVAL
 
 REQUESTS_PER_EXAMPLE = 10
@@ -377,21 +377,7 @@ def upset_printer(target: Target, client, how: str | None) -> None:
         store().save(interview)
     target.dirty = True
     send(target, client, ("GET", f"/i/{target.ids['complete']}/packet.pdf", "", [], "real", "form", {}, "", 0))
-    upset_office(target)
-
-
-def upset_office(target: Target) -> None:
-    """The clerk decides and records a payment, and every office document and the print view are asked
-    for, with the printer just upset (tests/support/hostile_documents.py)."""
-    office = target.office
-    assert office is not None
-    before = len(office.asked)
-    act(target.app, office)
-    for what, status in office.asked[before:]:
-        if status >= 500:  # the clerk's forms: recorded and answered, whatever the printer does
-            target.failures.append((f"{status}: {target.last_error or 'outside Flask'}", "POST", what, "form", "real"))
-    for browser, path in documents_of(target.app, office):
-        send(target, browser, ("GET", path, "", [], "real", "form", {}, "", 0))
+    upset_office(target, send)
 
 
 def sweep(target: Target, client) -> None:

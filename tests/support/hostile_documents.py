@@ -95,3 +95,16 @@ def documents_of(app, office: Office) -> list[tuple[object, str]]:
             + [(own, link) for link in receipts[-1:]]
             + [(office.clerk, link.replace(status, f"/office/a/{whitesboro}")) for link in receipts[-1:]]
             + [(office.clerk, link) for link in letters])
+
+
+def upset_office(target, send) -> None:
+    """The clerk decides and records a payment, and every office document and the print view are asked
+    for through the walk's `send` (which counts a 5xx as a failure), the printer just upset."""
+    office = target.office
+    before = len(office.asked)
+    act(target.app, office)
+    for what, status in office.asked[before:]:
+        if status >= 500:  # the clerk's forms: recorded and answered, whatever the printer does
+            target.failures.append((f"{status}: {target.last_error or 'outside Flask'}", "POST", what, "form", "real"))
+    for browser, path in documents_of(target.app, office):
+        send(target, browser, ("GET", path, "", [], "real", "form", {}, "", 0))
