@@ -90,6 +90,23 @@ def _walked(base: str, book, jurisdiction: str, lang: str, name: str) -> float |
     return _packet(browser, interview_id, headers, answered)
 
 
+def _printing_work(server) -> dict:
+    """What the print workers did: packets printed (more than one per organizer is work done twice) and
+    the CPU seconds the server's child processes (its print workers) used, from Linux's /proc."""
+    from tests.support.served import ServedBrowser
+    from wizard.packet.printing import cpu_seconds
+
+    _, _, text = ServedBrowser(server.url).get("/metrics")
+    made = re.search(r'wizard_packets_printed_total\{kind="packet",result="made"\} ([0-9.]+)', text or "")
+    pid = server.process.pid
+    children: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task") if os.path.isdir(f"/proc/{pid}/task") else []:
+        with open(f"/proc/{pid}/task/{task}/children") as listed:
+            children += [int(child) for child in listed.read().split()]
+    cpu = sum(cpu_seconds(child) or 0.0 for child in children)
+    return {"packets": float(made.group(1)) if made else float("nan"), "cpu": cpu}
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
@@ -103,7 +120,8 @@ def steppers(count: int = STEPPERS, rounds: int = 1) -> dict:
     book = load_rulebook()
     places = sorted(book.jurisdictions)
     with tempfile.TemporaryDirectory() as folder:
-        server = ServedWizard("--db", f"{folder}/print.db", "--threads", "8", seconds=120)
+        server = ServedWizard("--db", f"{folder}/print.db", "--threads", "8", "--metrics-from", "127.0.0.1",
+                              seconds=120)
         try:
             def organizer(n: int) -> list[tuple[str, float | None]]:
                 time.sleep(n * STAGGER)
@@ -114,9 +132,10 @@ def steppers(count: int = STEPPERS, rounds: int = 1) -> dict:
             load = os.getloadavg()[0]
             with ThreadPoolExecutor(count) as pool:
                 found = [w for walks in pool.map(organizer, range(count)) for w in walks]
+            work = _printing_work(server)
         finally:
             server.stop()
-    figures = {"count": count, "load": max(load, os.getloadavg()[0])}
+    figures = {"count": count, "load": max(load, os.getloadavg()[0]), "work": work, "interviews": len(found)}
     for lang in LANGUAGES:
         waits = [w for l, w in found if l == lang and w is not None]
         figures[lang] = {"p50": _percentile(waits, 0.5), "p99": _percentile(waits, 0.99),
@@ -182,6 +201,9 @@ def print_rows(f: dict) -> list[tuple[str, str]]:
         (f"packet wait after the last answer, s (p50 / p99) with {s['count']} organizers stepping "
          f"(starting {STAGGER:g} s apart)",
          f"{waits} (load {s['load']:.1f})"),
+        ("packets printed for those organizers' interviews (more would be work done twice); the print workers' "
+         "CPU seconds (their start, then all packets)",
+         f"{s['work']['packets']:.0f} for {s['interviews']}; {s['work']['cpu']:.1f} s"),
         (f"{d['count']} downloads at once on a server just started: printed within {WITHIN} s",
          f"{d['within']} of {d['count']} ({split}); the last at {d['last']:.1f} s (load {d['load']:.1f})"),
     ]

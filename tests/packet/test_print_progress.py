@@ -97,7 +97,8 @@ def test_wizard_serve_starts_its_print_workers_with_the_printer_loaded(tmp_path)
             assert time.monotonic() < deadline, f"no warm print workers: {server.output}"
             time.sleep(0.5)
         for pid in workers:
-            assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, server.process.pid) + 10
+            assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, server.process.pid) + \
+                printing.PRIORITY_BELOW
             assert os.sched_getscheduler(pid) == os.SCHED_OTHER
     finally:
         server.stop()

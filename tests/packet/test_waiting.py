@@ -50,7 +50,7 @@ def test_downloads_beyond_the_waiting_ones_get_the_being_prepared_page_at_once(a
 
 
 def test_the_print_workers_run_below_the_pages_yet_still_get_the_processor(app, client, book):
-    """The workers run below the server's priority (nice 10), so a page's thread comes first, but in
+    """The workers run below the server's priority (nice 4), so a page's thread comes first, but in
     the ordinary scheduling class, not Linux's idle one: there, on a busy machine, they got no CPU at
     all and packets took minutes or never came."""
     path = f"/i/{saved(app, festival('baroda-mi', book, event_name='Idle Fair'))}/packet.pdf"

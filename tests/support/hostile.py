@@ -28,12 +28,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wizard.engine.answers import clean_answers
-from wizard.packet import cache, printing
+from wizard.packet import cache, documents, printing
 from wizard.interview.flow import JURISDICTION_STEP, answered_steps
 from wizard.web.edge.state import store
 from wizard.web.app import create_app
 
 from tests.support.html import csrf_token
+from tests.support.hostile_documents import Office, open_office, upset_office
 from tests.support.packet import FESTIVAL
 
 REQUESTS_PER_EXAMPLE = 10
@@ -91,8 +92,10 @@ class Target:
     examples: int = 0
     printer_upsets: list = field(default_factory=list)
     stopped: list = field(default_factory=list)  # print workers stopped (SIGSTOP) mid-run
-    waits: tuple = field(default_factory=lambda: (cache.WAIT_SECONDS, cache.STUCK_SECONDS))
+    waits: tuple = field(default_factory=lambda: (cache.WAIT_SECONDS, cache.STUCK_SECONDS, documents.WAIT_SECONDS))
     preparing: int = 0  # "being prepared" answers to a packet download
+    office: Office | None = None  # applications whose documents are asked while the printer is upset
+    documents_preparing: int = 0  # "being prepared" answers to an office document or the print view
 
 
 def build_target(tmp_path_factory, book) -> Target:
@@ -129,7 +132,7 @@ def build_target(tmp_path_factory, book) -> Target:
     steps = step_keys(book)
     keys = sorted(set(book.questions) | {k for ks in steps.values() for k in ks})
     rules = sorted((rule for rule in app.url_map.iter_rules()), key=lambda rule: rule.rule)
-    target = Target(app, client, rules, ids, originals, steps, token, keys)
+    target = Target(app, client, rules, ids, originals, steps, token, keys, office=open_office(app))
     target_ref.append(target)
     return target
 
@@ -311,9 +314,12 @@ def send(target: Target, client, request, follow: int = 2) -> None:
     if response.status_code == 200 and path.endswith("packet.pdf"):
         target.pdfs += 1
     problem = None
-    preparing = response.status_code == 503 and path.endswith("packet.pdf") and "being prepared" in \
+    preparing = response.status_code == 503 and "being prepared" in \
         response.get_data(as_text=True)  # a print worker killed or stopped: a page that refreshes
-    target.preparing += preparing
+    if path.endswith("packet.pdf"):
+        target.preparing += preparing
+    else:
+        target.documents_preparing += preparing
     if response.status_code >= 500 and not preparing:
         problem = f"{response.status_code}: {target.last_error or 'outside Flask'}"
     else:
@@ -350,7 +356,7 @@ def upset_printer(target: Target, client, how: str | None) -> None:
             with contextlib.suppress(ProcessLookupError):  # killed as hung, as it should be
                 os.kill(pid, signal.SIGCONT)
         target.stopped = []
-        cache.WAIT_SECONDS, cache.STUCK_SECONDS = target.waits
+        cache.WAIT_SECONDS, cache.STUCK_SECONDS, documents.WAIT_SECONDS = target.waits
         if how is None:
             return
     else:
@@ -358,8 +364,9 @@ def upset_printer(target: Target, client, how: str | None) -> None:
         pids = printing.worker_pids()
         assert pids
         if how == "stop":
-            target.waits = (cache.WAIT_SECONDS, cache.STUCK_SECONDS)
-            cache.WAIT_SECONDS, cache.STUCK_SECONDS = 2, 20  # the server's 5 s wait, shorter for the walk
+            target.waits = (cache.WAIT_SECONDS, cache.STUCK_SECONDS, documents.WAIT_SECONDS)
+            # the server's 5 s waits, shorter for the walk
+            cache.WAIT_SECONDS, cache.STUCK_SECONDS, documents.WAIT_SECONDS = 2, 20, 2
             target.stopped = pids
         for pid in pids:
             os.kill(pid, signal.SIGKILL if how == "kill" else signal.SIGSTOP)
@@ -370,6 +377,7 @@ def upset_printer(target: Target, client, how: str | None) -> None:
         store().save(interview)
     target.dirty = True
     send(target, client, ("GET", f"/i/{target.ids['complete']}/packet.pdf", "", [], "real", "form", {}, "", 0))
+    upset_office(target, send)
 
 
 def sweep(target: Target, client) -> None:

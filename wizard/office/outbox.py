@@ -11,7 +11,9 @@ sent again with the same Message-ID, and mail clients show the two as one. Each 
 "being sent" before the SMTP server hears of it: a server killed mid-send (or whose database failed
 before the mark "sent") does not send it again at once, on restart; only once SENDING_BOUND has passed
 is it tried again, with that same Message-ID (docs/decisions/0032-mail-marked-being-sent.md). A sender
-just started tries at once the mail waiting for a retry (the SMTP server may be back since). A message that cannot even be
+just started tries at once the mail waiting for a retry (the SMTP server may be back since), and so does
+a sender that could not reach the SMTP server once its probe (`server_answers`) finds it answering again:
+a mail server restarted alone is noticed within a round of the sender, not after the whole wait. A message that cannot even be
 built (a recipient that is not one address, from a row written before addresses were checked where
 they enter) is marked failed the same way and never holds back the messages after it.
 """
@@ -34,6 +36,10 @@ from .records import OfficeRecords
 FIRST_WAIT = 60  # seconds before the first retry
 LONGEST_WAIT = 3600
 NEVER = "9999-12-31T00:00:00+00:00"  # the next try of a message refused for good
+# Errors of a server that is not there (down, restarting, unreachable), not of one that answers and
+# refuses (a TLS or sign-in failure would fail again however soon it is tried: those wait their turn).
+NOT_REACHED = (ConnectionError, TimeoutError, socket.gaierror, smtplib.SMTPServerDisconnected)
+PROBE_SECONDS = 5  # at most this long to ask whether an SMTP server that could not be reached answers again
 # Longer than a live sender can spend on one message (a few SMTP replies of at most `timeout` each), so a
 # message tried again after it is one whose sender died, or whose "sent" mark the database never took.
 SENDING_BOUND = 600
@@ -127,22 +133,36 @@ def _open(settings: SmtpSettings) -> smtplib.SMTP:
     return smtp
 
 
+@dataclass(frozen=True)
+class Round:
+    """What one round of sending did: how many messages went, and whether the SMTP server could not be
+    reached (refused the connection, went away mid-round, did not answer in time)."""
+    sent: int
+    unreachable: bool = False
+
+
 def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None,
                 starting: bool = False) -> int:
     """Send what is due (`starting`: and what waits for a retry); how many went. A failure is recorded
     with its error type and tried later."""
+    return deliver_round(records, settings, now, starting).sent
+
+
+def deliver_round(records: OfficeRecords, settings: SmtpSettings, now: datetime | None = None,
+                  starting: bool = False) -> Round:
+    """`deliver_due`, saying also whether the SMTP server could not be reached (the sender then probes it)."""
     now = now or datetime.now(timezone.utc)
     waiting_until = (now + timedelta(seconds=LONGEST_WAIT + 1)).isoformat(timespec="seconds") if starting else None
     due = records.mail.mail_due(now.isoformat(timespec="seconds"), waiting_until=waiting_until)
     if not due:
-        return 0
+        return Round(0)
     sent = 0
     try:
         smtp = _open(settings)
     except (OSError, smtplib.SMTPException, ssl.SSLError) as error:
         for row in due:
             _failed(records, row, error, now)
-        return 0
+        return Round(0, unreachable=isinstance(error, NOT_REACHED))
     retry_at = (now + timedelta(seconds=SENDING_BOUND)).isoformat(timespec="seconds")
     with smtp:
         for row in due:
@@ -154,11 +174,21 @@ def deliver_due(records: OfficeRecords, settings: SmtpSettings, now: datetime | 
             except Exception as error:  # noqa: BLE001 - whatever one message does, the next is still sent
                 _failed(records, row, error, now)
                 if isinstance(error, (smtplib.SMTPServerDisconnected, socket.timeout)):
-                    break
+                    return Round(sent, unreachable=True)
             else:
                 records.mail.mail_sent(row["id"])
                 sent += 1
-    return sent
+    return Round(sent)
+
+
+def server_answers(settings: SmtpSettings) -> bool:
+    """The SMTP server takes a connection and greets: asked of a server that could not be reached, so
+    that the mail waiting for it goes as soon as it is back (a few seconds at most, nothing sent)."""
+    try:
+        with smtplib.SMTP(settings.host, settings.port, timeout=min(settings.timeout, PROBE_SECONDS)) as smtp:
+            return smtp.noop()[0] == 250
+    except (OSError, smtplib.SMTPException):
+        return False
 
 
 def _failed(records: OfficeRecords, row: dict, error: Exception, now: datetime) -> None:

@@ -13,8 +13,8 @@ Printing a packet is a few hundred milliseconds of pure Python. In a request thr
 interpreter and every other page waits: one client downloading new packets back to back halved
 step throughput and tripled its p99. So the workers are a small pool (`WORKERS`) of processes
 started with "spawn" (no lock or thread of the server is copied into them), at a lower priority
-than the server (nice 10: the pages come first, but a worker still gets its share of a saturated
-machine), each importing the printer as it starts; `wizard serve` starts the first pool with the
+than the server (nice 4: a page waiting for the processor comes first, and a worker still gets a fair
+part of a saturated machine), each importing the printer as it starts; `wizard serve` starts the first pool with the
 server (`start_warm`), so the first organizer does not wait for it. They end with the server.
 
 A worker can die (killed, out of memory) or hang (stopped, swapping): a broken pool is replaced
@@ -48,10 +48,13 @@ from ..rules.rulebook import RuleBook
 # two cores made the packets of organizers finishing together strictly one after another; with two,
 # two at a time (scripts/bench.py: "packets sent at once"), and their lower priority keeps pages first.
 WORKERS = max(1, min(2, os.cpu_count() or 1))
-# Nice value added to a worker. Not Linux's idle class: there a worker got no CPU at all while the
-# machine was busy (load 7-35 on two cores): packets took up to 159 s, some never came. At nice 10 a
-# worker gets about a tenth of a busy core's share, and all of an idle one.
-PRIORITY_BELOW = 10
+# Nice value added to a worker (docs/decisions/0036-print-workers-at-nice-4.md). Not Linux's idle class:
+# there a worker got no CPU at all while the machine was busy (load 7-35 on two cores): packets took up
+# to 159 s, some never came. Nor nice 10, a tenth of a nice-0 process's share: on a machine other work
+# keeps busy the same three Spanish packets took 102 s at nice 10, 75 s at nice 4 and 52 s at nice 0,
+# printed side by side (load 20). At nice 4 a worker gets about 40% of the server's share when both
+# want a core, and all of an idle one; the server, one interpreter, never wants more than one core.
+PRIORITY_BELOW = 4
 # Seconds of no CPU used by the workers while jobs wait for them: they are hung (stopped, swapping).
 STALL_SECONDS = 15
 PARENT_CHECK_SECONDS = 2  # how soon a worker notices its server has gone
@@ -173,8 +176,8 @@ def cpu_seconds(pid: int) -> float | None:
 def replace_if_hung(stall_seconds: float | None = None) -> bool:
     """Kill and replace the pool when its workers are hung: jobs wait and no worker's CPU time has
     grown for `stall_seconds` (or, with at least as many jobs as workers, so every worker should be
-    printing, one worker's). CPU time, not the clock: on a saturated machine a worker at nice 10
-    prints slowly but its CPU time grows; a stopped or swapping one's does not. Called by whoever
+    printing, one worker's). CPU time, not the clock: on a saturated machine a worker below the
+    server prints slowly but its CPU time grows; a stopped or swapping one's does not. Called by whoever
     waits for a job; True when the pool was replaced (its jobs fail with BrokenProcessPool)."""
     with _progress_lock:
         return _hung_replaced(STALL_SECONDS if stall_seconds is None else stall_seconds)

@@ -14,7 +14,7 @@ import weakref
 from flask import current_app
 
 from ...office.mailing import Mail
-from ...office.outbox import SmtpSettings, deliver_due, queue
+from ...office.outbox import SmtpSettings, deliver_round, queue, server_answers
 from ...office.records import OfficeRecords
 from ...store.server_state import turn_for
 from .background import BackgroundJob
@@ -36,6 +36,7 @@ class MailSender(BackgroundJob):
 
     def _run(self) -> None:
         starting = True  # the first round that reaches the database tries the mail waiting for a retry too
+        unreachable = False  # the SMTP server could not be reached: each round asks whether it is back
         while True:
             store = self._store()
             if store is None or store.closed:
@@ -43,7 +44,11 @@ class MailSender(BackgroundJob):
                 return
             try:
                 if self.turn.held():
-                    deliver_due(OfficeRecords(store), self.settings, starting=starting)
+                    # A mail server restarted alone: the mail waiting for it goes once it answers again,
+                    # not after the rest of its wait (up to an hour).
+                    back = unreachable and server_answers(self.settings)
+                    done = deliver_round(OfficeRecords(store), self.settings, starting=starting or back)
+                    unreachable = done.unreachable or (unreachable and not back)
                     starting = False
             except Exception:  # noqa: BLE001 - the sender must outlive one bad round; the outbox keeps the mail
                 log.exception("mail round failed")
