@@ -80,8 +80,10 @@ def with_deadline(row: ApplicationRow, filed: dict | None = None) -> dict:
         decision_due(row["received_at"], j, filed) if j else None
     terms = filed_terms(j, filed) if j else {}
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": terms.get("decision_citation") or "",
-            "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
+            # The sections as filed, beside the days as filed: never the rule file as it reads today.
+            "decision_citation": terms.get("decision_citation") or "", "deemed_granted": terms.get("deemed_granted"),
+            "filing_citation": terms.get("filing_citation") or "",
+            "flag": deadline_flag(due, row["status"], today(j), terms.get("deemed_granted")),
             "late": filed_late(row, j.zone, j, filed) if j else False,
             **(decision_timing(row, due, j, filed) if j else {}),
             "license_word": j.license_word if j else "permit",
