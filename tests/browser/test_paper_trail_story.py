@@ -88,6 +88,10 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     assert "not yet issued" in clerk.locator(".permit-waiting").inner_text()
     assert "(Ord. 171, License (c))" in clerk.locator(".waiting-for li").first.inner_text()
     audit(clerk, "application page with a condition before issuance, what the license waits for and a letter to post")
+    clerk.goto(f"{base}/office")
+    assert clerk.locator(".permit-waiting-status").inner_text() == "Approved, waiting: license not yet issued"
+    audit(clerk, "inbox with an approved license waiting to issue")
+    clerk.goto(f"{base}/office/a/{reference}")
     # one of what the license waits for recorded in hand on its own form
     clerk.fill("#note-security-satisfied", "Chief's letter of June 2")
     wait_for_new_content(clerk, lambda: clerk.locator("#prerequisite-security-satisfied button").click())
