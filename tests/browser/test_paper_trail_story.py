@@ -56,6 +56,16 @@ def filed_under_an_earlier_rule_file(app, reference: str) -> None:
         records.applications.keep_assessment(reference, 1, kept, "an earlier rule file", "2027-01-04T10:00:00+00:00")
 
 
+def sent_with_a_crowded_address(app, reference: str) -> None:
+    """As if the organizer had typed an address of six lines, which the envelope's window cannot show whole."""
+    with app.app_context():
+        records = office_records()
+        answers = records.applications.version_answers(reference, 1)
+        answers["applicant_address"] = "Fairgrounds Office\nBuilding 7\nSuite 400\nRear Entrance\n1 Main St\nBaroda, MI 49101"
+        records.backend.execute("UPDATE application_versions SET answers = ? WHERE reference = ? AND version = 1",
+                                (json.dumps(answers), reference))
+
+
 def words(pdf: bytes) -> list[str]:
     return [" ".join(p.extract_text().split()) for p in PdfReader(BytesIO(pdf)).pages]
 
@@ -78,6 +88,10 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     assert "not yet issued" in clerk.locator(".permit-waiting").inner_text()
     assert "(Ord. 171, License (c))" in clerk.locator(".waiting-for li").first.inner_text()
     audit(clerk, "application page with a condition before issuance, what the license waits for and a letter to post")
+    clerk.goto(f"{base}/office")
+    assert clerk.locator(".permit-waiting-status").inner_text() == "Approved, waiting: license not yet issued"
+    audit(clerk, "inbox with an approved license waiting to issue")
+    clerk.goto(f"{base}/office/a/{reference}")
     # one of what the license waits for recorded in hand on its own form
     clerk.fill("#note-security-satisfied", "Chief's letter of June 2")
     wait_for_new_content(clerk, lambda: clerk.locator("#prerequisite-security-satisfied button").click())
@@ -169,5 +183,15 @@ def test_a_condition_before_issuance_a_certified_letter_and_a_revocation(browser
     click(clerk, "Record the choice")
     assert clerk.locator(".rules-reading").count() == 0
     assert "Rules changed: kept as filed" in clerk.locator(".history").inner_text()
+
+    sent_with_a_crowded_address(app, reference)
+    clerk.goto(f"{base}/office/a/{reference}")
+    windows = clerk.locator(".letter-window")  # the conditions' letter and the revocation's
+    assert [("does not fit the window" in t) for t in windows.all_inner_texts()] == [True, True]
+    audit(clerk, "application page with a letter's address too long for the envelope's window")
+    clerk.locator(".letter-address-form textarea").first.fill("Harvest Fair Inc.\n1 Main St\nBaroda, MI 49101")
+    wait_for_new_content(clerk, lambda: clerk.get_by_role("button", name="Use this address on the letter").first.click())
+    assert windows.count() == 1  # the revocation's letter still to shorten
+    audit(clerk, "application page with the letter's address shortened")
     clerk.context.close()
     organizer.context.close()

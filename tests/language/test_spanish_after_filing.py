@@ -23,6 +23,7 @@ MESSAGE = "Please send the certificate of insurance and the surety bond."
 CONDITIONS = "Provide 4 extra portable toilets near the stage."
 SUSPENDED = "The fence is not up."
 DENIED = "The site plan is missing."
+VOIDED = "Recorded twice by mistake."
 
 
 def spanish_page(client, path: str) -> str:
@@ -65,6 +66,12 @@ def test_the_status_page_and_each_mail_after_each_office_action_read_in_spanish(
     receipt = read_mail(the_mail(app, controller.port, inbox, f"{reference}: recibo"))
     assert "$200 (tarifa de solicitud, efectivo)" in receipt
     spanish_page(browser, status)
+    # Voided with the clerk's reason, typed in English: the mail says it is the office's own words.
+    (void,) = [form["action"] for form in parse(clerk.get(f"/office/a/{reference}")).select(".void-form")]
+    clerk.post(void, data={"reason": VOIDED}, follow_redirects=True)
+    read_mail(the_mail(app, controller.port, inbox, f"{reference}: el recibo"), VOIDED)
+    clerk.post(f"/office/a/{reference}/payments", follow_redirects=True, data={"received_on": office_day("baroda-mi").isoformat(),
+                                                        "sum_key": "application", "amount": "200", "method": "cash"})
 
     everything_in_hand(app, reference)  # the license issues with the approval, so it can then be suspended
     clerk.post(f"/office/a/{reference}/decision", follow_redirects=True, data={"decision": "approved", "approve_anyway": "yes",

@@ -3,17 +3,22 @@ Oak Falls text, tests/fixtures/rule-format/oak-falls-ordinance.txt, § 12-6): th
 result page and the status page, and the office's clock says so once the period has run out."""
 from __future__ import annotations
 
+import shutil
 from datetime import date, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from icalendar import Calendar
 
+from wizard.authoring.loader import load_rulebook
 from wizard.office.mailing import clerk_notice
 from wizard.office.office_time import office_today
 from wizard.web.app import create_app
+from wizard.web.edge.state import office_records
 
-from tests.support.office import CHEAP_HASH, clerk, finished, send, sign_in, texts, visible_text
+from tests.support import html
+from tests.support.office import CHEAP_HASH, clerk, feed_path, finished, received, send, sign_in, texts, visible_text
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "rule-format" / "oak-falls.yaml"
 OAK_FALLS = {"jurisdiction": "oak-falls", "max_attendance": 1500, "total_attendance": 4000,
@@ -94,3 +99,52 @@ def test_the_clerks_notice_of_a_new_application_says_it_is_deemed_granted_withou
     plain = clerk_notice("clerk@example.org", application, date(2027, 4, 30), "§ 12-6(a)", "/office/a/OAK-2027-0001",
                          None, "Town of Oak Falls (example)")
     assert "deemed granted" not in plain.text
+
+
+def deadline_everywhere(client, reference: str, interview_id: str, feed: str) -> tuple:
+    """The deadline with its sections as the clerk's inbox row, the application page, the organizer's status page
+    and the calendar feed's entry show it."""
+    (row,) = html.texts(client.get("/office"), f"tr[data-reference='{reference}']")
+    page = client.get(f"/office/a/{reference}")
+    (due,) = [t for t in html.texts(page, ".summary-list__value") if "counted from the first receipt" in t]
+    (status,) = html.texts(client.get(f"/i/{interview_id}/application"), ".decision")
+    (entry,) = [e for e in Calendar.from_ical(client.get(feed).data).walk("VEVENT") if "decision" in str(e["summary"])]
+    return row, due, status, (entry["dtstart"].dt.isoformat(), str(entry["description"]).splitlines()[0])
+
+
+def test_the_sections_and_days_of_the_decision_period_stay_as_filed_when_the_rule_file_changes(tmp_path):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    shutil.copy(FIXTURE, folder / FIXTURE.name)
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "wizard.db"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False, "PACKET_PREFETCH": False, "PASSWORD_HASH_METHOD": CHEAP_HASH,
+                      "RULEBOOK": load_rulebook([folder])})
+    client, reference = received(app, OAK_FALLS, "oak-falls")
+    with app.app_context():
+        interview_id = office_records().applications.application(reference)["interview_id"]
+    feed = feed_path(client)
+    before = deadline_everywhere(client, reference, interview_id, feed)
+    assert "(§ 12-6(a))" in before[0] and "deemed granted (§ 12-6(b))" in before[1] and "(§ 12-6(b))" in before[2]
+    assert before[3] == ((office_day() + timedelta(days=20)).isoformat(), "§ 12-6(a).")
+
+    # The Town renumbers its sections, shortens the period to 15 days and drops the deemed grant: an application
+    # filed under § 12-6 is still held to its 20 days and its deemed grant, and the clerk is told the new reading.
+    path = folder / FIXTURE.name
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "  within_days: 20\n  deemed_granted: § 12-6(b)\n  citation: § 12-6(a)\n",
+        "  within_days: 15\n  citation: § 12-9(a)\n", 1), encoding="utf-8")
+    app.extensions["rulebook"] = load_rulebook([folder])
+    assert deadline_everywhere(client, reference, interview_id, feed) == before
+    with app.app_context():  # sent before the section was kept beside the deadline: read from the kept assessment
+        office_records().backend.execute("UPDATE applications SET decision_citation = NULL")
+    app.extensions.pop("office_feed_bodies", None)
+    assert deadline_everywhere(client, reference, interview_id, feed) == before
+    assert html.texts(client.get(f"/office/a/{reference}"), ".rules-reading") == [
+        "Days to decide would be 15 days (§ 12-9(a)) (filed: 20 days (§ 12-6(a)))",
+        "Deemed granted if undecided would be none (filed: § 12-6(b))"]
+
+    app.config["TODAY"] = office_day() + timedelta(days=21)  # the 20 days filed under are over
+    (row,) = html.texts(client.get("/office"), f"tr[data-reference='{reference}']")
+    assert "Deemed granted: no decision by" in row and "(§ 12-6(a))" in row, "§ 12-6(b) as filed"
+    page = " ".join(visible_text(client.get(f"/office/a/{reference}").get_data(as_text=True)).split())
+    assert "deems the application granted (§ 12-6(b))" in page

@@ -73,6 +73,8 @@ def approved_and_waiting(app, port, inbox, answers: dict, place: str, sections: 
     page = client.get(f"/office/a/{reference}")
     assert html.texts(page, ".application-status") == ["Approved"]
     assert sections_waited(page) == sections
+    (row_status,) = html.texts(client.get("/office"), f"tr[data-reference='{reference}'] .inbox__status")
+    assert row_status.startswith("Approved, waiting: ") and row_status.endswith(" not yet issued"), row_status
     own, status_path = organizer(app, reference)
     status = own.get(status_path)
     assert html.texts(status, ".waiting-heading")[0].startswith("Approved,")
@@ -89,6 +91,7 @@ def issued_only_now(app, port, inbox, client, own, status_path, reference: str, 
     """The last one recorded: it issues, dated today, and is mailed with its PDF."""
     page = client.get(f"/office/a/{reference}")
     assert not waiting(page)
+    assert html.texts(client.get("/office"), f"tr[data-reference='{reference}'] .inbox__status") == ["Approved"]
     assert own.get(f"{status_path}/permit.pdf").status_code == 200
     issued = [m for m in (deliver(app, port) and inbox.to("zoe@example.org"))
               if m["Subject"] == f"{reference}: {word} issued"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.support import html
 from tests.support.office import BARODA, received
-from tests.support.office_trail import approve, pdf_text, trail  # noqa: F401 (trail is a fixture)
+from tests.support.office_trail import approve, passes_pdfua, pdf_text, trail  # noqa: F401 (trail is a fixture)
 
 CROWDED = {**BARODA, "organizer_type": "corporation", "applicant_name": "Ann Lee",
            "organization_name": "Berrien County Agricultural and Historical Society of the Friends of the "
@@ -14,7 +14,7 @@ CROWDED = {**BARODA, "organizer_type": "corporation", "applicant_name": "Ann Lee
                                 "Baroda, MI 49101"}
 
 
-def test_an_address_too_long_for_the_window_is_shortened_by_the_clerk_before_the_letter_prints(trail):
+def test_an_address_too_long_for_the_window_is_shortened_by_the_clerk_before_the_letter_prints(trail, tmp_path):
     app, _, _ = trail
     client, reference = received(app, CROWDED, "baroda-mi")
     approve(client, reference, before_issuance="Show the $100,000 surety bond")
@@ -36,6 +36,8 @@ def test_an_address_too_long_for_the_window_is_shortened_by_the_clerk_before_the
     assert not [w for w in html.texts(done, ".letter-window") if "does not fit" in w]
     assert any("Letter's address shortened" in row for row in html.texts(done, "tr"))
     (link,) = html.links(done, ".mailed-notice a[download]")
-    text = pdf_text(client.get(link).data)[0]
+    letter = client.get(link).data
+    text = pdf_text(letter)[0]
     for line in short.split("\n"):
         assert line in text, (line, text)
+    assert passes_pdfua(letter, tmp_path)  # the letter as fitted to the window: no finding, no rule skipped

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 
 from tests.support import html
 from tests.support.office import BARODA, DEKALB, received
+from tests.support.office_days import office_day
 from tests.support.office_mail import deliver
 from tests.support.office_trail import pay, pdf_text, trail  # noqa: F401
 from tests.support.pdfua import pdfua_problems
@@ -86,6 +88,15 @@ def test_a_mistyped_payment_is_confirmed_then_voided_and_corrected_with_both_rec
     (attachment,) = list(void_mail.iter_attachments())
     assert attachment.get_filename() == f"{reference}-R1-VOID.pdf"
     assert "VOID" in pdf_text(attachment.get_content())[0]
+
+    # A day later, each receipt downloads as it was mailed, byte for byte: the VOID one and the correction.
+    (correction_mail,) = [m for m in inbox.to("zoe@example.org") if m["Subject"] == f"{reference}: receipt {reference}-R2"]
+    (correction,) = [a.get_content() for a in correction_mail.iter_attachments()]
+    app.config["TODAY"] = office_day("baroda-mi") + timedelta(days=1)
+    assert client.get(f"/office/a/{reference}/receipts/1.pdf").data == attachment.get_content() == void_pdf
+    assert client.get(f"/office/a/{reference}/receipts/2.pdf").data == correction
+    path.write_bytes(correction)
+    assert pdfua_problems(path) == []  # the corrected receipt too: no finding, no rule skipped
 
 
 def test_an_overpayment_stays_flagged_until_its_refund_is_recorded(trail):

@@ -47,6 +47,7 @@ def test_the_boards_meeting_is_recorded_its_staff_report_printed_and_the_permit_
                  "Draft motion", "Motion that the Board of Trustees approve application " + reference):
         assert fact in text, fact
     assert "Downloaded the staff report" in " ".join(html.texts(client.get(f"/office/a/{reference}"), "body"))
+    app.config["TODAY"] = office_day(PLACE) + timedelta(days=1)  # a day later
     assert client.get(link["href"]).data == report.data  # kept as issued: the same facts, the same bytes
     pay(client, reference, PLACE, sum_key="deposit", amount="500", method="cash")
     newer = client.get(link["href"]).data

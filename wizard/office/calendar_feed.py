@@ -108,13 +108,14 @@ def application_entries(row: dict, book: RuleBook, referrals: list[dict], stamp:
         entries.append(event)
         if mark == "revoked":  # a cancelled event has nothing left to decide or answer by a day
             return entries
-    # The deadline kept with the application (the period it was filed under), never the rule file's today.
+    # The deadline kept with the application and its section (the period it was filed under), never the rule
+    # file's today.
     kept = row.get("decide_by")
     due = (date.fromisoformat(kept) if kept else None) if kept is not None else \
         decision_due(row["received_at"], j) if j else None
     if due is not None and j is not None and row["status"] not in CLOSED:
         entries.append(_day(due, _uid(reference, "decision"), f"{reference}: decision due",
-                            _said(f"{j.decision_citation}.", link), stamp))
+                            _said(f"{row.get('decision_citation') or j.decision_citation}.", link), stamp))
     for referral in referrals:
         if referral.get("due_on") and not referral.get("answered_at"):
             entries.append(_day(date.fromisoformat(referral["due_on"]), _uid(reference, f"referral-{referral['id']}"),

@@ -36,8 +36,11 @@ def rules_version(j: Jurisdiction) -> str:
 
 def office_terms(j: Jurisdiction) -> dict:
     """The days the office itself counts from the rule file: to decide, to file, to have the license in hand
-    (Baroda), to return a deposit (Whitesboro)."""
+    (Baroda), to return a deposit (Whitesboro); and the sections it cites beside them, the one that deems an
+    application granted undecided among them."""
     return {"decision_within_days": j.decision_within_days, "decision_citation": j.decision_citation,
+            # As the engine reads it: a period that runs out is what deems it granted.
+            "deemed_granted": j.deemed_granted if j.decision_within_days is not None else None,
             "filing_lead_days": j.filing_lead_days, "license_in_hand_days": j.license_in_hand_days,
             "filing_citation": j.filing_citation,
             "deposit_returned_within_days": (j.fees.get("deposit") or {}).get("returned_within_days")}
@@ -51,10 +54,18 @@ def assessed(j: Jurisdiction, answers: dict) -> dict:
     return found
 
 
+# The sections the engine's own assessment kept at filing, for a kept assessment older than the office's
+# "deemed granted" term: the office's term, its key in the engine's assessment.
+ENGINE_SECTIONS = (("decision_citation", "decision_citation"), ("deemed_granted", "deemed_granted_citation"))
+
+
 def filed_terms(j: Jurisdiction, assessment: dict | None) -> dict:
-    """The office's days as the application was filed under them (`assessment`, as kept); a term an older
-    kept assessment lacks is read from the rule file as it stands (the reading it had before)."""
-    return {**office_terms(j), **((assessment or {}).get(OFFICE_KEY) or {})}
+    """The office's days and sections as the application was filed under them (`assessment`, as kept); a term
+    an older kept assessment lacks is read from what the engine kept beside it, else from the rule file as it
+    stands (the reading it had before)."""
+    kept = assessment or {}
+    engine = {term: kept[key] for term, key in ENGINE_SECTIONS if key in kept}
+    return {**office_terms(j), **engine, **(kept.get(OFFICE_KEY) or {})}
 
 
 def kept_deadline(records: OfficeRecords, reference: str, version: int, assessment: dict) -> None:
@@ -63,9 +74,11 @@ def kept_deadline(records: OfficeRecords, reference: str, version: int, assessme
     row = records.applications.receipt_figures(reference)
     if row is None or row["version"] != version or not row["received_day"]:
         return
-    days = ((assessment.get(OFFICE_KEY) or {}) if assessment else {}).get("decision_within_days")
+    office = (assessment.get(OFFICE_KEY) or {}) if assessment else {}
+    days = office.get("decision_within_days")
     due = "" if days is None else (date.fromisoformat(row["received_day"]) + timedelta(days=days)).isoformat()
-    records.applications.update_application(reference, decide_by=due, updated_at=now_text())
+    records.applications.update_application(reference, decide_by=due, decision_citation=office.get("decision_citation"),
+                                            updated_at=now_text())
 
 
 def keep_filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict) -> dict:
@@ -138,18 +151,24 @@ def readings(before: dict, after: dict) -> list[Reading]:
                                  new_minimums.get(coverage, "none")))
     for key, citation, label in (("last_day", "last_day_citation", "Last day to file"),
                                  ("file_by", "file_by_basis", "Day to file by")):
-        if before.get(key) != after.get(key):
-            found.append(Reading(label, _day(before.get(key), before.get(citation)),
-                                 _day(after.get(key), after.get(citation))))
+        if (old := _day(before.get(key), before.get(citation))) != (new := _day(after.get(key), after.get(citation))):
+            found.append(Reading(label, old, new))  # the day, or only the section that sets it
     office_before, office_after = before.get(OFFICE_KEY) or {}, after.get(OFFICE_KEY) or {}
-    if office_before.get("decision_within_days") != office_after.get("decision_within_days"):
+    if _days(office_before) != _days(office_after):  # the days, or only the section that sets them
         found.append(Reading("Days to decide", _days(office_before), _days(office_after)))
+    if (deemed := _deemed(before) or "none") != (deemed_now := _deemed(after) or "none"):
+        found.append(Reading("Deemed granted if undecided", deemed, deemed_now))
     old_items = {c["id"]: f"{c['text']} ({c['citation']})" for c in before.get("checklist") or []}
     new_items = {c["id"]: f"{c['text']} ({c['citation']})" for c in after.get("checklist") or []}
     for item in dict.fromkeys([*old_items, *new_items]):
         if old_items.get(item) != new_items.get(item):
             found.append(Reading("Checklist item", old_items.get(item, "none"), new_items.get(item, "none")))
     return found
+
+
+def _deemed(assessment: dict) -> str | None:
+    """The section that deems it granted undecided, from the engine's kept key where the office's is older."""
+    return ((assessment.get(OFFICE_KEY) or {}).get("deemed_granted", assessment.get("deemed_granted_citation")))
 
 
 def _days(office: dict) -> str:
@@ -200,3 +219,24 @@ def decide_rules(records: OfficeRecords, reference: str, version: int, change: R
     detail = "; ".join(f"{r.what}: {r.filed} as filed, {r.now} under the current rules" for r in change.readings)
     records.applications.add_history(reference, who, CHOICES[choice], f"Version {version}: {detail}")
     return CHOICES[choice]
+
+
+def fill_decision_sections(records: OfficeRecords, rows: list[dict]) -> None:
+    """The section of the decision period each row was filed under, for rows sent before it was kept beside
+    the deadline: read once from the kept assessment, kept, and set on the row (the calendar feed's)."""
+    missing = [r["reference"] for r in rows if r.get("decision_citation") is None]
+    sections = {}
+    for reference, text in records.applications.current_assessments(missing).items():
+        kept = json.loads(text)
+        if section := filed_section(kept):
+            records.applications.update_application(reference, decision_citation=section)
+            sections[reference] = section
+    for row in rows:
+        row.setdefault("decision_citation", None)
+        if row["reference"] in sections:
+            row["decision_citation"] = sections[row["reference"]]
+
+
+def filed_section(assessment: dict) -> str | None:
+    """The decision period's section in a kept assessment: the office's, else the engine's beside it."""
+    return (assessment.get(OFFICE_KEY) or {}).get("decision_citation") or assessment.get("decision_citation")

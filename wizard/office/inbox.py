@@ -49,12 +49,13 @@ def organizer_of(answers: dict) -> str:
 
 
 def first_receipt(received_at: str, j: Jurisdiction | None) -> dict:
-    """The figures kept when an application is first received: its day and its decision deadline."""
+    """The figures kept when an application is first received: its day, its decision deadline and the section
+    that sets it."""
     if j is None or not received_at:
         return {"received_day": (received_at or "")[:10], "decide_by": NO_PERIOD}
     day = local_day(received_at, j.zone)
     days = j.decision_within_days
-    return {"received_day": day.isoformat(),
+    return {"received_day": day.isoformat(), "decision_citation": j.decision_citation,
             "decide_by": (day + timedelta(days=days)).isoformat() if days is not None else NO_PERIOD}
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from ..packet.envelope_window import AddressDoesNotFit, WindowFit, fit_window
-from ..packet.letter import addressee
+from ..packet.letter import window_lines
 from ..rules.rulebook import Jurisdiction
 from .records import OfficeRecords, now_text
 from .review import ReviewError
@@ -84,9 +84,8 @@ def printed(records: OfficeRecords, reference: str, notice: dict, who: str) -> N
 
 def envelope_window(notice: dict, answers: dict) -> WindowFit | AddressDoesNotFit:
     """How the letter's address sits in the envelope's window, or why it cannot: the page says so before printing."""
-    typed = notice.get("address_lines")
     try:
-        return fit_window(typed.split("\n") if typed else addressee(answers))
+        return fit_window(window_lines(notice.get("address_lines"), answers))
     except AddressDoesNotFit as too_long:
         return too_long
 

@@ -24,7 +24,7 @@ from ..readable import money as dollars
 from .schema import ApplicationRow
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction
 from ..language import N_, gettext as _
-from .mailing import Mail, for_the_organizer, link, paragraph_mail
+from .mailing import Mail, for_the_organizer, link, office_wrote, paragraph_mail
 from .filed import filed_terms
 from .records import OfficeRecords, now_text
 from .review import ReviewError
@@ -245,7 +245,8 @@ def void_receipt_mail(recipient: str, reference: str, number: str, reason: str, 
             _("The receipt, marked VOID, is on your application's page as a PDF (linked below)."))
     return paragraph_mail(reference, recipient, _("%(reference)s: receipt %(number)s is void", reference=reference,
                                                   number=number),
-                          [_("The office voided receipt %(number)s for application %(reference)s: %(reason)s",
+                          [*office_wrote(reason),  # the reason is the clerk's, typed in English
+                           _("The office voided receipt %(number)s for application %(reference)s: %(reason)s",
                              number=number, reference=reference, reason=reason),
                            kept, _("See your application's page:")], link(base_url, status_path),
                           (f"{number}-VOID.pdf", pdf) if pdf else None)

@@ -379,6 +379,11 @@ MIGRATIONS = (
     # server, so that a server killed before it could mark it sent does not send it again at once.
     Migration("m025_mail_being_sent", (
         "ALTER TABLE outbox ADD COLUMN sending_since TEXT",)),
+    # The section that sets the decision period kept beside its deadline (decide_by), as the application was filed
+    # under it (docs/decisions/0025-documents-as-issued-sums-as-filed.md): the inbox and the calendar feed cite it
+    # without reading each kept assessment, and never today's rule file. NULL until first read from the assessment.
+    Migration("m026_decision_section_kept", (
+        "ALTER TABLE applications ADD COLUMN decision_citation TEXT",)),
 )
 
 

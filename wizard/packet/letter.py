@@ -29,6 +29,7 @@ class Letter:
     action: dict | None = None  # a suspension's, reinstatement's or revocation's row
     office_name: str = ""
     printed_on: date | None = None
+    window: WindowFit | None = None  # the address as the office fitted it before asking for the print: fitted once
 
 
 def addressee(answers: dict) -> list[str]:
@@ -41,16 +42,16 @@ def addressee(answers: dict) -> list[str]:
     return lines + [part.strip() for part in (answers.get("applicant_address") or "").split("\n") if part.strip()]
 
 
-def envelope_lines(letter: Letter) -> list[str]:
-    """The address as the clerk shortened it for the window (kept with the letter), or as the organizer typed it."""
-    typed = letter.notice.get("address_lines")
-    return [line for line in typed.split("\n") if line.strip()] if typed else addressee(letter.answers)
+def window_lines(address_lines: str | None, answers: dict) -> list[str]:
+    """The address for the envelope's window: as the clerk shortened it (`address_lines`, kept with the letter),
+    or as the organizer typed it. The office's page and the letter read it here, so they never disagree."""
+    return [line for line in address_lines.split("\n") if line.strip()] if address_lines else addressee(answers)
 
 
 def envelope_fit(letter: Letter) -> WindowFit:
     """The address inside the envelope's window (wizard/packet/envelope_window.py); AddressDoesNotFit when it
     cannot be, which the office's page says before the letter is printed."""
-    return fit_window(envelope_lines(letter))
+    return letter.window or fit_window(window_lines(letter.notice.get("address_lines"), letter.answers))
 
 
 def letter_title(letter: Letter) -> str:

@@ -68,7 +68,7 @@ class CountRecords(Repository):
     # The calendar feed ----------------------------------------------------------------------------
 
     def feed_applications(self, jurisdictions: list[str], since: str) -> list[dict]:
-        return self._query_in(f"SELECT {APPLICATION_COLUMNS}, decide_by FROM applications WHERE {in_feed_sql('')} "
+        return self._query_in(f"SELECT {APPLICATION_COLUMNS}, decide_by, decision_citation FROM applications WHERE {in_feed_sql('')} "
                               "AND jurisdiction {places} ORDER BY received_at, reference", jurisdictions, (since,))
 
     def feed_referrals(self, jurisdictions: list[str], since: str) -> list[dict]:

@@ -125,6 +125,14 @@ class TrailRecords(Repository):
         return self._one("SELECT reference, version, issued_on, issued_at, issued_by FROM permits_issued "
                          "WHERE reference = ? AND version = ?", (reference, version))
 
+    def versions_issued(self, references: list[str]) -> set[tuple[str, int]]:
+        """The (reference, version) of each permit issued among these applications (the inbox's page)."""
+        if not references:
+            return set()
+        rows = self._query(f"SELECT reference, version FROM permits_issued WHERE reference IN ({marks(references)})",
+                           tuple(references))
+        return {(r["reference"], r["version"]) for r in rows}
+
     def issue_permit(self, row: dict) -> bool:
         """Recorded once per version decided: False when it was already (two clerks' last records at once)."""
         if self.permit_issued(row["reference"], row["version"]):

@@ -22,6 +22,7 @@ from werkzeug.http import is_resource_modified
 from ...office.accounts import clerk
 from ...store.interviews import token_hash
 from ...office.calendar_feed import feed_since, feed_version, office_calendar
+from ...office.filed import fill_decision_sections
 from ..edge.state import office_records, rulebook
 
 bp = Blueprint("office_calendar", __name__)
@@ -91,7 +92,9 @@ def _feed_body(records, places: list[str], since: str, now: datetime, etag: str)
         found = kept.get((tuple(places), address))
     if found is not None and found[0] == etag:
         return found[1]
-    body = office_calendar(records.counts.feed_applications(places, since), records.counts.feed_referrals(places, since),
+    applications = records.counts.feed_applications(places, since)
+    fill_decision_sections(records, applications)  # as filed, for those sent before the section was kept
+    body = office_calendar(applications, records.counts.feed_referrals(places, since),
                            rulebook(), now, records.trail.last_permit_actions_in(places, since),
                            records.trail.inspections_in(places, since), places, address)
     with _keeping:

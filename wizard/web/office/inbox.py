@@ -80,8 +80,10 @@ def with_deadline(row: ApplicationRow, filed: dict | None = None) -> dict:
         decision_due(row["received_at"], j, filed) if j else None
     terms = filed_terms(j, filed) if j else {}
     return {**row, "jurisdiction_name": j.name if j else row["jurisdiction"], "due": due,
-            "decision_citation": terms.get("decision_citation") or "",
-            "flag": deadline_flag(due, row["status"], today(j), j.deemed_granted if j else None),
+            # The sections as filed, beside the days as filed: never the rule file as it reads today.
+            "decision_citation": terms.get("decision_citation") or "", "deemed_granted": terms.get("deemed_granted"),
+            "filing_citation": terms.get("filing_citation") or "",
+            "flag": deadline_flag(due, row["status"], today(j), terms.get("deemed_granted")),
             "late": filed_late(row, j.zone, j, filed) if j else False,
             **(decision_timing(row, due, j, filed) if j else {}),
             "license_word": j.license_word if j else "permit",
@@ -138,8 +140,12 @@ def inbox():
     references = [r["reference"] for r in found.rows]  # the paper trail's flags, for this page's rows only
     records = office_records()
     held, acted = records.money.deposits_held(references), records.trail.last_permit_actions(references)
+    issued = records.trail.versions_issued(references)
     kept = {ref: json.loads(text) for ref, text in records.applications.current_assessments(references).items()}
     rows = [{**with_deadline(r, kept.get(r["reference"])), "amendment": amendment_pending(r, decided.get(r["reference"])),
+             # Approved, and its permit still waiting on what must be in hand before it issues.
+             "waiting": r["status"] == "approved" and decided.get(r["reference"]) is not None
+             and (r["reference"], decided_version(r, decided[r["reference"]])) not in issued,
              "deposit_due": deposit_overdue(r, kept.get(r["reference"])) if r["reference"] in held else None,
              "mark": MARKS.get((acted.get(r["reference"]) or {}).get("action")) if r["status"] == "approved" else None}
             for r in found.rows]

@@ -6,6 +6,8 @@ number recorded). The rules are in wizard/office/issuance.py and letters.py (no 
 """
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import login_required
 
@@ -149,8 +151,8 @@ def the_letter(row: ApplicationRow, notice: dict) -> bytes:
         before = records.trail.issuance_conditions(row["reference"])
         letter = Letter(row["reference"], j, answers, office_card(row["jurisdiction"]), notice, made, tuple(before),
                         tuple(condition_lines(made)), action, office_short(j.issuer), today(j))
-        envelope_fit(letter)  # AddressDoesNotFit here, before a print worker is asked
-        return printed_letter(letter)
+        # Fitted here, once: AddressDoesNotFit before a print worker is asked, and the worker draws this fit.
+        return printed_letter(dataclasses.replace(letter, window=envelope_fit(letter)))
     # An address the clerk shortened after a first printing is a new letter, superseding the one printed
     wanted = Wanted("letter", str(notice["id"]), "", situation=situation(notice.get("address_lines")))
     return issue(records, row["reference"], wanted, make, who(), "the address was shortened").body

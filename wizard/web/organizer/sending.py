@@ -26,6 +26,7 @@ from ...office.applications import (
     permit_valid,
     send,
 )
+from ...office.filed import filed_terms
 from ...office.issuance import ACTIONS, standing
 from ...office.waiting import waiting_words
 from ...office.review import condition_lines
@@ -213,10 +214,12 @@ def status(interview_id: str):
     messages = [h for h in history if h["what"] == "Message to the organizer"]
     just_sent = bool(get_flashed_messages(category_filter=[JUST_SENT]))
     due = decision_due(row["received_at"], j, filed.assessment)
+    terms = filed_terms(j, filed.assessment)  # the sections beside the deadline, as filed
     return render_page("application_status.html", a=row, jurisdiction=j, status_label=_(STATUSES[row["status"]]),
                        just_sent=just_sent, to_bring=to_bring_or_post(j, answers) if just_sent else [],
                        due=due, timing=decision_timing(row, due, j, filed.assessment), messages=messages, office=office_short(j.file_with),
-                       deemed_granted=deadline_flag(due, row["status"], today(j), j.deemed_granted) == "deemed_granted",
+                       deemed_granted=deadline_flag(due, row["status"], today(j), terms["deemed_granted"]) == "deemed_granted",
+                       terms=terms,
                        interview_exists=office_records().store.get(interview_id) is not None,
                        today=today(j), card=office_card(j.id) if just_sent else None,
                        **decision_context(row), **documents_context(interview_id, j, answers))
