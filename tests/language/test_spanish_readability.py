@@ -114,7 +114,15 @@ def test_the_rule_files_spanish_and_the_questions_spanish_each_measured():
     sentence. After: 75.7, 12.8%, 13.7; questions 83.2 (the review's plainer, longer question wordings).
     A second pass rewrote the rule files' hardest and longest texts in short sentences, one idea each
     (the ordinance's quoted English untouched): 75.5, +13.5%, 13.8 before; 79.0, +14.3%, 11.4 after
-    (the split sentences cost words: "Debe...", "También..."). The floors keep what was reached."""
+    (the split sentences cost words: "Debe...", "También..."). A third pass cut words without dropping a fact:
+    wordy turns ("Quizás... Entonces...", "la persona que la presenta"), "por escrito" after a noun ("aprobación
+    escrita"), "el máximo de" for "el mayor número de", a semicolon between two whole sentences made a period,
+    the Michigan acts cited once by their own name; each change kept only where it helped both the ease and the
+    length: 79.0, +14.3%, 11.4 before; 79.3, +11.9%, 11.2 after. A fourth pass rewrote the texts that weigh most
+    on the ease (score times words), each in plain short Spanish, every fact, figure, citation and quoted word kept:
+    "Quizás... Entonces..." made a plain "Si...", oaths said plainly ("cierto y correcto, hasta donde sabemos"),
+    long nouns made short verbs ("cómo se guarda y se maneja con higiene"): 79.3, +11.9%, 11.2 before; 80.1,
+    +12.1%, 11.3 after, in the questions' band (80s, easy). The floors keep what was reached."""
     figures = {}
     for name, paths in (("rule files", JURISDICTION_FILES), ("questions", RULE_FILES[:1])):
         pairs = [pair for path in paths for pair in texts_in(yaml.safe_load(path.read_text(encoding="utf-8")))]
@@ -125,7 +133,8 @@ def test_the_rule_files_spanish_and_the_questions_spanish_each_measured():
               f"(Spanish), {100 * (longer - 1):+.1f}% words, {figures[name][2]:.1f} words a sentence "
               f"(English {words_per_sentence(english):.1f}), {len(english)} texts")
     ease, longer, sentence = figures["rule files"]
-    assert ease >= 79 and longer <= 1.15 and sentence <= 11.5
+    assert ease >= 80.0 and longer <= 1.122 and sentence <= 11.3
+    assert band(ease) >= band(figures["questions"][0])  # the rule files read in the questions' band
     assert figures["questions"][0] >= 82.5 and figures["questions"][2] <= 9.5
 
 
