@@ -254,6 +254,7 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
         # municipality) that no longer fits them, like visits below the new crowd, is dropped.
         answers.pop(error.key, None)
         interview.answers = clean_answers(answers, questions, book.jurisdictions)
+    _usable_as_stored(interview.answers, book)  # they have just cleaned: the GET that follows need not clean them
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)
@@ -266,13 +267,23 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
 USABLE: Remembered[RuleBook] = Remembered(256, "usable answers")
 
 
+def _usable_key(answers: dict, book: RuleBook) -> tuple | None:
+    try:
+        return id(book), json.dumps(answers, ensure_ascii=False)
+    except (TypeError, ValueError):  # not a stored interview's answers
+        return None
+
+
+def _usable_as_stored(answers: dict, book: RuleBook) -> None:
+    key = _usable_key(answers, book)
+    if key is not None:
+        USABLE.put(key, book)
+
+
 def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     """Open an interview without the stored answers that no longer clean (a year 9999 saved before
     dates were checked), and ask again the steps that held them, so the organizer can correct them."""
-    try:
-        key: tuple | None = (id(book), json.dumps(interview.answers, ensure_ascii=False))
-    except (TypeError, ValueError):  # not a stored interview's answers
-        key = None
+    key = _usable_key(interview.answers, book)
     if key is not None and USABLE.get(key) is book:
         return interview
     questions = book.questions_for_answers(interview.answers)
