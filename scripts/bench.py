@@ -30,6 +30,8 @@ Figures (milliseconds are medians, with p95 where it says so):
   interviews kept with a tenth as many applications.
 
 The served rows send a browser's `Accept-Encoding`, so a page costs its compression as it does in use.
+Each served round also answers one step of new interviews by POST (each after its step's GET, which is not
+counted; the page's CSRF token sent): the server's CPU per POST against the fair yardstick's per request.
 
 Each checkout is measured in its own child processes, so `--compare` runs both in one session,
 under the same load. The goals are for people to read: the exit status is non-zero only if a run

@@ -123,15 +123,18 @@ def applicable_answers(answers: dict, book: RuleBook) -> dict:
 
 
 # The same answers' flow is asked for by each request of a step: the answer's POST before and after saving, and
-# the GET its redirect leads to, which the next POST asks for again. Two organizers per thread or so.
+# the GET its redirect leads to, which the next POST asks for again (docs/decisions/0037-a-step-works-out-its-flow-once.md).
+# A few organizers per server thread.
 FLOWS: Remembered[tuple] = Remembered(256, "flows")
 
 
-def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
+def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook, remember: bool = True) -> Flow:
     """Where these answers stand (see Flow). Remembered by the answers' text, the steps done and the language
     (a decision's reasons and the assessment are worded in it); a remembered flow is shared, so its users read
     it and never change it. Worked out from a copy of the answers: a caller changing its own in place changes
-    no remembered flow."""
+    no remembered flow. `remember=False`: answers no organizer gave (a sample walk), not kept."""
+    if not remember:
+        return _flow(j, answers, completed, book)
     try:
         text = json.dumps(answers, ensure_ascii=False)
     except (TypeError, ValueError):  # a value JSON does not hold: not a stored interview's answers
