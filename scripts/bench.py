@@ -30,6 +30,8 @@ Figures (milliseconds are medians, with p95 where it says so):
   interviews kept with a tenth as many applications.
 
 The served rows send a browser's `Accept-Encoding`, so a page costs its compression as it does in use.
+Each served round also answers one step of new interviews by POST (each after its step's GET, which is not
+counted; the page's CSRF token sent): the server's CPU per POST against the fair yardstick's per request.
 
 Each checkout is measured in its own child processes, so `--compare` runs both in one session,
 under the same load. The goals are for people to read: the exit status is non-zero only if a run
@@ -53,6 +55,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+from urllib.parse import urlencode
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -380,7 +383,58 @@ def session_cookie(port: int, step: str) -> str:
     return response.headers["Set-Cookie"].split(";", 1)[0]
 
 
-def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADERS) -> dict:
+POSTS_PER_ROUND = {"smoke": 16, "quick": 120, "full": 200}  # each an interview of its own; 3 full rounds stay
+# well under the abuse limits' answers a client may post in an hour (ANSWERS_PER_HOUR, 2,000)
+CSRF_FIELD = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def _each_at_once(port: int, work, items: list) -> list:
+    """`work(connection, item)` for every item, over `THREADS` keep-alive connections at once."""
+    def worker(n: int) -> list:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            return [work(connection, item) for item in items[n::THREADS]]
+        finally:
+            connection.close()
+    with ThreadPoolExecutor(THREADS) as pool:
+        return [found for part in pool.map(worker, range(THREADS)) for found in part]
+
+
+def answer_posts(port: int, pid: int, ids: list[str], cookie: str, book) -> dict:
+    """Each interview's first step answered once, as a browser does: its GET first (not counted), then the
+    POST of the big festival's answers with the page's CSRF token; the server's CPU per POST, and the
+    POSTs that did not move on (a 303 elsewhere)."""
+    from tests.support.posting import step_data
+    from tests.support.stories import BIG_FESTIVAL
+
+    headers = {"Accept-Encoding": BROWSER_ENCODING, "Cookie": cookie}
+
+    def opened(connection, interview_id: str) -> tuple[str, str]:
+        connection.request("GET", f"/i/{interview_id}", headers=headers)
+        response = connection.getresponse()
+        response.read()
+        step = re.sub(r"^https?://[^/]+", "", response.headers["Location"])
+        connection.request("GET", step, headers={"Cookie": cookie})  # plain, to read the token
+        page = connection.getresponse().read().decode()
+        return step, CSRF_FIELD.search(page).group(1)
+
+    def answered(connection, opened_step: tuple[str, str]) -> int:
+        step, token = opened_step
+        body = urlencode({**step_data(book, "baroda-mi", step, BIG_FESTIVAL), "csrf_token": token}, doseq=True)
+        connection.request("POST", step, body=body, headers={
+            **headers, "Content-Type": "application/x-www-form-urlencoded"})
+        response = connection.getresponse()
+        response.read()
+        return int(response.status != 303 or response.headers.get("Location", step).endswith(step))
+
+    steps = _each_at_once(port, opened, ids)
+    before = cpu_seconds(pid)
+    failed = sum(_each_at_once(port, answered, steps))
+    return {"cpu_ms": (cpu_seconds(pid) - before) * 1000 / max(len(steps), 1), "requests": len(steps),
+            "failed": failed}
+
+
+def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADERS, posts: int = 16) -> dict:
     """Both servers up at once, measured in alternating rounds so both see the same load (and the
     step again as a first visit); then the step's latency alone and while `downloaders` organizers
     (eight; two in a smoke run) download new packets."""
@@ -394,6 +448,8 @@ def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADE
         interview = store.create({"jurisdiction": "baroda-mi"})
         book = load_rulebook()
         ready = [store.create(festival(book, "baroda-mi", f"Packet Fair {n}")).id for n in range(200)]
+        # Interviews an organizer has just begun (the place chosen), one answer POST each.
+        begun = [store.create({"jurisdiction": "baroda-mi"}, ["where"]).id for _ in range(posts * rounds)]
         store.close()
         ports = {"app": free_port(), "fair": free_port(), "bare": free_port()}
         commands = {
@@ -423,12 +479,14 @@ def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADE
                 hammer(ports[name], paths[name], min(seconds, 1), cookies[name])  # warm-up
             download_packets(ports["app"], ready[-1:], threading.Event())  # a running server has its worker started
             runs = {name: [] for name in ports}
-            first_visits = []
-            for _ in range(rounds):
+            first_visits, answers = [], []
+            for n in range(rounds):
                 for name in ports:
                     runs[name].append(hammer_counted(ports[name], paths[name], seconds, processes[name].pid,
                                                      cookies[name]))
                 first_visits.append(hammer_counted(ports["app"], step, seconds, processes["app"].pid))
+                answers.append(answer_posts(ports["app"], processes["app"].pid, begun[n * posts:(n + 1) * posts],
+                                            cookie, book))
             alone, busy, done = [], [], []
             share = (len(ready) - 1) // rounds  # each round's organizers download packets not made yet
             for n in range(rounds):  # alone and busy in turns, so that both see the same minute's load
@@ -438,7 +496,8 @@ def served(root: Path, seconds: float, rounds: int, downloaders: int = DOWNLOADE
                 busy.append(found)
                 done.append(counts)
             downloaded = {key: sum(d[key] for d in done) for key in ("downloads", "failed")}
-            return {"downloaders": downloaders, "runs": runs, "first_visits": first_visits, "alone": medians(alone), "busy": medians(busy),
+            return {"downloaders": downloaders, "runs": runs, "first_visits": first_visits, "answers": answers,
+                    "alone": medians(alone), "busy": medians(busy),
                     "ratios": [b["p99"] / max(a["p99"], 0.001) for a, b in zip(alone, busy)], **downloaded}
         finally:
             for name, process in processes.items():
@@ -453,7 +512,7 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False, print_
     """Every figure for one checkout (runs inside a child whose sys.path starts at `root`)."""
     m = MODES[mode]
     if served_only:
-        return {"served": served(root, m["served_s"], m["served_rounds"], m["downloaders"])}
+        return {"served": served(root, m["served_s"], m["served_rounds"], m["downloaders"], POSTS_PER_ROUND[mode])}
     if print_only:
         return {"print": printing(rounds=m["print_rounds"])}
 
@@ -465,7 +524,7 @@ def measure(root: Path, mode: str, files: int, served_only: bool = False, print_
         at_once = pool.submit(apart) if mode == "smoke" else None
         figures = {
             "step": in_process(m["walks"], m["downloads"]),
-            "served": served(root, m["served_s"], m["served_rounds"], m["downloaders"]),
+            "served": served(root, m["served_s"], m["served_rounds"], m["downloaders"], POSTS_PER_ROUND[mode]),
             "packets": packets(m["packet_runs"], only=m["packet_only"]),
             "at_once": packets_at_once(m["at_once"]),
         }
@@ -479,7 +538,8 @@ def served_errors(f: dict) -> int:
     if "served" not in f:  # --print
         return print_errors(f["print"])
     served = f["served"]
-    return (sum(run["failed"] for runs in [*served["runs"].values(), served["first_visits"]] for run in runs)
+    return (sum(run["failed"] for runs in [*served["runs"].values(), served["first_visits"], served.get("answers", [])]
+                for run in runs)
             + served["alone"]["failed"] + served["busy"]["failed"] + served["failed"]
             + cluster_errors(f.get("cluster", {})) + print_errors(f.get("print", {})))
 
@@ -538,7 +598,10 @@ def fair_rows(served: dict) -> list[tuple[str, str]]:
         ("served step GET as a first visit (no cookie) / fair yardstick (each round)",
          " · ".join(f"{100 * v['rate'] / f['rate']:.0f}% ({v['cpu_ms']:.2f} / {f['cpu_ms']:.2f} ms of CPU)"
                     for v, f in zip(first, fair))),
-    ]
+    ] + ([("served answer POST (each after its step's GET, a new interview each) / fair yardstick, server CPU "
+           "per request, ms (each round)",
+           " · ".join(f"{p['cpu_ms']:.2f} / {f['cpu_ms']:.2f} ({100 * f['cpu_ms'] / p['cpu_ms']:.0f}%)"
+                      for p, f in zip(served["answers"], fair)))] if served.get("answers") else [])
 
 
 def run_child(root: Path, mode: str, files: int, served_only: bool = False, print_only: bool = False) -> dict:

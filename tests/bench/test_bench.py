@@ -37,6 +37,8 @@ LABELS = [
     "served step GET / fair yardstick (each round)",
     "server CPU per request, ms: step / fair yardstick (each round)",
     "served step GET as a first visit (no cookie) / fair yardstick (each round)",
+    "served answer POST (each after its step's GET, a new interview each) / fair yardstick, server CPU per "
+    "request, ms (each round)",
     "bare Flask route, same waitress, requests/s (each round)",
     "served step GET / bare Flask (each round)",
     "server CPU per request, ms: step / bare Flask (each round)",
@@ -67,7 +69,7 @@ LABELS = [
     "stored data: answer POST (counted by the limits), ms of CPU (PostgreSQL against SQLite)",
     "stored data: the calendar feed made (its first poll; the next ones without an ETag get the body kept), ms of CPU",
 ]
-STORED = 27  # the first stored-data row
+STORED = 28  # the first stored-data row
 
 
 # Only a guard against a run that hangs: a smoke run on two loaded cores has taken over ten minutes,
@@ -151,9 +153,9 @@ def test_the_served_figures_are_plausible_and_their_ratios_are_theirs(smoke):
     assert step > 0 and bare > 0
     share, = numbers(rows["served step GET / bare Flask (each round)"], "N%")
     assert 0 < share < 1000 and close(share, 100 * step / bare, 0)
-    step_ms, bare_ms, cpu_share = numbers(rows[LABELS[9]], r"N / N \(N%\)")
+    step_ms, bare_ms, cpu_share = numbers(rows[LABELS[10]], r"N / N \(N%\)")
     assert 0 < step_ms < 1000 and 0 < bare_ms < 1000 and close(cpu_share, 100 * bare_ms / step_ms, 0)
-    first_share, first_ms = numbers(rows[LABELS[10]], r"N% \(N ms of CPU\)")
+    first_share, first_ms = numbers(rows[LABELS[11]], r"N% \(N ms of CPU\)")
     assert 0 < first_share < 1000 and 0 < first_ms < 1000
     fair, = numbers(rows[LABELS[3]], "N")  # the fair yardstick: a page read and rendered, compressed
     fair_share, = numbers(rows[LABELS[4]], "N%")
@@ -161,40 +163,42 @@ def test_the_served_figures_are_plausible_and_their_ratios_are_theirs(smoke):
     step_cpu, fair_cpu, fair_cpu_share = numbers(rows[LABELS[5]], r"N / N \(N%\)")
     assert 0 < step_cpu < 1000 and 0 < fair_cpu < 1000 and close(fair_cpu_share, 100 * fair_cpu / step_cpu, 0)
     visit_share, visit_ms, visit_fair_ms = numbers(rows[LABELS[6]], r"N% \(N / N ms of CPU\)")
+    post_cpu, post_fair_cpu, post_share = numbers(rows[LABELS[7]], r"N / N \(N%\)")  # one round: each after its GET
+    assert 0 < post_cpu < 1000 and post_fair_cpu == fair_cpu and close(post_share, 100 * fair_cpu / post_cpu, 0)
     assert 0 < visit_share < 1000 and 0 < visit_ms < 1000 and visit_fair_ms == fair_cpu
     p50, p99 = numbers(rows["served step GET p50 / p99, ms: alone"], "N / N")
     assert 0 < p50 <= p99 < 60_000
-    downloads = int(rows[f"{LABELS[12]}#"])
+    downloads = int(rows[f"{LABELS[13]}#"])
     busy_p50, busy_p99, times, busy_rate, alone_rate = numbers(
-        rows[LABELS[12]], r"N / N \(p99 N×; N against N requests/s; each round [\d.]+×(?: / [\d.]+×)*\)")
+        rows[LABELS[13]], r"N / N \(p99 N×; N against N requests/s; each round [\d.]+×(?: / [\d.]+×)*\)")
     assert downloads >= 1 and 0 < busy_p50 <= busy_p99 < 120_000 and busy_rate > 0 and alone_rate > 0
     assert close(times, busy_p99 / p99, 2)
 
 
 def test_the_generated_files_figures_are_plausible(smoke):
     rows, _ = smoke
-    everything, again = numbers(rows[LABELS[15]], "N / N")
+    everything, again = numbers(rows[LABELS[16]], "N / N")
     assert 0 < again < everything < 600  # after one file changed, only that one is checked again
-    for label in LABELS[16:19]:
+    for label in LABELS[17:20]:
         cpu, memory = numbers(rows[label], "N / N")
         assert 0 < cpu < 600 and 10 < memory < 4000, (label, rows[label])
-    sizes = numbers(rows[LABELS[19]], "N / N / N")
+    sizes = numbers(rows[LABELS[20]], "N / N / N")
     assert all(0 < kb < 1024 for kb in sizes), sizes
-    for label in LABELS[20:23]:
+    for label in LABELS[21:24]:
         ratio, many, four, each = numbers(rows[label], r"N× \(N / N ms CPU; 1 rounds in turns: N\)")
         assert 0 < many < 1000 and 0 < four < 1000, (label, rows[label])
         assert 0.1 < ratio < 10 and close(ratio, many / four, 2) and close(each, ratio, 2), (label, rows[label])
-    first_read, = numbers(rows[LABELS[23]], "N")
+    first_read, = numbers(rows[LABELS[24]], "N")
     assert 0 < first_read < 1000
 
 
 def test_the_postgresql_figures_are_plausible_and_nothing_was_lost(smoke):
     rows, _ = smoke
-    two, one, ratio = numbers(rows[LABELS[24]], r"N against N \(N×\)")
+    two, one, ratio = numbers(rows[LABELS[25]], r"N against N \(N×\)")
     assert two > 0 and one > 0 and 0.1 < ratio < 10 and close(ratio, two / one, 2)
-    assert int(rows[f"{LABELS[25]}#"]) == ORGANIZERS
+    assert int(rows[f"{LABELS[26]}#"]) == ORGANIZERS
     pages, answers, lost, crossed, errors, sent_again = numbers(
-        rows[LABELS[25]], r"N / N / N / N / N \(N requests sent again to the other server\)")
+        rows[LABELS[26]], r"N / N / N / N / N \(N requests sent again to the other server\)")
     assert pages == ORGANIZERS * STEPS and answers >= pages  # every organizer answered every page
     assert lost == crossed == errors == 0 and sent_again >= 0
 

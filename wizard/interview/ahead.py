@@ -56,7 +56,7 @@ def asked_on_walk(j: Jurisdiction, plan: SamplePlan, book: RuleBook) -> list[Rul
     road = plan_road(j, questions)
     answers, asked = {"jurisdiction": j.id}, []
     for _ in range(len(j.steps) + 1):
-        step = flow(j, answers, [s["step"] for s in asked], book).next_step
+        step = flow(j, answers, [s["step"] for s in asked], book, remember=False).next_step  # kept by _ESTIMATES
         if step is None:
             break
         asked.append(step)

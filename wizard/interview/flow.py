@@ -7,6 +7,7 @@ restores them) but left out of the assessment, the pages and every download.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -15,8 +16,10 @@ from ..engine.assess import Decision, assess_jurisdiction, decide
 from ..engine.conditions import evaluate
 from ..errors import AnswersError
 from ..kinds import KINDS
+from .. import language
 from ..language import N_, gettext as _
 from ..engine.facts import Facts
+from ..remembered import Remembered
 from .road import deciding_keys, plan_road
 from ..rules.rulebook import Jurisdiction, RuleBook, expand_questions
 from ..rules.steps import RuleStep
@@ -119,7 +122,33 @@ def applicable_answers(answers: dict, book: RuleBook) -> dict:
     return answers if j is None else path_and_answers(j, answers, book)[1]
 
 
-def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
+# The same answers' flow is asked for by each request of a step: the answer's POST before and after saving, and
+# the GET its redirect leads to, which the next POST asks for again (docs/decisions/0037-a-step-works-out-its-flow-once.md).
+# A few organizers per server thread.
+FLOWS: Remembered[tuple] = Remembered(256, "flows")
+
+
+def flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook, remember: bool = True) -> Flow:
+    """Where these answers stand (see Flow). Remembered by the answers' text, the steps done and the language
+    (a decision's reasons and the assessment are worded in it); a remembered flow is shared, so its users read
+    it and never change it. Worked out from a copy of the answers: a caller changing its own in place changes
+    no remembered flow. `remember=False`: answers no organizer gave (a sample walk), not kept."""
+    if not remember:
+        return _flow(j, answers, completed, book)
+    try:
+        text = json.dumps(answers, ensure_ascii=False)
+    except (TypeError, ValueError):  # a value JSON does not hold: not a stored interview's answers
+        return _flow(j, answers, completed, book)
+    key = (id(j), id(book), language.current(), text, tuple(completed))
+    found = FLOWS.get(key)
+    if found is not None and found[0] is j and found[1] is book:  # the same rules, not another at that address
+        return found[2]
+    made = _flow(j, json.loads(text), list(completed), book)
+    FLOWS.put(key, (j, book, made))
+    return made
+
+
+def _flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) -> Flow:
     route, effective = route_and_answers(j, answers, book)
     path = [step for step, holds in route if holds]
     facts = Facts(effective)
@@ -228,6 +257,7 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
         # municipality) that no longer fits them, like visits below the new crowd, is dropped.
         answers.pop(error.key, None)
         interview.answers = clean_answers(answers, questions, book.jurisdictions)
+    _usable_as_stored(interview.answers, book)  # they have just cleaned: the GET that follows need not clean them
     if moved:
         # Another municipality: its steps differ, so only those the answers already cover are done.
         interview.completed_steps = steps_done_at_start(interview.answers, book)
@@ -235,11 +265,34 @@ def record_step(interview: Interview, step_id: str, values: dict, cleared: list[
         interview.completed_steps.append(step_id)
 
 
+# Answers found usable as stored, by their text: each request of a step opens the interview and would clean
+# every answer again (dates parsed, lists checked) to find, almost always, nothing to set aside.
+USABLE: Remembered[RuleBook] = Remembered(256, "usable answers")
+
+
+def _usable_key(answers: dict, book: RuleBook) -> tuple | None:
+    try:
+        return id(book), json.dumps(answers, ensure_ascii=False)
+    except (TypeError, ValueError):  # not a stored interview's answers
+        return None
+
+
+def _usable_as_stored(answers: dict, book: RuleBook) -> None:
+    key = _usable_key(answers, book)
+    if key is not None:
+        USABLE.put(key, book)
+
+
 def set_aside_unusable(interview: Interview, book: RuleBook) -> Interview:
     """Open an interview without the stored answers that no longer clean (a year 9999 saved before
     dates were checked), and ask again the steps that held them, so the organizer can correct them."""
+    key = _usable_key(interview.answers, book)
+    if key is not None and USABLE.get(key) is book:
+        return interview
     questions = book.questions_for_answers(interview.answers)
     answers, set_aside = usable_answers(interview.answers, questions, book.jurisdictions)
+    if not set_aside and key is not None:
+        USABLE.put(key, book)
     if set_aside:
         j = book.get(answers.get("jurisdiction") or "")
         asking = {s["step"] for s in (j.steps if j else [])

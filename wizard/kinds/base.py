@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..errors import AnswersError
@@ -32,9 +33,17 @@ def parse_datetime(key: str, value: Any) -> datetime:
     if not isinstance(value, str):
         raise AnswersError(key, f"expected a date and time like 2027-06-05T10:00, got {brief(value)}")
     try:
-        return datetime.strptime(value, DATETIME_FORMAT)
+        return _read_datetime(value)
     except ValueError:
         raise AnswersError(key, f"expected a date and time like 2027-06-05T10:00, got {brief(value)}") from None
+
+
+@lru_cache(maxsize=4096)
+def _read_datetime(value: str) -> datetime:
+    """strptime, kept for the text read: each request reads every stored date again (the interview opened,
+    its answers cleaned, the facts worked out), and strptime is a regular expression and a locale lookup each
+    time. A datetime cannot be changed, so one is safely shared."""
+    return datetime.strptime(value, DATETIME_FORMAT)
 
 
 def in_range(moment: datetime) -> bool:
