@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from typing import Iterator
 
 from werkzeug.routing.rules import Rule
@@ -52,6 +53,7 @@ def apps_made_cheaply() -> Iterator[None]:
     compile_builder, migrate = Rule._compile_builder, SqliteBackend.migrate
     builders: dict[tuple, object] = {}
     migrated: dict[tuple, tuple[sqlite3.Connection, list[str]]] = {}
+    kept_lock = threading.Lock()  # a test's threads may open stores at once; the kept results are shared
 
     def cached_builder(rule: Rule, append_unknown: bool = True):
         key = _builder_key(rule, append_unknown)
@@ -67,16 +69,17 @@ def apps_made_cheaply() -> Iterator[None]:
         if start is None:
             return migrate(backend, migration_set, migrations)
         key = (start, migration_set, repr(tuple(migrations)))
-        if key in migrated:
-            result, names = migrated[key]
-            result.backup(conn)
-            conn.execute("PRAGMA journal_mode = WAL")  # as the migration leaves the file
-            return list(names)
-        names = migrate(backend, migration_set, migrations)
-        result = sqlite3.connect(":memory:", check_same_thread=False)
-        conn.backup(result)
-        migrated[key] = result, list(names)
-        return names
+        with kept_lock:
+            if key in migrated:
+                result, names = migrated[key]
+                result.backup(conn)
+                conn.execute("PRAGMA journal_mode = WAL")  # as the migration leaves the file
+                return list(names)
+            names = migrate(backend, migration_set, migrations)
+            result = sqlite3.connect(":memory:", check_same_thread=False)
+            conn.backup(result)
+            migrated[key] = result, list(names)
+            return names
 
     Rule._compile_builder = cached_builder  # type: ignore[method-assign]
     SqliteBackend.migrate = copied_migrate  # type: ignore[method-assign]
