@@ -55,6 +55,10 @@ if [ -z "${WIZARD_TEST_TMPDIR+set}" ] && [ -w /dev/shm ] && [ "${shm_free_kb:-0}
 elif [ -n "${WIZARD_TEST_TMPDIR:-}" ]; then
   export TMPDIR="$WIZARD_TEST_TMPDIR"
 fi
+# Compiled modules kept (__pycache__, ignored by git) even where the environment sets PYTHONDONTWRITEBYTECODE:
+# otherwise each xdist worker compiles wizard/ and rewrites the asserts of ~300 test modules anew (6 s of
+# CPU each, half its collection), and so does every server, CLI and print worker a test starts (0.2 s each).
+unset PYTHONDONTWRITEBYTECODE
 status=0
 # The translation catalogs (docs/decisions/0002-spanish-beside-the-law.md): a text in _() that the Spanish catalog lacks, an entry with no
 # translation, or a .mo that is not its .po compiled fails the run (scripts/catalogs.py says which).

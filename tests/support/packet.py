@@ -171,7 +171,7 @@ def download_until_made(client, path: str, seconds: float = 90) -> list[int]:
         if response.status_code != 503:
             break
         assert being_prepared(response), response.get_data(as_text=True)[:500]
-        time.sleep(1)
+        time.sleep(0.25)  # each ask itself waits for the packet (cache.WAIT_SECONDS): no need to wait long between
     return statuses
 
 
