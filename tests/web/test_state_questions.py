@@ -101,7 +101,7 @@ def test_a_blank_answer_is_refused_in_words_and_keeps_the_earlier_answers(dated,
     assert "Enter a whole number using digits only, like 250" in page.select_one(".error-summary").get_text(" ")
     # Nothing asked before is lost: the check of the dates still shows them.
     dates = parse(client.get(re.sub(r"/step/.*", "/step/dates", stands)).get_data(as_text=True))
-    assert dates.select_one("[name=starts_at]").get("value", "").startswith("2027-07-16")
+    assert dates.select_one("[name=starts_at]").get("value") == "7/16/2027"
 
 
 def test_htmx_swaps_the_state_question_and_a_plain_post_works_without_javascript(dated, client):  # noqa: F811

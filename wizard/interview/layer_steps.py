@@ -49,7 +49,7 @@ def layer_step(layer: Layer, key: str, question: dict, place: object) -> dict:
     for lang in LANGUAGES:
         with speaking(lang):
             why[lang] = _("This question is for %(state)s, not for %(place)s. Your answer tells us if you need a "
-                          "permit from %(state)s. You may need one even if %(place)s says you need no permit.",
+                          "permit from %(state)s. You may need one even if %(place)s does not ask for its own.",
                           state=_text(layer.data["name"], lang), place=_text(place, lang))
         citation[lang] = "; ".join(dict.fromkeys(_text(permit["citation"], lang) for permit in deciding))
     return {"step": f"{layer.id}-{key.replace('_', '-')}", "title": question["form_label"], "questions": [key],
