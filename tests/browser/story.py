@@ -47,7 +47,7 @@ def fill_page(page, story: dict) -> None:
         assert key in story, f"the page at {page.url} asks {key!r}, which the story does not answer"
         value = story[key]
         if part:  # the story gives "2027-07-09T12:00": the date field takes the date, the time field the time
-            inputs.first.fill(value.split("T")[0 if part == "date" else 1])
+            inputs.first.fill("" if value is None else value.split("T")[0 if part == "date" else 1])
             continue
         if kind == "radio":
             choice = {True: "yes", False: "no"}.get(value, value)

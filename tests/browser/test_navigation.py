@@ -46,6 +46,15 @@ def test_keyboard_only_interview(page, live_server):
     assert page.evaluate("document.activeElement.name") == "street_closure"
     page.keyboard.press("ArrowRight")  # no
     keyboard_submit(page)
+    # The State's questions, asked whatever the City decides: no alcohol sold, no food stands.
+    assert page.url.endswith("/step/illinois-alcohol-sold")
+    tab_to(page, "input[name=alcohol_sold]")
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("input[name=alcohol_sold][value=no]")
+    keyboard_submit(page)
+    tab_to(page, "input[name=food_stands]")
+    page.keyboard.type("0")
+    keyboard_submit(page)
     assert page.url.endswith("/result")
     assert page.locator("h1").inner_text() == "Your event is exempt from this permit"
 

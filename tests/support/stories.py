@@ -45,6 +45,8 @@ BIG_FESTIVAL = {
     "camping_plan": "300 tent sites in the east field, with toilets and water",
     "crowd_limit_plan": "No more tickets than the limit, counted at the gates",
     "person_in_charge": "Sam Lee, 3 Oak St, Utica NY, 315-555-0101",
+    # The State's questions (interviews/layers/): beer sold, six food trucks, no fireworks, tents.
+    "alcohol_sold": True, "food_stands": 6, "fireworks": False, "camping": True, "advertising_starts": None,
 }
 
 ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
@@ -53,80 +55,96 @@ ONE_DAY = {"starts_at": "2027-07-10T10:00", "ends_at": "2027-07-10T18:00"}
 PATHS = {
     "whitesboro-one-day-fair": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 800, "resides_locally": True,
                                                    "organizer_type": "individual"}, [
-        "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
-        "land-interest", "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans"],
+        "dates", "crowd", "local-group", "activities", "event", "admission", "new-york-alcohol-sold",
+        "new-york-fireworks", "organizer", "applicant", "site", "land-interest", "site-details", "sound-plan",
+        "food-plan", "security-plan", "safety-plans", "new-york-food-stands"],
         "You need a permit"),
     "whitesboro-festival": ("whitesboro-ny", BIG_FESTIVAL, [
         "dates", "crowd", "local-group", "overnight", "activities", "event", "admission", "each-day",
-        "organizer", "agent", "applicant", "company", "officers", "site", "land-interest",
-        "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans", "camping-plan"],
+        "new-york-alcohol-sold", "new-york-fireworks", "new-york-advertising-starts", "organizer", "agent",
+        "applicant", "company", "officers", "site", "land-interest", "site-details", "sound-plan", "food-plan",
+        "security-plan", "safety-plans", "camping-plan", "new-york-food-stands"],
         "You need a permit"),
     "whitesboro-small": ("whitesboro-ny", {**BIG_FESTIVAL, "max_attendance": 150, "total_attendance": 180},
-        ["dates", "crowd"], "You do not need a permit under this ordinance"),
+        ["dates", "crowd", "new-york-alcohol-sold", "new-york-fireworks", "new-york-food-stands"],
+        "You do not need a permit under this ordinance"),
     "whitesboro-fire-company": ("whitesboro-ny", {**BIG_FESTIVAL, "local_exempt_organizer": "volunteer_fire_company"},
-        ["dates", "crowd", "local-group"], "Your event is exempt from this permit"),
+        ["dates", "crowd", "local-group", "new-york-alcohol-sold", "new-york-fireworks", "new-york-advertising-starts",
+         "new-york-food-stands"], "Your event is exempt from this permit"),
     "wisconsin-festival": ("wi-village-ch64", BIG_FESTIVAL, [
         "crowd", "venue", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets", "event",
-        "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities",
-        "crowd-limit"],
+        "wisconsin-fireworks", "organizer", "applicant", "company", "officers", "stockholders", "site-details",
+        "wisconsin-camping", "activities", "crowd-limit", "wisconsin-alcohol-sold", "wisconsin-food-stands"],
         "The ordinance does not settle whether you need a license"),
     "wisconsin-stadium": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True},
-        ["crowd", "venue", "capacity"], "Your event is exempt from this license"),
+        ["crowd", "venue", "capacity", "wisconsin-fireworks", "wisconsin-camping", "wisconsin-alcohol-sold",
+        "wisconsin-food-stands"], "Your event is exempt from this license"),
     "baroda-festival": ("baroda-mi", BIG_FESTIVAL, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "overnight", "event",
-        "each-day", "admission", "applicant", "company", "officers", "in-charge", "land-use",
-        "use-contract", "site-details", "services", "swimming"], "You need a license"),
+        "each-day", "admission", "michigan-fireworks", "applicant", "company", "officers", "in-charge",
+        "land-use", "use-contract", "site-details", "michigan-camping", "services", "swimming",
+        "michigan-alcohol-sold", "michigan-food-stands"], "You need a license"),
     "baroda-village-park": ("baroda-mi", {**BIG_FESTIVAL, "property_owner": "municipal"},
-        ["land"], "You do not need a license under this ordinance"),
+        ["land", "michigan-fireworks", "michigan-camping", "michigan-alcohol-sold", "michigan-food-stands"],
+        "You do not need a license under this ordinance"),
     "dekalb-festival": ("dekalb-il", BIG_FESTIVAL, [
         "dates", "land", "money", "auction", "hazards", "streets", "setting", "crowd", "structures",
-        "commercial-extras", "parcels", "other-permits", "event", "organizer", "applicant", "company",
-        "site-details"], "You need a permit"),
+        "commercial-extras", "parcels", "other-permits", "event", "illinois-alcohol-sold", "organizer",
+        "applicant", "company", "site-details", "illinois-food-stands"], "You need a permit"),
     "dekalb-rally": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal", "commercial_features": [],
         "speech_event": True, "hazardous": [], "street_closure": False},
-        ["dates", "land", "money", "speech", "auction", "hazards", "streets"], "Your event is exempt from this permit"),
+        ["dates", "land", "money", "speech", "auction", "hazards", "streets", "illinois-alcohol-sold",
+        "illinois-food-stands"], "Your event is exempt from this permit"),
     "dekalb-park-district": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public"},
-        ["dates", "land", "public-owner", "other-land"], "Your event is exempt from this permit"),
+        ["dates", "land", "public-owner", "other-land", "illinois-alcohol-sold", "illinois-fireworks",
+        "illinois-food-stands"], "Your event is exempt from this permit"),
 
     # "Total assembly in the aggregate": 150 at once but 250 in all asks the local-group step.
     "whitesboro-aggregate-over-200": ("whitesboro-ny", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150,
         "total_attendance": 250, "resides_locally": True, "organizer_type": "individual"}, [
-        "dates", "crowd", "local-group", "activities", "event", "admission", "organizer", "applicant", "site",
-        "land-interest", "site-details", "sound-plan", "food-plan", "security-plan", "safety-plans"],
+        "dates", "crowd", "local-group", "activities", "event", "admission", "new-york-alcohol-sold",
+        "new-york-fireworks", "organizer", "applicant", "site", "land-interest", "site-details", "sound-plan",
+        "food-plan", "security-plan", "safety-plans", "new-york-food-stands"],
         "The ordinance does not settle whether you need a permit"),
     # Seating 1,000 and a crowd of 1,251 still asks about government fairs.
     "wisconsin-seating-1000-crowd-1251": ("wi-village-ch64", {**BIG_FESTIVAL, "permanent_venue": True,
         "seating_capacity": 1000, "max_attendance": 1251},
         ["crowd", "venue", "capacity", "fair", "other-license", "dates", "overnight", "crowd-mix", "tickets",
-         "event", "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities",
-         "crowd-limit"],
+        "event", "wisconsin-fireworks", "organizer", "applicant", "company", "officers", "stockholders",
+        "site-details", "wisconsin-camping", "activities", "crowd-limit", "wisconsin-alcohol-sold",
+        "wisconsin-food-stands"],
         "The ordinance does not settle whether you need a license"),
     # Wisconsin (docs/decisions/0012-readings-never-invented.md): the chapter states no trigger, so a
     # 150-person church picnic is asked everything the chapter would require, not ended on a lean after
     # the exemptions.
     "wisconsin-church-picnic": ("wi-village-ch64", {**BIG_FESTIVAL, **ONE_DAY, "max_attendance": 150},
         ["crowd", "venue", "fair", "other-license", "dates", "hours", "crowd-mix", "tickets", "event",
-         "organizer", "applicant", "company", "officers", "stockholders", "site-details", "activities", "crowd-limit"],
+        "wisconsin-fireworks", "organizer", "applicant", "company", "officers", "stockholders", "site-details",
+        "activities", "crowd-limit", "wisconsin-alcohol-sold", "wisconsin-food-stands"],
         "The ordinance does not settle whether you need a license"),
     # "Any auction conducted by a Illinois-licensed auctioneer shall be exempt".
     "dekalb-licensed-auction": ("dekalb-il", {**BIG_FESTIVAL, "commercial_features": [], "speech_event": False,
         "is_auction": True, "licensed_auction": True, "auction_only": True},
-        ["dates", "land", "money", "speech", "auction", "auctioneer", "auction-details"],
+        ["dates", "land", "money", "speech", "auction", "auctioneer", "auction-details", "illinois-alcohol-sold",
+        "illinois-fireworks", "illinois-food-stands"],
         "Your event is exempt from this permit"),
     # A rally that closes a City park but no public street keeps its exemption.
     "dekalb-rally-closing-a-park": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "municipal",
         "commercial_features": [], "speech_event": True, "hazardous": [], "street_closure": True,
-        "public_street_closure": False}, ["dates", "land", "money", "speech", "auction", "hazards", "streets", "street"],
+        "public_street_closure": False}, [
+        "dates", "land", "money", "speech", "auction", "hazards", "streets", "street", "illinois-alcohol-sold",
+        "illinois-food-stands"],
         "Your event is exempt from this permit"),
     # Land of another public body (the county) is Private Property under § 34.01.
     "dekalb-county-land": ("dekalb-il", {**BIG_FESTIVAL, "property_owner": "other_public", "public_owner": "other"}, [
         "dates", "land", "public-owner", "money", "auction", "hazards", "streets", "setting", "crowd",
-        "structures", "commercial-extras", "parcels", "other-permits", "event", "organizer", "applicant",
-        "company", "site-details"],
+        "structures", "commercial-extras", "parcels", "other-permits", "event", "illinois-alcohol-sold",
+        "organizer", "applicant", "company", "site-details", "illinois-food-stands"],
         "You need a permit"),
     # A bathing beach on the site.
     "baroda-beach": ("baroda-mi", {**BIG_FESTIVAL, "bathing_beach": True}, [
         "land", "setting", "organizer", "crowd", "dates", "nightly-closing", "crowd-mix", "overnight", "event",
-        "each-day", "admission", "applicant", "company", "officers", "in-charge", "land-use",
-        "use-contract", "site-details", "services", "swimming"], "You need a license"),
+        "each-day", "admission", "michigan-fireworks", "applicant", "company", "officers", "in-charge",
+        "land-use", "use-contract", "site-details", "michigan-camping", "services", "swimming",
+        "michigan-alcohol-sold", "michigan-food-stands"], "You need a license"),
 }

@@ -24,9 +24,10 @@ def test_the_exempt_fire_company_still_sees_the_state_mass_gathering_permit(date
     # 45 days before Friday 9 July 2027, from a secondary copy: to be confirmed with the health department.
     assert "May 25, 2027" in text or "25 May 2027" in text
     assert "secondary copy of the text, not the official one: confirm it with the county health department" in text
-    # Alcohol is not asked in the village's interview yet: the SLA permit may be needed, and says on what.
-    assert "Temporary beer and wine permit (State Liquor Authority)" in text and "May be needed" in text
-    assert "Will beer, wine, cider or liquor be sold at the event?" in text
+    # The interview asked whether beer is sold (yes): the SLA permits are needed, one for each 24 hours.
+    assert "Temporary beer and wine permit (State Liquor Authority)" in text
+    assert "$26 each, $78 in all" in text and "May be needed" not in text
+    assert "Will beer, wine, cider or liquor be sold at the event?" not in text  # answered: nothing waits on it
 
 
 def test_the_section_reads_in_spanish(dated, client):
@@ -36,7 +37,10 @@ def test_the_section_reads_in_spanish(dated, client):
     assert "Otros permisos que necesita su evento" in text
     assert "Permiso de reunión masiva (Código Sanitario del Estado)" in text
     assert "confírmelo con el departamento de salud del condado" in text
-    assert "Puede ser necesario" in text
+    # 800 people: the public function permit, whose definition we do not hold, may be needed.
+    smaller = finished(dated, "whitesboro-fire-company", max_attendance=800, total_attendance=800)
+    text = section(client.get(f"/i/{smaller}/result", headers=SPANISH).get_data(as_text=True)).get_text(" ", strip=True)
+    assert "Permiso de función pública (Código Sanitario del Estado)" in text and "Puede ser necesario" in text
 
 
 def test_a_michigan_result_lists_michigan_permits_not_new_york_ones(dated, client):

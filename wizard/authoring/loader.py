@@ -19,6 +19,7 @@ from .checks import LOAD, check_file, check_path, duplicate_ids, prepared
 from .checks.layers import layer_problems
 from ..errors import Problem, RuleFileError
 from ..rules.layers import layer_files
+from ..interview.layer_steps import join_layers
 from .parallel import each_in_parallel
 from ..rules.rulebook import (
     Jurisdiction,
@@ -67,8 +68,13 @@ def load_rulebook(paths: Iterable[Path] | None = None, cache_dir: Path | None = 
     if layer_problems_found:
         raise RuleFileError(layer_problems_found)
     questions["jurisdiction"]["options"] = {listing.id: listing.name for listing in listings}
-    return RuleBook(questions, Jurisdictions(listings, lambda listing: _read(listing, questions, record)),
-                    layers=tuple(layers))
+    return RuleBook(questions, Jurisdictions(
+        listings, lambda listing: _with_layers(_read(listing, questions, record), layers)), layers=tuple(layers))
+
+
+def _with_layers(j: Jurisdiction, layers: list) -> Jurisdiction:
+    """A town's interview asks its covering layers' questions too (wizard/interview/layer_steps.py)."""
+    return join_layers(j, [layer for layer in layers if layer.covers(j.state, j.county, j.id)])
 
 
 def _read(listing: Listing, questions: dict, record: CheckRecord) -> Jurisdiction:

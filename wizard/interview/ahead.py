@@ -21,6 +21,7 @@ from ..kinds.base import SamplePlan
 from ..rules.rulebook import Jurisdiction, PerRuleFile, RuleBook
 from ..rules.steps import RuleStep
 from .flow import Flow, flow
+from .layer_steps import LAYER_STEP
 from .road import plan_road
 
 # Minutes a question takes, read and answered: the routes timed by hand (Baroda's
@@ -44,8 +45,10 @@ def questions_ahead(state: Flow, completed: list[str], step_id: str, book: RuleB
         return Ahead(0, False)
     road = plan_road(state.j, book.questions_for(state.j.id))
     pending = [(s, holds) for s, holds in state.route if s["step"] not in completed and s["step"] != step_id]
-    if state.decision.outcome == "not_required":  # only what could change the verdict is still asked
-        pending = [(s, holds) for s, holds in pending if s["step"] in road.deciding]
+    if state.finished_early:  # only the State's questions are still asked (flow.py)
+        pending = [(s, holds) for s, holds in pending if LAYER_STEP in s]
+    elif state.decision.outcome == "not_required":  # only what could change the verdict, and the State's
+        pending = [(s, holds) for s, holds in pending if s["step"] in road.deciding or LAYER_STEP in s]
     up_to = any(not holds or s["step"] in road.deciding for s, holds in pending)
     return Ahead(sum(len(s["questions"]) for s, _ in pending), up_to)
 

@@ -20,6 +20,7 @@ from .. import language
 from ..language import N_, gettext as _
 from ..engine.facts import Facts
 from ..remembered import Remembered
+from .layer_steps import LAYER_STEP
 from .road import deciding_keys, plan_road
 from ..rules.rulebook import Jurisdiction, RuleBook, expand_questions
 from ..rules.steps import RuleStep
@@ -105,6 +106,8 @@ def route_and_answers(j: Jurisdiction, answers: dict, book: RuleBook) -> tuple[l
         if condition is not None and facts is None:
             facts = Facts(effective)
         holds = True if condition is None else evaluate(condition, facts)[0]
+        if holds is None and LAYER_STEP in step:
+            holds = True  # a layer's question is asked unless its `ask_if` is false (layer_steps.py)
         if holds is False:
             continue
         route.append((step, holds is True))
@@ -156,16 +159,19 @@ def _flow(j: Jurisdiction, answers: dict, completed: list[str], book: RuleBook) 
     pending = [s for s in path if s["step"] not in completed]
     next_step = pending[0] if pending else None
     finished_early = False
+    # The State's questions are asked whatever the town decides (a State permit is due where the
+    # village exempts the event): an interview the town's verdict ends early still asks them.
     if next_step and decision.decided_by in ("exemptions", "not_applicable"):
-        finished_early, next_step = True, None  # an exemption or scope limit is final
+        finished_early = True  # an exemption or scope limit is final
+        next_step = next((s for s in pending if LAYER_STEP in s), None)
     elif next_step and decision.outcome == "not_required":
         # Every trigger is already false; only answers that could change the verdict are still worth
         # asking. An `uncertain` outcome never ends early, whichever way the text leans (docs/decisions/0012-readings-never-invented.md):
         # if the office says the ordinance applies, the organizer needs the whole application.
         deciding = deciding_keys(j)
         still_open = [s for s in pending if set(step_keys(s, book, j)) & deciding]
-        next_step = still_open[0] if still_open else None
-        finished_early = next_step is None
+        finished_early = not still_open
+        next_step = still_open[0] if still_open else next((s for s in pending if LAYER_STEP in s), None)
     return Flow(j, path, effective, next_step, finished_early, decision, route)
 
 

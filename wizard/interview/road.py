@@ -133,7 +133,11 @@ def work_out_road(j: Jurisdiction, questions: dict) -> Road:
         changed = False
         for i in set(range(len(steps))) - deciding:
             for k in needs[i] - deciding:
-                if section[k] > section[i]:
+                if section[k] > section[i] and "layer" in steps[i]:
+                    # A State's question never moves the town's pages: it waits for the section of
+                    # the town's answer its `ask_if` reads (alcohol sold after the food asked under Facilities).
+                    section[i], changed = section[k], True
+                elif section[k] > section[i]:
                     section[k], changed = section[i], True
 
     def rank(i: int) -> tuple:

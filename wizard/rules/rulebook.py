@@ -76,6 +76,9 @@ class Jurisdiction:
     # The file's own questions and its rewordings of shared ones, merged over the shared questions
     # wherever this jurisdiction's answers are read (`RuleBook.questions_for`; wizard/rules/questionbook.py).
     question_changes: dict = field(default_factory=dict, repr=False)
+    # The covering layers' questions as further steps, after the file's own, texts as written
+    # (wizard/interview/layer_steps.py); none for a file checked alone.
+    layer_steps: list = field(default_factory=list, repr=False)
     # The file read in each language, made on first use (docs/decisions/0002-spanish-beside-the-law.md): every property below reads the
     # language in force, so a Spanish page and an English one never share a text.
     _views: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -156,6 +159,19 @@ class Jurisdiction:
 
     @property
     def steps(self) -> list[RuleStep]:
+        """The interview's steps: the rule file's, then its covering layers' questions."""
+        if not self.layer_steps:
+            return self.read["interview"]
+        lang = language.current()
+        kept = self._changes.get(("steps", lang))
+        if kept is None or kept[0] is not self.layer_steps:
+            kept = self._changes[("steps", lang)] = (self.layer_steps,
+                                                      self.read["interview"] + in_language(self.layer_steps, lang))
+        return kept[1]
+
+    @property
+    def own_steps(self) -> list[RuleStep]:
+        """The rule file's steps alone, without its layers' questions."""
         return self.read["interview"]
 
     # What the application will ask for that takes time to get, shown on the first page (docs/decisions/0015-no-dead-ends-for-the-organizer.md).

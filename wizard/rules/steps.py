@@ -14,4 +14,7 @@ RuleStep = TypedDict("RuleStep", {
     "citation": str,
     "required": NotRequired[list[str]],  # keys that must be answered (a step's others may be left blank)
     "if": NotRequired[dict],  # a condition on the answers of the steps before it (wizard/engine/conditions.py)
+    # The layer (a State's permits) whose question this is; its `if` is the question's `ask_if`,
+    # holding unless false (wizard/interview/layer_steps.py).
+    "layer": NotRequired[str],
 })
