@@ -99,9 +99,14 @@ def organizers_read(app, lang: str = "es"):
 SHEET_NUMBER = re.compile(r"Instrucciones, hoja (\d+) de (\d+)")
 
 
+# The other permits' pages in Spanish, laid out with the sheets before their English part (packet/other_permits.py)
+PERMITS_SAID = "Otros permisos, en su idioma"
+
+
 def without_sheets(pages: list[str]) -> list[str]:
-    """A Spanish packet's page texts without its instruction sheets (wizard/packet/sheets.py)."""
-    return [text for text in pages if not SHEET_NUMBER.search(text)]
+    """A Spanish packet's page texts without its pages in Spanish: the instruction sheets
+    (wizard/packet/sheets.py) and the other permits' pages in Spanish."""
+    return [text for text in pages if not SHEET_NUMBER.search(text) and PERMITS_SAID not in text]
 
 
 MADE: dict[tuple[int, str, date], tuple] = {}  # (the rule book's id, place, day): (book, packets)
