@@ -134,6 +134,7 @@ def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | 
     parts = [json.dumps(answers, sort_keys=True, ensure_ascii=False), file_digest(Path(j.path)),
              file_digest(resource_dir("interviews") / "questions.yaml"), app_version(), today.isoformat(),
              repr(office)]  # the office card is on the cover
+    parts += [file_digest(Path(layer.path)) for layer in book.layers_for(j)]  # the other permits' pages
     if language != OFFICE_LANGUAGE:  # the summary page in front: its language and its catalog's words
         parts += [language, file_digest(TRANSLATIONS / language / "LC_MESSAGES" / "engine.mo")]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
