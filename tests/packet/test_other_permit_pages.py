@@ -101,3 +101,10 @@ def test_the_pdf_has_the_pages_and_the_spanish_reader_gets_them_in_spanish_first
     assert spanish_first < english_after
     said = normalise(texts[spanish_first])
     assert "Otros permisos que necesita su evento" in said and "Cuántos" in said and "una por cada puesto" in said
+
+
+def test_the_packet_downloaded_from_the_app_has_the_pages(festival_downloads):
+    """Printed in a print worker, which is sent the layers covering the place with its rule file."""
+    pdf, _steps = festival_downloads["whitesboro-ny"]
+    text = normalise(" ".join(page_texts(pdf.read_bytes())))
+    assert "Other permits your event needs" in text and "New York State" in text

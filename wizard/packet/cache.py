@@ -206,8 +206,9 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
 
 def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None,
                  language: str = OFFICE_LANGUAGE) -> Future:
-    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily) and
-    the organizer's language (a worker is a process of its own, with no request's language)."""
+    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily) with
+    the State and county layers covering it (their permits' pages), and the organizer's language (a worker
+    is a process of its own, with no request's language)."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    one = RuleBook(book.written_questions, {j.id: j})
+    one = RuleBook(book.written_questions, {j.id: j}, layers=tuple(book.layers_for(j)))
     return submit(packet_pdf, answers, one, today, office, language)
