@@ -46,6 +46,7 @@ def test_the_deposit_received_flagged_returned_and_the_application_closed(browse
         clerk.fill("#detail", detail)
         click(clerk, "Record it and email the receipt")
     assert [line.split("\t")[-1] for line in clerk.locator(".money-line").all_inner_texts()] == ["$0", "$0"]
+    assert "Temporary food service establishment permit" in clerk.locator(".other-permits-table").inner_text()
     # A slip of the keys: the fee again, $5,000. The page asks to confirm it (the form keeps it typed); once
     # confirmed it is flagged as an overpayment; voided with the reason, it stays on the page struck through.
     clerk.select_option("#sum_key", "application")

@@ -13,9 +13,9 @@ from pypdf import PdfReader
 
 from wizard.engine.answers import clean_answers
 from wizard.engine.assess import assess_jurisdiction
-from wizard.packet import build_packet
 from wizard.packet.calendar import build_calendar
 from wizard.packet.document import packet_html
+from wizard.packet.summary import packet_for
 from wizard.resources import resource_dir
 from wizard.rules.office_cards import OfficeCard
 from wizard.web.edge.state import store
@@ -85,8 +85,7 @@ def body_text(data: bytes, title: str) -> str:
 
 def packet_document(answers: dict, book, today: date | None = None, office: OfficeCard | None = None) -> str:
     """The packet's HTML: what `packet_pdf` (wizard/packet/printing.py) gives WeasyPrint to print."""
-    j = book.jurisdictions[answers["jurisdiction"]]
-    return packet_html(build_packet(answers, j, book.questions_for(j.id), today=today, office=office))
+    return packet_html(packet_for(answers, book, today, office))  # with the other permits' pages
 
 
 # Elements that run with the text around them; any other starts a line of its own.
@@ -155,9 +154,7 @@ def being_prepared(response) -> bool:
 
 
 def cover_text(book, jurisdiction: str, today: date) -> str:
-    answers = festival(jurisdiction, book)
-    j = book.jurisdictions[jurisdiction]
-    html = packet_html(build_packet(answers, j, book.questions_for(j.id), today=today))
+    html = packet_html(packet_for(festival(jurisdiction, book), book, today))
     return normalise(BeautifulSoup(html, "html.parser").select_one("section.cover").get_text(" "))
 
 

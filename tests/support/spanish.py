@@ -9,6 +9,7 @@ from datetime import date
 from flask import g, request
 
 from wizard import language
+from wizard.interview.flow import applicable_answers
 from wizard.packet.printing import packet_pdf
 
 from tests.support.html import parse
@@ -99,9 +100,14 @@ def organizers_read(app, lang: str = "es"):
 SHEET_NUMBER = re.compile(r"Instrucciones, hoja (\d+) de (\d+)")
 
 
+# The other permits' pages in Spanish, laid out with the sheets before their English part (packet/other_permits.py)
+PERMITS_SAID = "Otros permisos, en su idioma"
+
+
 def without_sheets(pages: list[str]) -> list[str]:
-    """A Spanish packet's page texts without its instruction sheets (wizard/packet/sheets.py)."""
-    return [text for text in pages if not SHEET_NUMBER.search(text)]
+    """A Spanish packet's page texts without its pages in Spanish: the instruction sheets
+    (wizard/packet/sheets.py) and the other permits' pages in Spanish."""
+    return [text for text in pages if not SHEET_NUMBER.search(text) and PERMITS_SAID not in text]
 
 
 MADE: dict[tuple[int, str, date], tuple] = {}  # (the rule book's id, place, day): (book, packets)
@@ -113,7 +119,8 @@ def festival_packets(book, place: str, today: date) -> tuple[dict, list[str], by
     Keyed by the book's id (a rule book is not hashable), the book kept with them so the id is not reused."""
     key = (id(book), place, today)
     if key not in MADE:
-        answers = festival(place, book)
+        # the answers that apply, as the app prints them: a layer reads answers the town's interview skips
+        answers = applicable_answers(festival(place, book), book)
         spanish = packet_pdf(answers, book, today, None, "es")
         MADE[key] = book, (answers, page_texts(packet_pdf(answers, book, today)), spanish, page_texts(spanish))
     return MADE[key][1]

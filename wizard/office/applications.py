@@ -11,10 +11,12 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Sequence
 
 from ..engine.conditions import evaluate
 from .schema import ApplicationRow
 from ..engine.facts import Facts
+from ..rules.layers import Layer
 from ..rules.rulebook import Jurisdiction
 from ..engine.filing_days import last_day, lead_section
 from ..engine.wording import permit_applies
@@ -69,7 +71,8 @@ def can_send(assessment: dict) -> bool:
     return permit_applies(assessment["outcome"]) and not assessment.get("missing")
 
 
-def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict) -> Sent:
+def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict,
+         layers: Sequence[Layer] = ()) -> Sent:
     """Send or send again, in one transaction that two presses of Send at once take in turn: the
     second finds the first's application (and, with the same answers, its version) instead of
     making a second one or spending a reference number."""
@@ -77,18 +80,18 @@ def send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdicti
         raise SendRefused(_("This interview does not end in an application to send."))
     language = current()
     with speaking(OFFICE_LANGUAGE):  # kept in the office's language (docs/decisions/0002-spanish-beside-the-law.md)
-        return _send(records, interview_id, answers, j, assessment, language)
+        return _send(records, interview_id, answers, j, assessment, language, layers)
 
 
 def _send(records: OfficeRecords, interview_id: str, answers: dict, j: Jurisdiction, assessment: dict,
-          language: str) -> Sent:
+          language: str, layers: Sequence[Layer] = ()) -> Sent:
     # The organizer's language, as they send: their mails are written in it
     # (docs/decisions/0002-spanish-beside-the-law.md).
     details = dict(event_name=(answers.get("event_name") or "")[:300], starts_at=answers.get("starts_at"),
                    ends_at=answers.get("ends_at"), applicant_email=answers.get("applicant_email"),
                    # The ordinance's own last day, never a day we advise: only it makes a filing late.
                    file_by=last_day(assessment), organizer=organizer_of(answers), language=language)
-    filing = assessed(j, answers), rules_version(j)  # the sums and dates it is filed under, kept with the version
+    filing = assessed(j, answers, layers), rules_version(j)  # the sums and dates it is filed under, kept with the version
     with records.backend.transaction():
         records.applications.take_turn("sends")
         now = now_text()

@@ -17,8 +17,11 @@ import json
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Sequence
 
 from ..engine.assess import assess_jurisdiction
+from ..engine.other_permits import other_permits
+from ..rules.layers import Layer
 from ..language import OFFICE_LANGUAGE, speaking
 from ..packet.cache import file_digest
 from ..readable import long_date, money
@@ -46,10 +49,13 @@ def office_terms(j: Jurisdiction) -> dict:
             "deposit_returned_within_days": (j.fees.get("deposit") or {}).get("returned_within_days")}
 
 
-def assessed(j: Jurisdiction, answers: dict) -> dict:
-    """The assessment as the office keeps it: in the office's language, with the office's own days."""
+def assessed(j: Jurisdiction, answers: dict, layers: Sequence[Layer] = ()) -> dict:
+    """The assessment as the office keeps it: in the office's language, with the office's own days and the
+    other offices' permits the event needs (`layers`: the State's and county's files covering the place),
+    so the clerk can ask for proof of them where the town's text does."""
     with speaking(OFFICE_LANGUAGE):
         found = assess_jurisdiction(j, answers)
+        found["other_permits"] = other_permits(layers, j.name, answers)
     found[OFFICE_KEY] = office_terms(j)
     return found
 
@@ -81,9 +87,10 @@ def kept_deadline(records: OfficeRecords, reference: str, version: int, assessme
                                             updated_at=now_text())
 
 
-def keep_filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict) -> dict:
+def keep_filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict,
+               layers: Sequence[Layer] = ()) -> dict:
     """Assess a version as it is sent (or first read) and keep it; the assessment."""
-    found = assessed(j, answers)
+    found = assessed(j, answers, layers)
     records.applications.keep_assessment(reference, version, found, rules_version(j), now_text())
     return found
 
@@ -104,14 +111,15 @@ class Filed:
         return [c for c in self.assessment.get("checklist") or [] if c.get("id")]
 
 
-def filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict) -> Filed:
+def filed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict,
+          layers: Sequence[Layer] = ()) -> Filed:
     """The version's assessment as filed, assessed and kept now if it has none yet (sent before they were kept)."""
     row = records.applications.filed(reference, version)
     if row is None or not row["assessment"]:
-        keep_filed(records, reference, version, j, answers)
+        keep_filed(records, reference, version, j, answers, layers)
         row = records.applications.filed(reference, version) or {}
         if not row:  # no such version (an application stored without one): assessed, not kept
-            return Filed(assessed(j, answers), rules_version(j), now_text(), None)
+            return Filed(assessed(j, answers, layers), rules_version(j), now_text(), None)
     return Filed(json.loads(row["assessment"]), row["rules_digest"] or "", row["assessed_at"] or "", row["rules_kept"])
 
 
@@ -184,14 +192,14 @@ class RulesChanged:
 
 
 def rules_changed(records: OfficeRecords, reference: str, version: int, j: Jurisdiction, answers: dict,
-                  now: Filed) -> RulesChanged | None:
+                  now: Filed, layers: Sequence[Layer] = ()) -> RulesChanged | None:
     """The new reading, when the place's rule file changed since the version was filed and reads it
     differently; None otherwise. Read under the new file once per change: a file that changes nothing the
     office holds the organizer to is noted as read, and not read again."""
     digest = rules_version(j)
     if digest in (now.rules_digest, now.rules_kept):
         return None
-    current = assessed(j, answers)
+    current = assessed(j, answers, layers)
     found = readings(now.assessment, current)
     if not found:
         records.applications.keep_rules_as_filed(reference, version, digest)

@@ -54,6 +54,7 @@ class Prerequisite:
     unless: str = ""
     met: bool = False
     detail: str = ""  # for the clerk: what the record lacks, or how it is met
+    other_permit: str = ""  # the State's or county's permit it corresponds to (its id), shown beside it
 
     @property
     def anchor(self) -> str:
@@ -93,7 +94,7 @@ def prerequisites(records: OfficeRecords, application: ApplicationRow, j: Jurisd
         if state is None:  # the record this reads has nothing to ask of these answers (no deposit owed)
             continue
         checked.append(Prerequisite(spec["id"], spec["record"], spec["text"], spec["quote"], spec["citation"],
-                                    spec.get("unless", ""), *state))
+                                    spec.get("unless", ""), *state, other_permit=spec.get("other_permit", "")))
     checked += _inspection_held(records, reference, j, checked)
     return checked
 

@@ -3,7 +3,8 @@ needs to print a packet's running header, footer and page numbers, as a small st
 
 A browser has no running elements (WeasyPrint's `element()`), so the packet's words for its header and
 footer go in custom properties that the page margin boxes of static/packet-print.css show. The pages in the
-organizer's language (the summary in front, an instruction sheet before each part) carry their own number,
+organizer's language (the summary in front, an instruction sheet before each part, the other permits'
+pages) carry their own number,
 as in the PDF, and are not counted as the English packet's pages: `counter-increment: page 0` leaves them out
 of "Page N", and a counter style that counts from past them leaves them out of "of M" (CSS cannot subtract).
 """
@@ -23,8 +24,10 @@ def browser_pages_css(packet: Packet) -> str:
     """The stylesheet: the header's and footer's words, the English pages' count, the organizer's pages."""
     summary = packet.summary
     sheets = summary.sheets if summary else []
-    # One page each (the PDF numbers a sheet "sheet 2 of 4" on every page it takes; each takes one).
-    others = (1 if summary else 0) + len(sheets)
+    # One page each (the PDF numbers a sheet "sheet 2 of 4" on every page it takes; each takes one), and
+    # a page for each other permit in the organizer's language (other_permits.py).
+    said = summary.other_permits if summary else []
+    others = (1 if summary else 0) + len(sheets) + len(said)
     symbols = " ".join(f'"{n}"' for n in range(1, MOST_PAGES + 1))
     lines = [
         f"@counter-style packet-pages {{ system: fixed {others + 1}; symbols: {symbols}; }}",
@@ -41,4 +44,8 @@ def browser_pages_css(packet: Packet) -> str:
         lines += [f"@page packet-sheet-{n} {{ counter-increment: page 0;{heads}"
                   f" @bottom-right {{ content: {css_string(sheet.number)}; }} }}",
                   f"@media print {{ .print-view #sheet-{sheet.anchor} {{ page: packet-sheet-{n}; }} }}"]
+    if said:
+        lines += [f"@page packet-permits-said {{ counter-increment: page 0;{heads}"
+                  f" @bottom-right {{ content: {css_string(summary.other_permits_number)}; }} }}",
+                  "@media print { .print-view .permits-said { page: packet-permits-said; } }"]
     return "\n".join(lines) + "\n"

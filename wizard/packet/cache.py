@@ -134,6 +134,7 @@ def packet_key(answers: dict, book: RuleBook, today: date, office: OfficeCard | 
     parts = [json.dumps(answers, sort_keys=True, ensure_ascii=False), file_digest(Path(j.path)),
              file_digest(resource_dir("interviews") / "questions.yaml"), app_version(), today.isoformat(),
              repr(office)]  # the office card is on the cover
+    parts += [file_digest(Path(layer.path)) for layer in book.layers_for(j)]  # the other permits' pages
     if language != OFFICE_LANGUAGE:  # the summary page in front: its language and its catalog's words
         parts += [language, file_digest(TRANSLATIONS / language / "LC_MESSAGES" / "engine.mo")]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
@@ -205,8 +206,9 @@ def packet_future(answers: dict, book: RuleBook, today: date | None = None, offi
 
 def start_render(answers: dict, book: RuleBook, today: date | None, office: OfficeCard | None,
                  language: str = OFFICE_LANGUAGE) -> Future:
-    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily) and
-    the organizer's language (a worker is a process of its own, with no request's language)."""
+    """`packet_pdf` in a worker, sent the one jurisdiction it needs (the book reads the rest lazily) with
+    the State and county layers covering it (their permits' pages), and the organizer's language (a worker
+    is a process of its own, with no request's language)."""
     j = book.jurisdictions[answers["jurisdiction"]]
-    one = RuleBook(book.written_questions, {j.id: j})
+    one = RuleBook(book.written_questions, {j.id: j}, layers=tuple(book.layers_for(j)))
     return submit(packet_pdf, answers, one, today, office, language)

@@ -26,6 +26,7 @@ from .model import (
     Fact,
     FacilityRow,
     FormItem,
+    OtherPermitPage,
     Packet,
     Part,
     Row,
@@ -376,6 +377,8 @@ def packet_parts(p: Packet) -> list[Part]:
               ("facilities", "Facilities worksheet", p.applies and bool(p.facilities)),
               ("plan", "Your plan, day by day", bool(p.plan)),
               ("afterwards", "After you apply", p.applies and bool(p.afterwards)),
+              # the other offices' permits, whatever the town decides: a State permit is due where it exempts
+              ("other_permits", "Other permits your event needs", bool(p.other_permits)),
               ("notes", "Notes", True),
               ("addendum", "Addendum", bool(p.addendum))]
     shown = [(anchor, title) for anchor, title, present in wanted if present]
@@ -389,8 +392,10 @@ def place_today(j: Jurisdiction) -> date:
 
 
 def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: dict | None = None,
-                 today: date | None = None, office: OfficeCard | None = None) -> Packet:
-    """The packet for cleaned answers in jurisdiction `j` (assessed here unless given)."""
+                 today: date | None = None, office: OfficeCard | None = None,
+                 other_permits: list[OtherPermitPage] | None = None) -> Packet:
+    """The packet for cleaned answers in jurisdiction `j` (assessed here unless given); `other_permits`:
+    the pages of the other offices' permits (other_permits.py), after the town's own."""
     a = assessment or assess_jurisdiction(j, answers)
     b = _Builder(answers, j, questions, a)
     b.office, b.today = office, today or place_today(j)
@@ -421,6 +426,7 @@ def build_packet(answers: dict, j: Jurisdiction, questions: dict, assessment: di
         applies=applies,
         afterwards=[(title, [Cited(*n) for n in items]) for title, items in dated_notes.note_lists(a)],
         plan=plan_steps(answers, a, b.word, b.today) if applies else [],
+        other_permits=other_permits or [],
     )
     packet.addendum = move_to_addendum(packet.application)
     packet.glossary = terms_in(packet.strings())

@@ -292,7 +292,9 @@ def _between(pages: list, sheet_pages: list, tag: str) -> list:
 
 def render_packet(packet: Packet) -> bytes:
     """The whole packet as tagged, fillable PDF bytes (PDF/UA-1): the one way a packet becomes a PDF."""
-    sheets = organizers_pages(packet, "sheets_document.html") if packet.summary and packet.summary.sheets else None
+    # the sheets, and the other permits' pages in the organizer's language, laid out together
+    said = packet.summary and (packet.summary.sheets or packet.summary.other_permits)
+    sheets = organizers_pages(packet, "sheets_document.html") if said else None
     return tagged_pdf(packet_html(packet), packet_title_line(packet), "en-US", STYLESHEETS,
                       front=organizers_pages(packet, "summary_document.html"), sheets=sheets)
 

@@ -124,6 +124,33 @@ class SignatureBlock:
 
 
 @dataclass
+class Line:
+    """A line of an other permit's page: the text (a rule file's, which may quote the law's English
+    words: kept whole, not joined to other words), its section, and a few words set in bold before it."""
+    text: str
+    citation: str = ""
+    lead: str = ""
+    strong: bool = False
+
+
+@dataclass
+class PermitRow:
+    label: str
+    lines: list[Line]
+
+
+@dataclass
+class OtherPermitPage:
+    """One permit of another office (the State's, the county's) on a page of its own
+    (wizard/packet/other_permits.py): every word in the language it was built in."""
+    name: str
+    state: str  # the layer's name: "New York State"
+    status: str  # "Needed" or "May be needed", in words
+    may_be_needed: bool
+    rows: list[PermitRow]
+
+
+@dataclass
 class Part:
     """A numbered part after the cover: the cover's "In this packet" and the body use the same numbers."""
     number: int
@@ -161,6 +188,8 @@ class Packet:
     parts: list[Part] = field(default_factory=list)
     addendum: list[AddendumItem] = field(default_factory=list)  # answers too long for their line
     glossary: list[Any] = field(default_factory=list)  # the legal words used, in plain words (wizard/engine/glossary.py)
+    # The other offices' permits, a page each, after the town's pages (wizard/packet/other_permits.py)
+    other_permits: list[OtherPermitPage] = field(default_factory=list)
     summary: Any = None  # the summary page in the organizer's language, in front (wizard/packet/summary.py)
 
     def part(self, anchor: str) -> Part | None:

@@ -20,9 +20,11 @@ from ..interview.timeline import build_timeline
 from ..language import LANGUAGES, N_, OFFICE_LANGUAGE, gettext as _, speaking
 from ..readable import clean_text, long_date, money
 from ..rules.office_cards import OfficeCard
-from ..rules.rulebook import FEE_DUE, RuleBook
+from ..engine.other_permits import other_permits
+from ..rules.rulebook import FEE_DUE, Jurisdiction, RuleBook
 from .content import build_packet, place_today
-from .model import Packet
+from .model import OtherPermitPage, Packet
+from .other_permits import other_permit_pages
 from .sheets import InstructionSheet, instruction_sheets
 
 # What to do with each numbered part of the English packet that has no instruction sheet of its own
@@ -32,6 +34,8 @@ PART_HELP = {
     "afterwards": N_("What happens after you apply, and what the ordinance says about revoking the {word} "
                      "and about penalties."),
     "notes": N_("What the ordinance leaves open, and plain meanings of its legal words."),
+    "other_permits": N_("The permits other offices (the State, the county) issue that your event needs besides the "
+                        "{word}, a page each. The same pages in your language come just before them."),
 }
 
 
@@ -52,6 +56,10 @@ class SummaryPage:
     parts_heading: str
     parts: list[tuple[str, str]] = field(default_factory=list)  # (the English part as printed, what to do)
     sheets: list[InstructionSheet] = field(default_factory=list)  # one before each part to complete (sheets.py)
+    # The other permits' pages in the organizer's language, just before the English ones (other_permits.py)
+    other_permits: list[OtherPermitPage] = field(default_factory=list)
+    other_permits_heading: str = ""
+    other_permits_number: str = ""  # their pages' foot: not a sheet's number
     # The sheets' running header and footer: what the pages are and the place, in the reader's language.
     running_title: str = ""
     running_place: str = ""
@@ -69,12 +77,24 @@ def packet_for(answers: dict, book: RuleBook, today: date | None = None, office:
     in `language` in front when the organizer reads another (the print workers are told it)."""
     j = book.jurisdictions[answers["jurisdiction"]]
     with speaking(OFFICE_LANGUAGE):
-        packet = build_packet(answers, j, book.questions_for(j.id), today=today, office=office)
+        packet = build_packet(answers, j, book.questions_for(j.id), today=today, office=office,
+                              other_permits=permit_pages(answers, book, j))
     if language in LANGUAGES and language != OFFICE_LANGUAGE:
         with speaking(language):  # the same packet in the reader's words: the sheets translate it part for part
-            said = build_packet(answers, j, book.questions_for(j.id), today=today, office=office)
+            said = build_packet(answers, j, book.questions_for(j.id), today=today, office=office,
+                                other_permits=permit_pages(answers, book, j))
             packet.summary = summary_page(answers, book, packet, language, said)
+            packet.summary.other_permits = said.other_permits
+            packet.summary.other_permits_heading = _("Other permits your event needs")
+            packet.summary.other_permits_number = _("Other permits, in your language")
     return packet
+
+
+def permit_pages(answers: dict, book: RuleBook, j: Jurisdiction) -> list[OtherPermitPage]:
+    """The other offices' permits for these answers, a page each, in the language in force."""
+    layers = book.layers_for(j)
+    found = other_permits(layers, j.name, answers)
+    return other_permit_pages(found, layers, answers, book.questions_for_answers({"jurisdiction": j.id}))
 
 
 def summary_page(answers: dict, book: RuleBook, packet: Packet, language: str, said: Packet | None = None) -> SummaryPage:

@@ -60,7 +60,7 @@ def filed_version(row: ApplicationRow) -> tuple[Jurisdiction, dict, Filed]:
     """As `sent_version`, with the version's assessment as filed (kept now if it had none): what the
     office's pages, ledger and documents read instead of assessing again on each request."""
     j, answers = sent_version(row)
-    return j, answers, filed(office_records(), row["reference"], row["version"], j, answers)
+    return j, answers, filed(office_records(), row["reference"], row["version"], j, answers, rulebook().layers_for(j))
 
 
 OFFICES_FILE = "offices.yaml"

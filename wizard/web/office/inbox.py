@@ -194,7 +194,8 @@ def application(reference: str):
                        mail_on=mail_on(), next_step=step, not_ticked=unticked(versions["outstanding"]),
                        outstanding_others=others(versions["outstanding"]),
                        outcome=assessment["outcome"], after_filing=assessment.get("after_you_apply") or [],
-                       rules_change=rules_changed(records, reference, row["version"], j, answers, filed),
+                       other_permits=assessment.get("other_permits") or [],  # as filed (kept since the layers)
+                       rules_change=rules_changed(records, reference, row["version"], j, answers, filed, rulebook().layers_for(j)),
                        issued_documents=issued_list(records, reference),
                        **review_context(row, j), **versions, **trail, **held)
 

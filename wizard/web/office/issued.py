@@ -9,7 +9,7 @@ from flask_login import login_required
 
 from ...office.filed import RulesChoiceError, decide_rules, rules_changed
 from ...office.issued import KINDS
-from ..edge.state import filed_version, office_records
+from ..edge.state import filed_version, office_records, rulebook
 from .inbox import clerk_application, download, who
 
 bp = Blueprint("issued", __name__)
@@ -35,7 +35,7 @@ def rules_choice(reference: str):
     row = clerk_application(reference)
     j, answers, filed = filed_version(row)
     records = office_records()
-    change = rules_changed(records, reference, row["version"], j, answers, filed)
+    change = rules_changed(records, reference, row["version"], j, answers, filed, rulebook().layers_for(j))
     try:
         done = decide_rules(records, reference, row["version"], change, request.form.get("choice", ""),
                             request.form.get("digest", ""), who())

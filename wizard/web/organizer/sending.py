@@ -170,7 +170,7 @@ def send_application(interview_id: str):
         flash(DECLARATION_MISSING, DECLARATION_ERROR)
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
     try:
-        sent = send(office_records(), interview.id, answers, j, assessment)
+        sent = send(office_records(), interview.id, answers, j, assessment, rulebook().layers_for(j))
     except SendRefused as error:
         flash(str(error), "danger")
         return redirect(url_for(".send_page", interview_id=interview.id), code=303)
