@@ -98,7 +98,11 @@ def test_the_rule_books_questions_for_a_jurisdiction_merge_its_own_and_reworded_
     assert mine["local_exempt_organizer"]["options"]["religious_corporation_local"] == "A religious corporation in the town"
     assert shared["local_exempt_organizer"]["options"]["volunteer_fire_company"].endswith("in the village")
     assert list(mine["local_exempt_organizer"]["options"]) == list(shared["local_exempt_organizer"]["options"])
-    assert more_book.questions_for("whitesboro-ny") is shared
+    # A file with no questions of its own asks the shared ones as written, and the State's questions beside them.
+    whitesboro = more_book.questions_for("whitesboro-ny")
+    assert {key: question for key, question in whitesboro.items() if key in shared} == shared
+    state_keys = {key for layer in more_book.layers_for(more_book.get("whitesboro-ny")) for key in layer.questions()}
+    assert state_keys and set(whitesboro) - set(shared) == state_keys
 
 
 # ---------------------------------------------------------------- Pleasant Prairie: consecutive hours

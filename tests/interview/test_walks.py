@@ -64,6 +64,8 @@ def random_answer(key: str, question: dict, rng: random.Random, answers: dict):
         return [o for o in question["options"] if rng.random() < 0.2]
     if kind in ("text", "long_text"):
         return rng.choice(["Harvest fair", "Zoë Núñez", "12 Elm St"])
+    if kind == "datetime":  # a date of its own beside the event's (the first day of advertising): weeks before it, or after
+        return (datetime(2027, 7, 9, 9, 0) - timedelta(days=rng.choice([90, 20, 3, -1]))).strftime(DATETIME_FORMAT)
     if kind == "mailing_address":
         return rng.choice(["12 Elm St, Baroda, MI 49101", "PO Box 7\nWhitesboro, New York 13492"])
     if kind == "email":

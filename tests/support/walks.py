@@ -81,3 +81,9 @@ def walk_story(book, jurisdiction: str, story: dict) -> tuple[list[str], dict]:
             story_answer(key, book.questions_for(jurisdiction)[key], story, answers)
         answers = clean_answers(answers, book.questions_for(jurisdiction), book.jurisdictions)
     raise AssertionError(f"the interview never ended: {asked}")
+
+
+def town_steps(book, jurisdiction: str, asked: list[str]) -> list[str]:
+    """The steps asked that are the town's own: the State's questions follow them whatever the town decides."""
+    own = {step["step"] for step in book.jurisdictions[jurisdiction].own_steps}
+    return [step for step in asked if step in own]

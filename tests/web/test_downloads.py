@@ -189,7 +189,18 @@ def test_a_finished_answers_file_lands_on_check_your_answers(app, client, book, 
     full = festival(jurisdiction, book, bathing_beach=False, swimming_pool=False, for_gain=False, is_auction=False,
                     is_fair=False)
     answers = {k: v for k, v in full.items() if k not in OPTIONAL_KEYS}
+    # A file saved before the State's questions were asked skips the town's blank optional pages too, and
+    # resumes on the State's first question.
     response = upload(client, json.dumps(answers).encode())
+    resumed = client.get(response.headers["Location"])
+    assert resumed.status_code == 303
+    j = book.jurisdictions[jurisdiction]
+    state_steps = {step["step"] for step in j.steps if step not in j.own_steps}
+    assert resumed.headers["Location"].rsplit("/step/", 1)[-1] in state_steps, resumed.headers["Location"]
+    # With the State's answers too (nothing sold, no stands, no fireworks, no camping), it lands on Check your answers.
+    state = {"alcohol_sold": False, "food_stands": 0, "fireworks": False, "camping": False}
+    response = upload(client, json.dumps({**answers, **{k: v for k, v in state.items()
+                                                        if k in book.questions_for(jurisdiction)}}).encode())
     resumed = client.get(response.headers["Location"])
     assert resumed.status_code == 303
     assert resumed.headers["Location"].endswith("/check"), resumed.headers["Location"]

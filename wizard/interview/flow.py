@@ -226,7 +226,9 @@ def answered_steps(j: Jurisdiction, answers: dict, book: RuleBook) -> list[str]:
             questions[key], answers[key]) for key in keys)
 
     path, _ = path_and_answers(j, answers, book)
-    finished = all(covered(s) for s in path if required(s))
+    # The town's interview finished is what spares its blank optional pages: a file saved before the
+    # State's questions were asked still skips them, and resumes on the State's first question.
+    finished = all(covered(s) for s in path if required(s) and LAYER_STEP not in s)
     on_path = {s["step"] for s in path}
     done = []
     for step in j.steps:
