@@ -205,3 +205,16 @@ def test_the_plan_puts_the_state_deadlines_in_one_timeline_labelled_with_their_i
     assert "permit-issuing official" in gathering.detail and "secondary copy" in gathering.detail
     days = [m.day for m in plan.milestones if m.day]
     assert days == sorted(days)
+
+
+def test_wisconsin_and_illinois_read_in_spanish(book):
+    closure = {"jurisdiction": "dekalb-il", "starts_at": "2027-07-16T12:00", "ends_at": "2027-07-16T23:00",
+               "max_attendance": 900, "street_closure": True, "public_street_closure": True, "hazardous": []}
+    with speaking("es"):
+        campground = permits(assess(WISCONSIN_WEEKEND, book))["special-event-campground"]
+        notice = permits(assess(closure, book))["roadway-notice"]
+    assert campground["name"] == "Permiso de campamento para evento especial"
+    assert campground["issuer"].startswith("El Departamento de Agricultura, Comercio y Protección al Consumidor")
+    assert campground["lead_times"][0]["deadline"] == "2027-06-16"  # the same day in either language (ATCP 79.26(3))
+    assert notice["name"] == "Aviso por escrito de una reunión en la vía pública"
+    assert notice["issuer"] == "El principal funcionario policial (la policía)" and notice["citation"] == "430 ILCS 70/5"
