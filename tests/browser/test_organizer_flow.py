@@ -8,7 +8,7 @@ import pytest
 
 from wizard.web.edge.state import rulebook
 
-from tests.support.packet import festival
+from tests.support.packet import festival, with_state_answers
 from tests.support.packet import OPTIONAL_KEYS
 from tests.browser.story import wait_for_new_content
 from tests.browser.organizer_pages import finished
@@ -18,7 +18,7 @@ from tests.browser.organizer_pages import finished
 def test_a_finished_answers_file_lands_on_check_your_answers(request, live_app, live_server, tmp_path, which):
     page = request.getfixturevalue(which)
     with live_app.app_context():
-        answers = festival("whitesboro-ny", rulebook())
+        answers = with_state_answers(festival("whitesboro-ny", rulebook()), rulebook())
     saved = tmp_path / "whitesboro-ny-riverbend-music-festival-answers.json"
     saved.write_text(json.dumps({k: v for k, v in answers.items() if k not in OPTIONAL_KEYS}), encoding="utf-8")
     page.goto(live_server + "/import")

@@ -139,6 +139,17 @@ OPTIONAL_KEYS = ("event_purpose", "tickets", "female_share", "vehicles",
                  "property_owner_address", "organization_name")
 
 
+# The State's questions answered "nothing of that": no alcohol sold, no food stands, no fireworks, no camping.
+NOTHING_FOR_THE_STATE = {"alcohol_sold": False, "food_stands": 0, "fireworks": False, "camping": False}
+
+
+def with_state_answers(answers: dict, book) -> dict:
+    """An answers file as an interview finished today saves it: the questions of the State's permits
+    that the place's layers ask are answered too ("nothing of that") where the file leaves them."""
+    questions = book.questions_for_answers(answers)
+    return {**{key: value for key, value in NOTHING_FOR_THE_STATE.items() if key in questions}, **answers}
+
+
 def saved(app, answers) -> str:
     with app.app_context():
         return store().create(answers).id
