@@ -70,5 +70,5 @@ status=0
 # the other worker's tests use the core meanwhile. `-n 0` after it runs in this one process.
 # Each worker takes whole files (a module's fixtures are made once, not on both workers), in the
 # order tests/conftest.py collects them: the longest single tests first, not last.
-.venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --no-loadscope-reorder "$@" || status=$((status ? status : $?))
+.venv/bin/python -m pytest -q -p no:cacheprovider -n 3 --dist loadfile --no-loadscope-reorder "$@" || status=$((status ? status : $?))
 exit $status
