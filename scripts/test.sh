@@ -66,8 +66,8 @@ status=0
 # mypy over wizard/ (pyproject.toml's [tool.mypy]) against scripts/mypy-baseline.txt: an error not in the
 # baseline fails the run and is named; one fixed is reported so `scripts/mypy_baseline.py update` shrinks it.
 .venv/bin/python scripts/mypy_baseline.py check || status=$((status ? status : $?))
-# Two worker processes (pytest-xdist): a browser test mostly waits on Chromium and the server, so
-# the other worker's tests use the core meanwhile. `-n 0` after it runs in this one process.
+# Three worker processes on two cores (pytest-xdist): a browser test mostly waits on Chromium and the
+# server, so the other workers' tests use the cores meanwhile (852.6 s with two, 796.7 s with three). `-n 0` after it runs in this one process.
 # Each worker takes whole files (a module's fixtures are made once, not on both workers), in the
 # order tests/conftest.py collects them: the longest single tests first, not last.
 .venv/bin/python -m pytest -q -p no:cacheprovider -n 3 --dist loadfile --no-loadscope-reorder "$@" || status=$((status ? status : $?))
