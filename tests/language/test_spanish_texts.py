@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import shutil
 import statistics
 from pathlib import Path
@@ -195,6 +196,32 @@ def test_a_quoting_text_is_a_plain_string_outside_a_page():
     assert pickle.loads(pickle.dumps(text)).__html__() == text.__html__()
     assert json.loads(json.dumps({"t": text}))["t"] == str(text)
     assert '"' not in text.__html__().replace("&quot;", ""), "safe even inside an attribute"
+
+
+def test_an_english_title_kept_in_brackets_is_marked_english_in_a_page(app):
+    """A screen reader says "(Village Clerk)" in English: the title a Spanish text keeps after its own name for it."""
+    text = in_language({"en": "Ask the Clerk first.", "es": "Pregunte antes a la Secretaría del Pueblo (Village Clerk)."}, "es")
+    assert isinstance(text, Quoting) and text.names == ("Village Clerk",)
+    assert "Pueblo <span lang=en>(Village Clerk)</span>." in text.__html__()
+    assert str(text) == "Pregunte antes a la Secretaría del Pueblo (Village Clerk)."  # mails and JSON unchanged
+    assert pickle.loads(pickle.dumps(text)).__html__() == text.__html__()
+    assert not isinstance(in_language({"en": "Ask.", "es": "Pregunte (si lo sabe)."}, "es"), Quoting)
+    with app.app_context():  # as a page's template draws it
+        drawn = parse(app.jinja_env.from_string("<p>{{ why }}</p>").render(why=text))
+    assert [name.get_text() for name in drawn.select("span[lang=en]")] == ["(Village Clerk)"]
+    assert drawn.get_text() == str(text)
+    # Every bracket of capitalised plain words in the built-in files' Spanish is an English title.
+    def spanish_of(data) -> list[str]:
+        if is_text(data):
+            return [data.get("es") or ""]
+        values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else []
+        return [text for value in values for text in spanish_of(value)]
+    found = {name for path in sorted(RULES.glob("*.yaml"))
+             for text in spanish_of(yaml.safe_load(path.read_text(encoding="utf-8")))
+             for name in re.findall(r"\(([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)\)", text)}
+    assert found <= {"Administrator", "Board of Trustees", "City Manager", "Commercial Event", "Permit D", "Permit E",
+                     "Village Board", "Village Building Official", "Village Clerk", "Village Council", "Village", "Female",
+                     "Oneida County Health Department", "DeKalb Park District"}, found
 
 
 # ---------------------------------------------------------------- the built-in files, as part D converts them

@@ -23,7 +23,7 @@ from ..language import gettext as _
 from ..readable import money
 from .formulas import as_json_number, exact, fee_amount, quantity
 from ..rules.rulebook import FEE_CATEGORIES, Jurisdiction, RuleBook
-from ..rules.texts import Quoting
+from ..rules.texts import marked_like
 from .other_permits import fees_by_payee, other_permits
 from .wording import permit_applies
 
@@ -120,7 +120,7 @@ def warning_text(warning: dict, facts: Facts) -> str | None:
     text = warning["text"]
     filled = FIGURE.sub(lambda m: money(values[m[1]]) if m[1] in values else m[0], text)
     # A Spanish text keeps the ordinance's words marked as English (docs/decisions/0002-spanish-beside-the-law.md) with its figures filled in.
-    return Quoting(filled, text.quotes) if isinstance(text, Quoting) else filled
+    return marked_like(filled, text)
 
 
 def shown_warnings(j: Jurisdiction, facts: Facts, outcome: str) -> list[dict]:

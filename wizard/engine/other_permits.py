@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from ..kinds import parse_datetime
 from ..rules.layers import Layer
-from ..rules.texts import Quoting
+from ..rules.texts import marked_like
 from .conditions import evaluate, holds
 from .facts import Facts
 from .formulas import as_json_number, exact
@@ -84,7 +84,7 @@ def _with_place(issuer: str, place_name: str) -> str:
     """The issuer with the town's name where the text names the local official; a Spanish text keeps
     the law's English words marked (a `Quoting` is lost by `str.replace`)."""
     named = issuer.replace("{place}", place_name)
-    return Quoting(named, issuer.quotes) if isinstance(issuer, Quoting) else named
+    return marked_like(named, issuer)
 
 
 def _count(spec: dict | None, facts: Facts) -> int | None:

@@ -16,7 +16,7 @@ from ..readable import clean_text, long_date, money, parse_moment
 from ..engine.filing_days import advice_line, advised, last_day, ordinance_line
 from ..engine.wording import fees_due, filing_fees, office_short, say, word_forms
 from ..rules.rulebook import FEE_DUE
-from ..rules.texts import Quoting
+from ..rules.texts import marked_like
 
 # The kinds of step: the organizer must act by this day, the office acts, or the event itself.
 DEADLINE, OFFICE, EVENT = "deadline", "office", "event"
@@ -233,9 +233,7 @@ def _other_permits(a: dict) -> list[Milestone]:
 def _joined(parts: list[str], texts: tuple[str, ...]) -> str:
     """Sentences in one detail, keeping the law's English words in a Spanish text marked as such
     (a `Quoting` loses its quotations when added to another string)."""
-    quotes = tuple(q for text in texts for q in getattr(text, "quotes", ()))
-    joined = " ".join(parts)
-    return Quoting(joined, quotes) if quotes else joined
+    return marked_like(" ".join(parts), *texts)
 
 
 def _event(answers: dict, name: str) -> list[Milestone]:

@@ -9,7 +9,8 @@ Spanish keeps the same words, in English, in the same quotes, with its gloss aft
 guillemets (`"adequate toilet facilities" «instalaciones sanitarias adecuadas»`). Read in
 Spanish, such a text is a `Quoting` string: a plain `str` everywhere (mails, the calendar, the
 JSON), and in a page (Jinja calls `__html__`) the English words are a `<q lang="en">` with the
-gloss beside them marked as a translation, not the official text.
+gloss beside them marked as a translation, not the official text. An English title the Spanish keeps in
+brackets after its own name for it ("la Secretaría del Pueblo (Village Clerk)") is marked `lang="en"` in a page too, so a screen reader says it in English.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ TEXT_KEYS = frozenset({"en", "es"})
 # `"the ordinance's words" «the gloss»`: the quotation convention of docs/authoring.md.
 QUOTED = re.compile(r'"([^"\n]+)"\s*«([^»\n]+)»')
 ENGLISH_QUOTE = re.compile(r'"([^"\n]+)"')
+# "(Village Clerk)": a title in capitals, in brackets, after the Spanish name for it.
+ENGLISH_NAME = re.compile(r"\(([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)\)")
 NOT_OFFICIAL = "Traducción, no el texto oficial"
 
 
@@ -35,14 +38,26 @@ class Quoting(str):
     `quotes` are the quotations found verbatim in the English text; others stay plain text."""
 
     quotes: tuple[str, ...]
+    names: tuple[str, ...]  # English titles in brackets, as the English text writes them
 
-    def __new__(cls, text: str, quotes: tuple[str, ...]) -> "Quoting":
+    def __new__(cls, text: str, quotes: tuple[str, ...], names: tuple[str, ...] = ()) -> "Quoting":
         made = super().__new__(cls, text)
         made.quotes = quotes
+        made.names = names
         return made
 
     def __reduce__(self):  # to a print worker and back, as itself
-        return Quoting, (str(self), self.quotes)
+        return Quoting, (str(self), self.quotes, self.names)
+
+    def _plain(self, segment: str) -> str:
+        parts, last = [], 0
+        for found in ENGLISH_NAME.finditer(segment):
+            if found.group(1) in self.names:
+                parts.append(html.escape(segment[last:found.start()]))
+                parts.append(f"<span lang=en>({html.escape(found.group(1))})</span>")
+                last = found.end()
+        parts.append(html.escape(segment[last:]))
+        return "".join(parts)
 
     def __html__(self) -> str:
         # No double quote in what is added, so that even a text put in an attribute stays one value.
@@ -50,13 +65,29 @@ class Quoting(str):
         for found in QUOTED.finditer(self):
             if found.group(1) not in self.quotes:
                 continue
-            parts.append(html.escape(self[last:found.start()]))
+            parts.append(self._plain(self[last:found.start()]))
             parts.append(f"<q lang=en>{html.escape(found.group(1))}</q> "
                          f"<span class=gloss title='{NOT_OFFICIAL}'>«{html.escape(found.group(2))}»"
                          f"<span class=visually-hidden> ({NOT_OFFICIAL.lower()})</span></span>")
             last = found.end()
-        parts.append(html.escape(self[last:]))
+        parts.append(self._plain(self[last:]))
         return "".join(parts)
+
+
+def marked_like(text: str, *sources: object) -> str:
+    """`text` made from `sources` (filled in, joined, a name put in), keeping what they mark as English:
+    a `Quoting` loses its marks when changed as a `str`."""
+    quotes = tuple(dict.fromkeys(q for source in sources for q in getattr(source, "quotes", ())))
+    names = tuple(dict.fromkeys(n for source in sources for n in getattr(source, "names", ())))
+    return Quoting(text, quotes, names) if quotes or names else text
+
+
+def english_names(spanish: str) -> tuple[str, ...]:
+    """The English titles the Spanish keeps in brackets after its own name for them (the convention of
+    docs/decisions/0002-spanish-beside-the-law.md: "la Secretaría del Pueblo (Village Clerk)"): a bracket of
+    capitalised words in plain letters. Every such bracket in the built-in files is an English title
+    (tests/language/test_spanish_texts.py lists them)."""
+    return tuple(dict.fromkeys(found.group(1) for found in ENGLISH_NAME.finditer(spanish)))
 
 
 def quotations(english: str, spanish: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -74,7 +105,8 @@ def text_in(text: dict, language: str) -> str:
     if not chosen or language == "en":
         return text["en"]
     kept, _missing = quotations(text["en"], chosen)
-    return Quoting(chosen, kept) if kept else chosen
+    names = english_names(chosen)
+    return Quoting(chosen, kept, names) if kept or names else chosen
 
 
 def in_language(data: Any, language: str) -> Any:
