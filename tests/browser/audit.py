@@ -15,6 +15,7 @@ import re
 from urllib.parse import urlparse
 
 from axe_playwright_python.base import AxeResults
+from playwright.sync_api import Error as PlaywrightError
 from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
 
 
@@ -62,7 +63,14 @@ def violations(page) -> tuple[int, str]:
     shown.update(url=page.url.split("#")[0], html=re.sub(r"<(/?)noscript\b", r"<\1div", page.content()))
     auditor.set_viewport_size(page.viewport_size)
     # Without the fragment: from "x" to "x#top" a browser only scrolls, and the last page would be audited.
-    auditor.goto(shown["url"])
+    try:
+        auditor.goto(shown["url"])
+    except PlaywrightError as error:
+        # The page as shown may refresh itself (a meta refresh, as a cleared kiosk screen does): its refresh
+        # to the same address, answered with the same page, can overtake the first load.
+        if "interrupted by another navigation" not in str(error):
+            raise
+        auditor.wait_for_load_state()
     results = AXE.run(auditor)
     return results.violations_count, results.generate_report()
 
