@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 
 from icalendar import Calendar
 
@@ -35,7 +35,10 @@ def test_the_feed_holds_the_event_and_the_decision_deadline_under_the_reference(
     assert event.decoded("dtstart") == datetime(2027, 7, 9, 12, 0)  # floating local time, as given
     with app.app_context():
         received = office_records().applications.application(reference)["received_at"]
-    due = datetime.fromisoformat(received).astimezone(timezone.utc).date() + timedelta(days=45)  # Baroda's 45 days
+        zone = app.extensions["rulebook"].get("baroda-mi").zone
+    # Baroda's 45 days count from the day the office received it, in the village's own time: near midnight
+    # UTC that is the day before in Michigan.
+    due = datetime.fromisoformat(received).astimezone(zone).date() + timedelta(days=45)
     deadline = found[f"{reference}: decision due"]
     assert deadline.decoded("dtstart") == due and "45" not in str(deadline["summary"])
     with app.app_context():
