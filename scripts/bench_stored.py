@@ -3,9 +3,10 @@ feed, a step GET and `wizard db copy` with years of data kept, on SQLite and on 
 
 For each backend and size (1,000 interviews with 100 applications, then 10,000 with 1,000; a tenth
 as many with --smoke) one child process fills a fresh database through the project's own storage
-API (`InterviewStore.create`, `OfficeRecords`: the applications all Baroda's, received over three
-years, most of them decided, each with a referral and the paper trail a village keeps: payments with a
-void and a refund now and then, certificates, inspections, deposits returned, closings, letters) and a second, fresh one serves the pages to a
+API (`InterviewStore.save`, `OfficeRecords`: the interviews started over the last 90 days, one in three
+finished; the applications all Baroda's, received over three years, most of them decided in 5 to 40
+days, each with a referral and the paper trail a village keeps: payments with a void and a refund now
+and then, certificates, inspections, deposits returned, closings, letters) and a second, fresh one serves the pages to a
 signed-in clerk in-process (Flask's test client): each page's size and server CPU per request (the
 median), the feed's 304 to a poll with its ETag, a step GET, and the process's memory at start and
 after every page. On SQLite the database is then copied into PostgreSQL by `wizard db copy` (its
@@ -16,6 +17,10 @@ time and peak memory).
     .venv/bin/python scripts/bench_stored.py --large    # 100,000 interviews with 10,000 applications
     .venv/bin/python scripts/bench_stored.py --trail    # 1,000, 10,000 and 100,000 (minutes; no copy)
     .venv/bin/python scripts/bench_stored.py --done-when  # 200 against 10,000 applications (minutes)
+    .venv/bin/python scripts/bench_stored.py --counts   # /office/counts and its CSV at the --trail sizes, in turn
+
+100,000 interviews (--large, --trail, --counts) are 10,000 filled through the storage API and copied
+nine more times with bulk SQL (scripts/bench_replicate.py: a minute on PostgreSQL, not an hour).
 
 --done-when measures the issue's "each page within 1.5x of the same page at 200 applications": 200
 applications with 2,000 interviews against 10,000 with 100,000, both with the same current traffic
@@ -46,6 +51,10 @@ SIZES = {"full": ((1_000, 100), (10_000, 1_000)), "quick": ((1_000, 100),), "smo
          # ten interviews an application; the same current traffic, the larger keeping more years
          # ("kept"); and the 10,000 received evenly over three years, for the feed ("uniform").
          "done-when": ((2_000, 200, "kept"), (100_000, 10_000, "kept"), (100_000, 10_000, "uniform"))}
+# Interviews not sent are deleted after 90 days unchanged (wizard/store/retention.py): those kept were started
+# within them; the outcomes of those finished, most of them needing a permit.
+KEPT_DAYS = 90
+OUTCOMES = ("required", "required", "not_required", "uncertain", "required", "exempt", "not_required")
 RECENT, RECENT_DAYS = 200, 100  # "kept": the applications of the last 100 days, two a day, at both sizes
 PLACE = "baroda-mi"
 CLERK = "bench-clerk@example.org"
@@ -78,27 +87,47 @@ def fill(database: str, interviews: int, applications: int, shape: str = "unifor
     from wizard.office.records import OfficeRecords, upgrade_schema
     from wizard.store.interviews import InterviewStore, token_hash
 
+    from bench_replicate import TEMPLATE, check_totals, copies_for, replicate
+
     book = load_rulebook()
     places = sorted(book.jurisdictions)
     store = InterviewStore(database)
     upgrade_schema(store)
     records = OfficeRecords(store)
-    for start in range(0, interviews, 500):
+    copies = copies_for(interviews, applications, shape)  # 100,000: 10,000 made, then copied (bench_replicate.py)
+    made, received = (TEMPLATE if copies else (interviews, applications))
+    now = datetime.now(timezone.utc)
+    for start in range(0, made, 500):
         with store.backend.transaction():
-            for n in range(start, min(start + 500, interviews)):
-                store.create(dict(ANSWERS, jurisdiction=places[n % len(places)], event_name=f"Fair {n}"))
+            for n in range(start, min(start + 500, made)):
+                interview(store, records, n, now - timedelta(days=KEPT_DAYS * n / made), places[n % len(places)])
     columns = set(store.backend.columns("applications"))  # an older checkout has fewer (--compare)
     trail = set(store.backend.columns("payments"))
-    now = datetime.now(timezone.utc)
-    for start in range(0, applications, 200):
+    for start in range(0, received, 200):
         with store.backend.transaction():
-            for n in range(start, min(start + 200, applications)):
-                application(records, columns, n, received_at(n, applications, shape, now), now, trail)
+            for n in range(start, min(start + 200, received)):
+                application(records, columns, n, received_at(n, received, shape, now), now, trail)
     undelivered(records, store)
+    if copies:
+        replicate(store.backend, copies)
+        check_totals(records, places, PLACE, interviews, applications)
     token = add_clerk(records, CLERK, [PLACE], set(places))
     choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
     records.clerks.add_feed(token_hash(FEED_TOKEN), CLERK)
     store.close()
+
+
+def interview(store, records, n: int, started: datetime, place: str) -> None:
+    """The n-th interview, started at `started`; one in three answered to its last page that day, its
+    outcome recorded as the interview records it (the Board's "finished, by month and outcome")."""
+    from wizard.interview.flow import Interview
+    from wizard.store.interviews import new_interview_id
+
+    at = started.isoformat(timespec="seconds")
+    kept = Interview(new_interview_id(), dict(ANSWERS, jurisdiction=place, event_name=f"Fair {n}"), [], at, at)
+    store.save(kept)
+    if n % 3 == 0:
+        records.counts.record_finish(kept.id, OUTCOMES[n % len(OUTCOMES)], at[:10])
 
 
 def application(records, columns: set, n: int, received: datetime, now: datetime, trail: set) -> None:
@@ -124,8 +153,9 @@ def application(records, columns: set, n: int, received: datetime, now: datetime
                                      expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
                                      answer_text="", answered_at=at if closed else None))
     if status in ("approved", "denied"):
-        records.review.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
-                                         decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
+        took = 5 + n % 36  # from 5 to 40 days: the median's histogram has as many rows a year
+        records.review.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=took)),
+                                         decided_by=CLERK, version=1, days_to_decide=took, reasons="bench"))
     if trail:
         paper_trail(records, trail, n, reference, status, day, now)
 
@@ -364,6 +394,13 @@ def main() -> int:
         fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "uniform")
     elif sys.argv[1:2] == ["--pages"]:
         print(json.dumps(pages(sys.argv[2], int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--serve-counts"]:
+        from bench_counts import serve
+        print(json.dumps(serve(int(sys.argv[2]), sys.argv[3:])))
+    elif "--counts" in sys.argv:
+        from bench_counts import measure, rows
+        for label, value in rows(measure(child, 30)):
+            print(f"| {label} | {value} |")
     else:
         mode = next((m for m in ("smoke", "quick", "large", "done-when", "trail") if f"--{m}" in sys.argv), "full")
         results = stored(mode)
