@@ -3,9 +3,10 @@ feed, a step GET and `wizard db copy` with years of data kept, on SQLite and on 
 
 For each backend and size (1,000 interviews with 100 applications, then 10,000 with 1,000; a tenth
 as many with --smoke) one child process fills a fresh database through the project's own storage
-API (`InterviewStore.create`, `OfficeRecords`: the applications all Baroda's, received over three
-years, most of them decided, each with a referral and the paper trail a village keeps: payments with a
-void and a refund now and then, certificates, inspections, deposits returned, closings, letters) and a second, fresh one serves the pages to a
+API (`InterviewStore.save`, `OfficeRecords`: the interviews started over the last 90 days, one in three
+finished; the applications all Baroda's, received over three years, most of them decided in 5 to 40
+days, each with a referral and the paper trail a village keeps: payments with a void and a refund now
+and then, certificates, inspections, deposits returned, closings, letters) and a second, fresh one serves the pages to a
 signed-in clerk in-process (Flask's test client): each page's size and server CPU per request (the
 median), the feed's 304 to a poll with its ETag, a step GET, and the process's memory at start and
 after every page. On SQLite the database is then copied into PostgreSQL by `wizard db copy` (its
@@ -16,6 +17,10 @@ time and peak memory).
     .venv/bin/python scripts/bench_stored.py --large    # 100,000 interviews with 10,000 applications
     .venv/bin/python scripts/bench_stored.py --trail    # 1,000, 10,000 and 100,000 (minutes; no copy)
     .venv/bin/python scripts/bench_stored.py --done-when  # 200 against 10,000 applications (minutes)
+    .venv/bin/python scripts/bench_stored.py --counts   # /office/counts and its CSV at the --trail sizes, in turn
+
+100,000 interviews (--large, --trail, --counts) are 10,000 filled through the storage API and copied
+nine more times with bulk SQL (scripts/bench_replicate.py: a minute on PostgreSQL, not an hour).
 
 --done-when measures the issue's "each page within 1.5x of the same page at 200 applications": 200
 applications with 2,000 interviews against 10,000 with 100,000, both with the same current traffic
@@ -78,101 +83,40 @@ def fill(database: str, interviews: int, applications: int, shape: str = "unifor
     from wizard.office.records import OfficeRecords, upgrade_schema
     from wizard.store.interviews import InterviewStore, token_hash
 
+    from bench_replicate import TEMPLATE, check_totals, copies_for, replicate
+    from bench_village import KEPT_DAYS, application, interview, undelivered
+
     book = load_rulebook()
     places = sorted(book.jurisdictions)
     store = InterviewStore(database)
     upgrade_schema(store)
     records = OfficeRecords(store)
-    for start in range(0, interviews, 500):
+    copies = copies_for(interviews, applications, shape)  # 100,000: 10,000 made, then copied (bench_replicate.py)
+    made, received = (TEMPLATE if copies else (interviews, applications))
+    now = datetime.now(timezone.utc)
+    for start in range(0, made, 500):
         with store.backend.transaction():
-            for n in range(start, min(start + 500, interviews)):
-                store.create(dict(ANSWERS, jurisdiction=places[n % len(places)], event_name=f"Fair {n}"))
+            for n in range(start, min(start + 500, made)):
+                interview(store, records, n, now - timedelta(days=KEPT_DAYS * n / made), places[n % len(places)])
     columns = set(store.backend.columns("applications"))  # an older checkout has fewer (--compare)
     trail = set(store.backend.columns("payments"))
-    now = datetime.now(timezone.utc)
-    for start in range(0, applications, 200):
+    for start in range(0, received, 200):
         with store.backend.transaction():
-            for n in range(start, min(start + 200, applications)):
-                application(records, columns, n, received_at(n, applications, shape, now), now, trail)
+            for n in range(start, min(start + 200, received)):
+                application(records, columns, n, received_at(n, received, shape, now), now, trail)
     undelivered(records, store)
+    if copies:
+        replicate(store.backend, copies)
+        check_totals(records, places, PLACE, interviews, applications)
     token = add_clerk(records, CLERK, [PLACE], set(places))
     choose_password(records, token, PASSWORD, PASSWORD, CHEAP_HASH)
     records.clerks.add_feed(token_hash(FEED_TOKEN), CLERK)
+    if store.backend.dialect.name == "postgresql":
+        # The database at rest, as PostgreSQL's autovacuum leaves it within a minute of a burst of writes: years
+        # of totals moved in seconds leave dead row versions (19,000 of count_totals' 82 rows at 100,000) and
+        # tables the planner has no figures of yet, which no office that wrote them over years would have.
+        store.backend.execute("VACUUM ANALYZE")
     store.close()
-
-
-def application(records, columns: set, n: int, received: datetime, now: datetime, trail: set) -> None:
-    """One application received at `received`; older than 60 days it is decided (or withdrawn); its paper
-    trail (`trail`: the payments' columns this checkout has)."""
-    reference, day = f"BAR-{received.year}-{n:05d}", received.date()
-    event = day + timedelta(days=40)
-    closed = (now - received).days > 60
-    status = "received" if not closed else ("denied", "withdrawn", "approved", "approved", "approved")[n % 5]
-    at = received.isoformat(timespec="seconds")
-    row = dict(reference=reference, interview_id=f"bench-{n:06d}", jurisdiction=PLACE, status=status, version=1,
-               received_at=at, updated_at=at, closed_at=at if closed else None, event_name=f"Fair {n}",
-               starts_at=f"{event}T12:00", ends_at=f"{event}T20:00", applicant_email="zoe@example.org",
-               file_by=str(day + timedelta(days=5)), received_day=str(day), decide_by=str(day + timedelta(days=45)),
-               organizer=f"Organizer {n}")
-    records.applications.insert_application({k: v for k, v in row.items() if k in columns})
-    records.applications.add_version(reference, 1, dict(ANSWERS, event_name=f"Fair {n}"), at)
-    records.applications.add_history(reference, "organizer", "Received", "Version 1")
-    for subject in (f"Application received: {reference}", f"New application {reference}"):
-        records.mail.queue_mail(reference, "zoe@example.org", subject, "text", "<p>text</p>")
-    records.review.add_referral(dict(reference=reference, department="Police", recipient="police@example.org",
-                                     token_hash=f"bench-{n}", sent_at=at, due_on=str(day + timedelta(days=14)),
-                                     expires_at=str(day + timedelta(days=60)), answer="no_objection" if closed else None,
-                                     answer_text="", answered_at=at if closed else None))
-    if status in ("approved", "denied"):
-        records.review.set_decision(dict(reference=reference, decision=status, decided_on=str(day + timedelta(days=12)),
-                                         decided_by=CLERK, version=1, days_to_decide=12, reasons="bench"))
-    if trail:
-        paper_trail(records, trail, n, reference, status, day, now)
-
-
-def undelivered(records, store) -> None:
-    """Mail never delivered (a server that refuses it): each application's two mails, tried once."""
-    with store.backend.transaction():
-        for mail in records.mail.unsent_mail([PLACE]):
-            records.mail.mail_failed(mail["id"], "SMTPRecipientsRefused", "2999-01-01T00:00:00+00:00")
-
-
-def paper_trail(records, kept: set, n: int, reference: str, status: str, day, now: datetime) -> None:
-    """The paper trail a village keeps for one application: the fee on every application decided or open, a
-    deposit and a certificate of insurance for each approved, before its event one or two inspections, the deposit returned
-    and the closing after its event; a denial letter, a mistyped payment voided and entered again (one in 20),
-    an overpayment refunded (one in 25). `kept`: the trail tables this checkout has (--compare)."""
-    event, past = day + timedelta(days=40), (now.date() - (day + timedelta(days=40))).days > 0
-    at = f"{day}T10:00:00+00:00"
-    if status == "withdrawn":
-        return
-    fee = pay(records, reference, "fee", 15000 + (2500 if n % 25 == 0 else 0), day, at)
-    if n % 25 == 0 and "refunded_cents" in kept:
-        records.money.refunded(reference, fee, str(day + timedelta(days=3)), 2500, CLERK)
-    if n % 20 == 0 and "voided_at" in kept:
-        records.money.void(reference, pay(records, reference, "fee", 1500, day, at), at, CLERK, "typed 15.00")
-    if status == "denied":
-        records.trail.add_mailed_notice(dict(reference=reference, about="denial", dated=str(day + timedelta(days=12))))
-    if status != "approved":  # an open application has paid its fee; the rest comes with the permit
-        return
-    deposit = pay(records, reference, "deposit", 50000, day, at)
-    records.money.add_certificate(dict(reference=reference, coverage="general liability", insurer="Mutual",
-                                       limit_cents=100_000_000, starts_on=str(event), ends_on=str(event),
-                                       names_insured=1, recorded_by=CLERK, recorded_at=at))
-    for k in range(1 + (n % 3 == 0)):  # one in three failed first and was inspected again
-        records.trail.add_inspection(dict(reference=reference, scheduled_on=str(event - timedelta(days=2 - k)),
-                                          inspector="Fire official", recorded_by=CLERK,
-                                          **({"result": ("failed", "passed")[k] if n % 3 == 0 else "passed",
-                                              "result_on": str(event - timedelta(days=2 - k))} if past else {})))
-    if past and status == "approved":
-        records.money.deposit_returned(reference, deposit, str(event + timedelta(days=10)), 50000, "", CLERK)
-        records.trail.add_closing(dict(reference=reference, closed_on=str(event + timedelta(days=10)), notes="",
-                                       closed_by=CLERK, recorded_at=at))
-
-
-def pay(records, reference: str, sum_key: str, cents: int, day, at: str) -> int:
-    return records.money.add_payment(dict(reference=reference, sum_key=sum_key, amount_cents=cents, method="check",
-                                          received_on=str(day), taken_by=CLERK, recorded_at=at))
 
 
 def memory_mb() -> tuple[float, float]:
@@ -364,6 +308,13 @@ def main() -> int:
         fill(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] if len(sys.argv) > 5 else "uniform")
     elif sys.argv[1:2] == ["--pages"]:
         print(json.dumps(pages(sys.argv[2], int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--serve-counts"]:
+        from bench_counts import serve
+        print(json.dumps(serve(int(sys.argv[2]), sys.argv[3:])))
+    elif "--counts" in sys.argv:
+        from bench_counts import measure, rows
+        for label, value in rows(measure(child, 30)):
+            print(f"| {label} | {value} |")
     else:
         mode = next((m for m in ("smoke", "quick", "large", "done-when", "trail") if f"--{m}" in sys.argv), "full")
         results = stored(mode)
