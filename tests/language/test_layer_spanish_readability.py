@@ -8,7 +8,13 @@ gloss, the values put into a sentence and the English titles kept in brackets af
 Measured before (December 2026, the layers as first written): mean 73.4, joined 75.9, +7.3% words against
 the English, 11.9 words a sentence (English 11.0); the shared questions 83.2 and 85.4, 9.1 words a sentence.
 The layers' texts were rewritten in short plain sentences, one idea each, every fact, figure, citation and
-quoted word kept: FLOORS keeps what was reached."""
+quoted word kept, no more words than before: what to ask an office as short questions ("Pregunte al
+departamento de salud del condado: ¿cada puesto necesita permiso? ¿Cuánto antes pedirlo?"), "falta en el
+texto que tenemos" for "no está en el texto que tenemos", the State's liquor offices named in Spanish with their
+English name in brackets. After: mean 81.7, joined 83.6, +7.3%, 9.8 words a sentence. The sentences alone
+(124 texts) read at 86.0 and 86.1, above the questions; the names of permits, offices and payees (36 texts:
+"Licencia de establecimiento temporal de comidas", "El Departamento de Agricultura y Desarrollo Rural de
+Míchigan") are names, kept as the law and the offices write them, and score 67.0. FLOORS keeps what was reached."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,13 +27,23 @@ from tests.support.readability import (english_ease, joined_spanish_ease, pairs_
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = sorted((ROOT / "interviews/layers").glob("*.layer.yaml"))
 QUESTIONS = ROOT / "interviews/questions.yaml"
-# The reached figures: the mean of each text's ease, the texts joined, Spanish words per English word,
-# Spanish words a sentence.
-FLOORS = {"mean": 81.5, "joined": 83.3, "longer": 1.096}
+# The reached figures: the mean of each text's ease, the texts joined, Spanish words per English word (no more
+# than before the rewrite); the same two eases over the sentences alone. Words a sentence: no more than the English.
+FLOORS = {"mean": 81.6, "joined": 83.5, "longer": 1.0734, "sentences mean": 85.9, "sentences joined": 86.0}
+NAMES = frozenset({"name", "issuer", "payee"})  # a permit's, an office's or a payee's name: not a sentence
 
 
 def measured(paths: list[Path]) -> tuple[list[str], list[str]]:
     return pairs_of([pair for path in paths for pair in texts_in(yaml.safe_load(path.read_text(encoding="utf-8")))])
+
+
+def sentences_in(data, key: str = "") -> list[tuple[str, str]]:
+    """The two-language texts of a layer that are not names (under a `name`, `issuer` or `payee` key)."""
+    if isinstance(data, dict) and not (set(data) <= {"en", "es"}):
+        return [pair for k, value in data.items() for pair in sentences_in(value, k)]
+    if isinstance(data, list):
+        return [pair for value in data for pair in sentences_in(value, key)]
+    return [] if key in NAMES else texts_in(data)
 
 
 def test_every_layer_gives_texts_to_measure():
@@ -48,6 +64,17 @@ def test_the_layers_spanish_reads_as_plainly_as_the_questions():
     assert ease >= FLOORS["mean"] and joined >= FLOORS["joined"]
     assert longer <= FLOORS["longer"]
     assert sentence <= english_sentence
+
+
+def test_the_layers_sentences_read_at_the_questions_level():
+    english, spanish = pairs_of([pair for path in LAYERS
+                                 for pair in sentences_in(yaml.safe_load(path.read_text(encoding="utf-8")))])
+    assert 100 <= len(spanish) < len(measured(LAYERS)[1])
+    ease, joined = spanish_ease(spanish), joined_spanish_ease(spanish)
+    print(f"layers' sentences: Fernández-Huerta {ease:.1f} mean, {joined:.1f} joined, {len(spanish)} texts")
+    assert ease >= FLOORS["sentences mean"] and joined >= FLOORS["sentences joined"]
+    questions = measured([QUESTIONS])[1]
+    assert ease >= spanish_ease(questions) and joined >= joined_spanish_ease(questions)
 
 
 def test_the_questions_are_the_mark():
