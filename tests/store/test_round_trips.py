@@ -5,6 +5,7 @@ then a pipelined transaction of five, then one statement before the save's); a c
 own before each use."""
 from __future__ import annotations
 
+import psycopg
 from psycopg_pool import ConnectionPool
 
 from tests.support.office import app_on_postgresql  # noqa: F401
@@ -49,3 +50,22 @@ def test_a_connection_goes_back_to_the_pool_in_the_requests_own_thread(app, monk
     for _ in range(20):
         assert backend.query("SELECT 1 AS one") == [{"one": 1}]
     assert tasks == []
+
+
+def test_a_statement_neither_commits_nor_opens_a_cursor_of_its_own(app, monkeypatch):
+    """Outside a transaction a statement is committed by the database as it runs (autocommit): the
+    connection's own commit call and a new cursor per statement were a third of a read's client CPU."""
+    commits, cursors = [], []
+    real_commit, real_cursor = psycopg.Connection.commit, psycopg.Connection.cursor
+    monkeypatch.setattr(psycopg.Connection, "commit", lambda self: commits.append(1) or real_commit(self))
+    monkeypatch.setattr(psycopg.Connection, "cursor",
+                        lambda self, *a, **k: cursors.append(1) or real_cursor(self, *a, **k))
+    backend = app.extensions["interview_store"].backend
+    backend.execute("CREATE TABLE kept_cursor_check (n INTEGER)")
+    for n in range(20):
+        assert backend.execute("INSERT INTO kept_cursor_check (n) VALUES (?)", (n,)) == 1
+        assert backend.query("SELECT COUNT(*) AS rows FROM kept_cursor_check") == [{"rows": n + 1}]
+    assert backend.execute("UPDATE kept_cursor_check SET n = n + 1") == 20
+    assert backend.query("UPDATE kept_cursor_check SET n = n + 1") == []
+    assert commits == []
+    assert len(cursors) < 20  # one kept by each connection used (and the pool's check of a new one), not 62
