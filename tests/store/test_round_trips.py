@@ -53,19 +53,30 @@ def test_a_connection_goes_back_to_the_pool_in_the_requests_own_thread(app, monk
 
 
 def test_a_statement_neither_commits_nor_opens_a_cursor_of_its_own(app, monkeypatch):
-    """Outside a transaction a statement is committed by the database as it runs (autocommit): the
-    connection's own commit call and a new cursor per statement were a third of a read's client CPU."""
+    """Outside a transaction a statement is committed by the database as it runs (autocommit): taking the
+    connection through the pool's `connection()` also entered the connection's own context, a commit
+    call per statement (sending nothing); with a new cursor per statement, a third of a read's client CPU."""
     commits, cursors = [], []
     real_commit, real_cursor = psycopg.Connection.commit, psycopg.Connection.cursor
     monkeypatch.setattr(psycopg.Connection, "commit", lambda self: commits.append(1) or real_commit(self))
     monkeypatch.setattr(psycopg.Connection, "cursor",
                         lambda self, *a, **k: cursors.append(1) or real_cursor(self, *a, **k))
     backend = app.extensions["interview_store"].backend
-    backend.execute("CREATE TABLE kept_cursor_check (n INTEGER)")
+    backend.execute("CREATE TABLE autocommit_check (n INTEGER)")
     for n in range(20):
-        assert backend.execute("INSERT INTO kept_cursor_check (n) VALUES (?)", (n,)) == 1
-        assert backend.query("SELECT COUNT(*) AS rows FROM kept_cursor_check") == [{"rows": n + 1}]
-    assert backend.execute("UPDATE kept_cursor_check SET n = n + 1") == 20
-    assert backend.query("UPDATE kept_cursor_check SET n = n + 1") == []
+        assert backend.execute("INSERT INTO autocommit_check (n) VALUES (?)", (n,)) == 1
+        assert backend.query("SELECT COUNT(*) AS rows FROM autocommit_check") == [{"rows": n + 1}]
+    assert backend.execute("UPDATE autocommit_check SET n = n + 1") == 20
+    assert backend.query("UPDATE autocommit_check SET n = n + 1") == []
     assert commits == []
     assert len(cursors) < 20  # one kept by each connection used (and the pool's check of a new one), not 62
+
+
+def test_a_connection_back_in_the_pool_keeps_no_large_result(app):
+    """The kept cursor holds its last result while the connection is idle: a large one is let go."""
+    backend = app.extensions["interview_store"].backend
+    rows = backend.query("SELECT n FROM generate_series(1, 1000) AS n")
+    assert len(rows) == 1000 and rows[-1] == {"n": 1000}
+    idle = list(backend._pool._pool)
+    assert idle and all(conn.kept_cursor is None or conn.kept_cursor.rowcount <= 64 for conn in idle)
+    assert backend.query("SELECT 1 AS one") == [{"one": 1}]
