@@ -24,14 +24,15 @@ KILL_ORGANIZERS, KILL_STEPS = 24, 6  # the kill run's organizers, and the pages 
 
 
 @contextlib.contextmanager
-def postgres_server() -> Iterator[None]:
-    """WIZARD_TEST_POSTGRES names a database the runs may make schemas in, for as long as this lasts."""
+def postgres_server(durable: bool = False) -> Iterator[None]:
+    """WIZARD_TEST_POSTGRES names a database the runs may make schemas in, for as long as this lasts.
+    `durable`: a cluster with fsync on, each commit waiting for the disk as on a host (else fsync off)."""
     if os.environ.get("WIZARD_TEST_POSTGRES"):
         yield
         return
     folder = tempfile.mkdtemp(prefix="wizardpg.")
     try:
-        url = subprocess.run([str(SCRIPTS / "pg_cluster.sh"), "start", folder], check=True, capture_output=True,
+        url = subprocess.run([str(SCRIPTS / "pg_cluster.sh"), "durable" if durable else "start", folder], check=True, capture_output=True,
                              text=True).stdout.strip().splitlines()[-1]
         os.environ["WIZARD_TEST_POSTGRES"] = url
         yield

@@ -2,6 +2,8 @@
 # A throwaway PostgreSQL cluster (docs/decisions/0008-one-sql-for-both-backends.md), for scripts/test.sh and scripts/bench_cluster.py:
 #   scripts/pg_cluster.sh start DIR   initdb in DIR, start it on a unix socket there (fsync off), create
 #                                     the database wizard_test, print its postgresql:// URL
+#   scripts/pg_cluster.sh durable DIR the same with fsync on and synchronous_commit on, as a host runs
+#                                     it: each commit waits for the disk (scripts/bench_pg_post.py)
 #   scripts/pg_cluster.sh stop DIR    stop it at once and remove DIR
 #   scripts/pg_cluster.sh bin         print the folder of initdb and pg_ctl (after start has installed them)
 # Installs Debian's postgresql when initdb or pg_ctl is missing. As root, the cluster runs as the
@@ -17,6 +19,8 @@ if [ "$action" = bin ]; then
   dirname "$(pg_bin pg_ctl)"
   exit 0
 fi
+fsync=off
+if [ "$action" = durable ]; then fsync=on; action=start; fi
 if [ "$action" = stop ]; then
   as_pg "$(pg_bin pg_ctl)" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$PG_DIR"
@@ -34,6 +38,6 @@ if [ "$(id -u)" = 0 ]; then
 fi
 as_pg "$INITDB" -D "$PG_DIR/data" -U wizard --auth=trust --no-sync -E UTF8 >/dev/null
 as_pg "$PG_CTL" -D "$PG_DIR/data" -l "$PG_DIR/log" -w start \
-  -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=off -c max_connections=200" >/dev/null
+  -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=$fsync -c synchronous_commit=on -c max_connections=200" >/dev/null
 as_pg "$(pg_bin createdb)" -h "$PG_DIR" -U wizard wizard_test
 echo "postgresql://wizard@/wizard_test?host=$PG_DIR"

@@ -5,77 +5,11 @@ then a pipelined transaction of five, then one statement before the save's); a c
 own before each use."""
 from __future__ import annotations
 
-import contextlib
-import threading
-
 import psycopg
-from psycopg._pipeline_base import BasePipeline
 from psycopg_pool import ConnectionPool
 
 from tests.support.office import app_on_postgresql  # noqa: F401
-
-
-@contextlib.contextmanager
-def round_trips():
-    """How many times psycopg waited for the database server's answer meanwhile, for this thread's
-    requests: each statement sent on its own, and each sync of a pipeline (where the statements sent
-    so far are answered). The sweeper's and the mailer's, on threads of their own, are not counted:
-    on a busy machine one of theirs fell inside a GET and made it "2"."""
-    counted, mine = [0], threading.get_ident()
-    wait, sync, check = psycopg.Connection.wait, BasePipeline._enqueue_sync, ConnectionPool.check_connection
-
-    def exchanges(gen):
-        try:
-            ask = next(gen)
-            counted[0] += threading.get_ident() == mine  # a statement's own exchange (a commit with nothing to send yields nothing)
-            while True:
-                ask = gen.send((yield ask))
-        except StopIteration as done:
-            return done.value
-
-    def waiting(self, gen, *args, **kwargs):
-        return wait(self, gen if self._pipeline is not None else exchanges(gen), *args, **kwargs)
-
-    def syncing(self):
-        counted[0] += threading.get_ident() == mine
-        return sync(self)
-
-    def checking(conn):  # a connection the pool has just opened is checked at its first use: not counted
-        before, new = counted[0], conn.returned_at is None and threading.get_ident() == mine
-        check(conn)
-        counted[0] = before if new else counted[0]
-
-    psycopg.Connection.wait, BasePipeline._enqueue_sync = waiting, syncing
-    ConnectionPool.check_connection = staticmethod(checking)
-    try:
-        yield counted
-    finally:
-        psycopg.Connection.wait, BasePipeline._enqueue_sync = wait, sync
-        ConnectionPool.check_connection = staticmethod(check)
-
-
-@contextlib.contextmanager
-def statements():
-    """How many statements psycopg sent meanwhile for this thread's requests (a pipeline's each
-    counted; the sweeper's and the mailer's, on threads of their own, not; nor the pool's check of a
-    connection it has just opened, which a request gets when the sweeper holds the one used before)."""
-    sent, mine = [0], threading.get_ident()
-    execute, check = psycopg.Cursor.execute, ConnectionPool.check_connection
-
-    def counting(self, *args, **kwargs):
-        sent[0] += threading.get_ident() == mine
-        return execute(self, *args, **kwargs)
-
-    def checking(conn):
-        before, new = sent[0], conn.returned_at is None and threading.get_ident() == mine
-        check(conn)
-        sent[0] = before if new else sent[0]
-
-    psycopg.Cursor.execute, ConnectionPool.check_connection = counting, staticmethod(checking)
-    try:
-        yield sent
-    finally:
-        psycopg.Cursor.execute, ConnectionPool.check_connection = execute, staticmethod(check)
+from tests.support.round_trips import round_trips, statements
 
 
 def test_a_new_interview_and_an_answer_are_counted_against_the_limits_in_one_statement(app):
@@ -116,3 +50,33 @@ def test_a_connection_goes_back_to_the_pool_in_the_requests_own_thread(app, monk
     for _ in range(20):
         assert backend.query("SELECT 1 AS one") == [{"one": 1}]
     assert tasks == []
+
+
+def test_a_statement_neither_commits_nor_opens_a_cursor_of_its_own(app, monkeypatch):
+    """Outside a transaction a statement is committed by the database as it runs (autocommit): taking the
+    connection through the pool's `connection()` also entered the connection's own context, a commit
+    call per statement (sending nothing); with a new cursor per statement, a third of a read's client CPU."""
+    commits, cursors = [], []
+    real_commit, real_cursor = psycopg.Connection.commit, psycopg.Connection.cursor
+    monkeypatch.setattr(psycopg.Connection, "commit", lambda self: commits.append(1) or real_commit(self))
+    monkeypatch.setattr(psycopg.Connection, "cursor",
+                        lambda self, *a, **k: cursors.append(1) or real_cursor(self, *a, **k))
+    backend = app.extensions["interview_store"].backend
+    backend.execute("CREATE TABLE autocommit_check (n INTEGER)")
+    for n in range(20):
+        assert backend.execute("INSERT INTO autocommit_check (n) VALUES (?)", (n,)) == 1
+        assert backend.query("SELECT COUNT(*) AS rows FROM autocommit_check") == [{"rows": n + 1}]
+    assert backend.execute("UPDATE autocommit_check SET n = n + 1") == 20
+    assert backend.query("UPDATE autocommit_check SET n = n + 1") == []
+    assert commits == []
+    assert len(cursors) < 20  # one kept by each connection used (and the pool's check of a new one), not 62
+
+
+def test_a_connection_back_in_the_pool_keeps_no_large_result(app):
+    """The kept cursor holds its last result while the connection is idle: a large one is let go."""
+    backend = app.extensions["interview_store"].backend
+    rows = backend.query("SELECT n FROM generate_series(1, 1000) AS n")
+    assert len(rows) == 1000 and rows[-1] == {"n": 1000}
+    idle = list(backend._pool._pool)
+    assert idle and all(conn.kept_cursor is None or conn.kept_cursor.rowcount <= 64 for conn in idle)
+    assert backend.query("SELECT 1 AS one") == [{"one": 1}]
