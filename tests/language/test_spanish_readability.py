@@ -15,7 +15,7 @@ import textstat
 import yaml
 from babel.messages.pofile import read_po
 
-from wizard.rules.texts import is_text
+from wizard.rules.texts import ENGLISH_NAME, is_text
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_CATALOG = ROOT / "wizard/translations/es/LC_MESSAGES/engine.po"
@@ -27,6 +27,13 @@ SHORTEST = 4  # words: a heading or a label is not a sentence to measure
 
 def measured(text: str, value: str) -> str:
     return " ".join(QUOTED.sub("", VALUES.sub(value, text)).split())
+
+
+def without_english_names(spanish: str) -> str:
+    """The Spanish without the English titles it keeps in brackets after its own name for them, found by the
+    very rule that marks them `lang="en"` in a page: like the law's quoted words, English the reader is told is
+    English. Only the Spanish: an English text's own brackets are its words."""
+    return ENGLISH_NAME.sub("", spanish)
 
 
 def band(score: float) -> int:
@@ -46,7 +53,7 @@ def spanish_ease(texts: list[str]) -> float:
 
 
 def pairs_of(pairs: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
-    kept = [(measured(en, "permit"), measured(es, "permiso")) for en, es in pairs]
+    kept = [(measured(en, "permit"), measured(without_english_names(es), "permiso")) for en, es in pairs]
     kept = [(en, es) for en, es in kept if len(en.split()) >= SHORTEST and es]
     return [en for en, _ in kept], [es for _, es in kept]
 
@@ -157,3 +164,11 @@ def test_every_two_language_text_of_a_rule_file_is_measured_without_the_laws_own
                                                                             data["checklist"][0]["text"]["es"])]
     english, spanish = pairs_of(texts_in(data))
     assert english == ["Keep on the site at all times."] and spanish == ["Tenga en el lugar todo el tiempo."]
+
+
+def test_an_english_title_kept_in_brackets_is_left_out_of_the_spanish_measure_as_a_page_marks_it():
+    data = {"text": {"en": "The Village Clerk keeps the (Permit D) form.",
+                     "es": "La Secretaría del Pueblo (Village Clerk) guarda el formulario (Permit D)."}}
+    english, spanish = pairs_of(texts_in(data))
+    assert spanish == ["La Secretaría del Pueblo guarda el formulario ."]
+    assert english == ["The Village Clerk keeps the (Permit D) form."]  # the English's own words stay measured
