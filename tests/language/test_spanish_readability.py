@@ -10,66 +10,20 @@ brackets after its own name for them ("la Secretaría del Pueblo (Village Clerk)
 told is English, like the law's quoted words."""
 from __future__ import annotations
 
-import re
-import statistics
 from pathlib import Path
 
-import textstat
 import yaml
 from babel.messages.pofile import read_po
 
-from wizard.rules.texts import ENGLISH_NAME, is_text
+from tests.support.readability import (english_ease, joined_spanish_ease as spanish_ease_joined, pairs_of,
+                                      spanish_ease, texts_in, words_per_sentence)
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_CATALOG = ROOT / "wizard/translations/es/LC_MESSAGES/engine.po"
-# A value put into a sentence, as the reader would see one: the permit's word, an office, a date.
-VALUES = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]")
-QUOTED = re.compile(r'"[^"]*"|«[^»]*»')
-SHORTEST = 4  # words: a heading or a label is not a sentence to measure
-
-
-def measured(text: str, value: str) -> str:
-    return " ".join(QUOTED.sub("", VALUES.sub(value, text)).split())
-
-
-def without_english_names(spanish: str) -> str:
-    """The Spanish without the English titles it keeps in brackets after its own name for them, found by the
-    very rule that marks them `lang="en"` in a page: like the law's quoted words, English the reader is told is
-    English. Only the Spanish: an English text's own brackets are its words."""
-    return ENGLISH_NAME.sub("", spanish)
 
 
 def band(score: float) -> int:
     return max(0, min(9, int(score // 10)))
-
-
-def english_ease(texts: list[str]) -> float:
-    return statistics.mean(textstat.flesch_reading_ease(t) for t in texts)
-
-
-def spanish_ease(texts: list[str]) -> float:
-    textstat.set_lang("es")
-    try:
-        return statistics.mean(textstat.fernandez_huerta(t) for t in texts)
-    finally:
-        textstat.set_lang("en_US")
-
-
-def spanish_ease_joined(texts: list[str]) -> float:
-    """The texts read as one body, each ended as a sentence: a long text weighs by its length, where the mean
-    of the texts' own scores gives a three-word label the weight of a paragraph."""
-    body = " ".join(text if text.rstrip()[-1:] in ".?!" else f"{text}." for text in texts)
-    textstat.set_lang("es")
-    try:
-        return textstat.fernandez_huerta(body)
-    finally:
-        textstat.set_lang("en_US")
-
-
-def pairs_of(pairs: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
-    kept = [(measured(en, "permit"), measured(without_english_names(es), "permiso")) for en, es in pairs]
-    kept = [(en, es) for en, es in kept if len(en.split()) >= SHORTEST and es]
-    return [en for en, _ in kept], [es for _, es in kept]
 
 
 def engine_pairs() -> list[tuple[str, str]]:
@@ -78,15 +32,6 @@ def engine_pairs() -> list[tuple[str, str]]:
     return [(m.id if isinstance(m.id, str) else m.id[1], m.string if isinstance(m.string, str) else m.string[-1])
             for m in catalog if m.id and m.string]
 
-
-def texts_in(data) -> list[tuple[str, str]]:
-    if is_text(data):
-        return [(data["en"], data["es"])] if data.get("es") else []
-    if isinstance(data, dict):
-        return [pair for value in data.values() for pair in texts_in(value)]
-    if isinstance(data, list):
-        return [pair for value in data for pair in texts_in(value)]
-    return []
 
 
 RULE_FILES = [ROOT / "interviews/questions.yaml", *sorted((ROOT / "interviews/jurisdictions").glob("*.yaml"))]
@@ -119,12 +64,6 @@ def test_the_rule_files_spanish_reads_as_easily_as_their_english():
 
 
 JURISDICTION_FILES = RULE_FILES[1:]
-SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
-
-
-def words_per_sentence(texts: list[str]) -> float:
-    sentences = [s for text in texts for s in SENTENCE_END.split(text) if s.strip()]
-    return sum(len(s.split()) for s in sentences) / len(sentences)
 
 
 def test_the_rule_files_spanish_and_the_questions_spanish_each_measured():

@@ -12,7 +12,7 @@ import statistics
 
 import textstat
 
-from wizard.rules.texts import english_names, is_text
+from wizard.rules.texts import ENGLISH_NAME, is_text
 
 # A value put into a sentence, as the reader would see one: the permit's word, an office, a date.
 VALUES = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]")
@@ -22,9 +22,10 @@ SENTENCE_END = re.compile(r"(?<=[.?!;])\s+")
 
 
 def without_english_names(spanish: str) -> str:
-    for name in english_names(spanish):
-        spanish = spanish.replace(f"({name})", "")
-    return spanish
+    """The Spanish without the English titles it keeps in brackets after its own name for them, found by the
+    very rule that marks them `lang="en"` in a page: like the law's quoted words, English the reader is told is
+    English. Only the Spanish: an English text's own brackets are its words."""
+    return ENGLISH_NAME.sub("", spanish)
 
 
 def measured(text: str, value: str) -> str:
