@@ -35,7 +35,8 @@ from wizard.web.app import create_app  # noqa: E402
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 # The memos of the pages, by the names they are made with (wizard/remembered.py's `pages=True`).
 MEMOS = ("session cookies verified", "step form classes", "drawn questions", "site_parts", "roads",
-         "drawn questions without their value", "language switches", "flows", "usable answers")
+         "drawn questions without their value", "language switches", "flows", "usable answers",
+         "before you start boxes")
 DROP_BELOW_MS = 0.1
 BUILT_IN = ("baroda-mi", "dekalb-il", "whitesboro-ny", "wi-village-ch64")
 COPIES = 13  # with the four built-in, more than a dozen places: the start page and "where" are a search

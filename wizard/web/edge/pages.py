@@ -12,7 +12,7 @@ from werkzeug.routing import IntegerConverter
 
 from ... import language
 from ...language import N_, gettext as _
-from ...rules.rulebook import Jurisdiction
+from ...rules.rulebook import Jurisdiction, PerRuleFile
 from .assets import per_prefix
 from .extensions import htmx
 
@@ -62,14 +62,20 @@ class WizardApp(Flask):
             return super().ensure_sync(func)
 
 
+# The first step's box, drawn once per loaded rule file and language, open and folded: it reads only the rule
+# file's list and the page's language (its template says so at its top). Drawing it was a tenth of that step's
+# server CPU, on the page every organizer meets first (docs/decisions/0041-the-first-step-drawn-as-the-others.md).
+_BOXES = {True: PerRuleFile[Markup](512, "before you start boxes"),
+          False: PerRuleFile[Markup](512, "before you start boxes")}
+
+
 def before_you_start_box(j: Jurisdiction, unfolded: bool = False) -> Markup:
     """The first step's "Before you start, you'll need" box: it says only what the rule file says. Open (above the
     question) for an organizer who came from the home page and has not seen the place's start page; folded below
-    Continue otherwise (docs/decisions/0015-no-dead-ends-for-the-organizer.md). Drawn each time: remembered per rule
-    file, it saved under 0.1 ms a page, measured again in 2026-12 at 0.06 ms
-    (docs/decisions/0013-memos-only-where-they-pay.md)."""
-    return Markup(current_app.jinja_env.get_template("_before_you_start_box.html").render(
-        j=j, unfolded=unfolded))
+    Continue otherwise (docs/decisions/0015-no-dead-ends-for-the-organizer.md)."""
+    unfolded = bool(unfolded)
+    return _BOXES[unfolded].get(j, lambda: Markup(current_app.jinja_env.get_template(
+        "_before_you_start_box.html").render(j=j, unfolded=unfolded)))
 
 
 SITE_PARTS = 64  # (piece, prefix, language) remembered: a client may send any prefix through a trusted proxy

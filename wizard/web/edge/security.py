@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from functools import lru_cache
 
 from flask import current_app
 from werkzeug.wsgi import get_host
@@ -70,11 +71,20 @@ def host_is_valid(environ: dict) -> bool:
     empty label), nor turn back into text for `request.url` (a broken xn-- label): every page, the
     error page included, would fail on it."""
     try:
-        name = get_host(environ).lower().partition(":")[0]
+        host = get_host(environ)
+    except Exception:  # a header werkzeug itself refuses
+        return False
+    return _name_is_valid(host)
+
+
+@lru_cache(maxsize=64)  # a server is asked by one or a few names: the IDNA codec was 2% of a step page
+def _name_is_valid(host: str) -> bool:
+    try:
+        name = host.lower().partition(":")[0]
         name.encode("idna").decode("ascii")
         if name.isascii():
             name.encode("ascii").decode("idna")
-    except Exception:  # UnicodeError from the idna codec, or a header werkzeug itself refuses
+    except Exception:  # UnicodeError from the idna codec
         return False
     return True
 

@@ -168,13 +168,15 @@ def step_context(interview, step, state, j, form):
     returning = request.args.get("return")
     from_tasks = returning == "tasks"
     task_list = state is not None and offers_task_list(state, interview.completed_steps, book)
+    first_step = bool(path) and step["step"] == path[0]["step"]
     return dict(
         interview=interview, step=step, form=form, questions=questions, jurisdiction=j,
         sections=(road_marks(plan_road(j, shared), path, step["step"], interview.completed_steps, j.license_word)
                   if j else []),
         ahead=questions_ahead(state, interview.completed_steps, step["step"], book) if state else None,
-        first_step=bool(path) and step["step"] == path[0]["step"],
-        before_open=request.query_string.decode() == BEFORE_OPEN,
+        first_step=first_step, single=len(step["questions"]) == 1,
+        # "Before you start" open above the question: asked for, on the first step of a place that lists anything
+        before_open=bool(first_step and request.query_string.decode() == BEFORE_OPEN and j and j.before_you_start),
         task_list_url=url_for("tasks.task_list", interview_id=interview.id) if task_list else None,
         back_url=(url_for("tasks.task_list", interview_id=interview.id) if from_tasks and task_list
                   else url_for(".step", interview_id=interview.id, step_id=back["step"]) if back
