@@ -20,6 +20,7 @@ from tests.support.stories import PATHS
 from tests.browser.story import run_story, STEP_URL, wait_for_new_content
 from tests.browser.conftest import PHONE
 from tests.browser.phone import audit
+from tests.support.pdf_text import pdfium_page_texts
 
 OFFICES = Path(__file__).resolve().parent.parent / "fixtures" / "offices.yaml"
 
@@ -31,7 +32,7 @@ def phone(phone_pages):
 
 
 def pdf_text(path) -> str:
-    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(BytesIO(Path(path).read_bytes())).pages)
+    return " ".join(" ".join(text.split()) for text in pdfium_page_texts(Path(path).read_bytes()))
 
 
 def test_the_builder_makes_a_link_that_opens_prefilled_in_a_fresh_browser(phone, live_server):

@@ -18,7 +18,7 @@ from wizard.web.edge.state import office_card, rulebook, store, today
 
 from tests.support.spanish import without_sheets
 from tests.support.interview import interview_id
-from tests.support.packet import page_texts
+from tests.support.pdf_text import pdfium_page_texts
 from tests.browser.audit import audit
 from tests.support.stories import PATHS
 from tests.browser.story import fill_page, STEP_URL, submit_and_wait, wait_for_new_content
@@ -45,7 +45,7 @@ def english_packet(place: str, answers: dict, day) -> list[str]:
     if key not in ENGLISH:
         # the answers that apply, as a download prints them (a State layer reads some the town's path skips)
         applying = applicable_answers(answers, rulebook())
-        ENGLISH[key] = page_texts(packet_pdf(applying, rulebook(), day, office_card(place), "en"))
+        ENGLISH[key] = pdfium_page_texts(packet_pdf(applying, rulebook(), day, office_card(place), "en"))
     return ENGLISH[key]
 
 
@@ -87,7 +87,7 @@ def test_a_spanish_reader_finishes_the_place_and_downloads_the_packet(browser, l
         in_spanish(page, f"{place}: the result")
         with page.expect_download(timeout=90_000) as download:  # WeasyPrint: seconds on a busy machine
             page.get_by_role("link", name="Descargar el paquete (PDF)").click(no_wait_after=True)
-        spanish = page_texts(Path(download.value.path()).read_bytes())
+        spanish = pdfium_page_texts(Path(download.value.path()).read_bytes())
     finally:
         context.close()
     with live_app.app_context():  # the English path's packet of the same answers, on the same day
