@@ -64,8 +64,8 @@ def spanish_languages(path) -> set[str]:
 
 
 @pytest.mark.parametrize("place", PLACES)
-def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_path, place):
-    answers, english, made, spanish = festival_packets(book, place, TODAY)
+def test_the_pdf_pages_after_the_summary_are_the_english_packets_own(book, tmp_path, tmp_path_factory, place):
+    answers, english, made, spanish = festival_packets(book, place, TODAY, tmp_path_factory)
     assert without_sheets(spanish[1:]) == english  # "Page 1 of 12" too: the summary (and sheets) laid out on their own
     front = " ".join(spanish[0].split())
     assert "Resumen, página 1 de 1" in spanish[0]  # its own number at its foot
