@@ -145,7 +145,7 @@ def _festival(book, place: str, today: date, tmp_path_factory) -> tuple:
 
 def _printed_once(tmp_path_factory, book, place: str, today: date, answers: dict) -> tuple[bytes, bytes, dict]:
     """The English and Spanish packets and their page texts, from the run's folder. Named by the place's
-    rule file as loaded (its digest) too: a test's own rule book never reads another's packets."""
+    rule file as loaded (its digest) too: a rule book that loads another file for the place prints its own."""
     def make(folder):
         for lang in ("en", "es"):
             made = packet_pdf(answers, book, today, None, lang)
