@@ -194,7 +194,7 @@ def office(tmp_path, book, smtp):
     app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "r.db"), "SECRET_KEY": "k",
                       "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
                       "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                      "MAIL_SENDER": False})
+                      "MAIL_SENDER": False, "PASSWORD_HASH_METHOD": CHEAP_HASH})
     yield app, inbox, controller.port
     app.extensions["interview_store"].close()
 

@@ -16,6 +16,7 @@ answered, not applicable, or a question the walk was asked and chose to leave bl
 from __future__ import annotations
 
 import random
+from functools import cache
 from datetime import datetime, timedelta
 
 import pytest
@@ -124,17 +125,25 @@ def walk(jurisdiction: str, seed: int) -> tuple[list[str], object]:
     raise AssertionError(f"{jurisdiction} seed {seed}: the interview never ended: {asked}")
 
 
+@cache
+def keys_by_step(jurisdiction: str) -> dict[str, list[str]]:
+    """Each step's answer keys, which the rule file fixes: worked out once, not for every box of every walk."""
+    j = BOOK.jurisdictions[jurisdiction]
+    return {step["step"]: step_keys(step, BOOK, j) for step in j.steps}
+
+
 def blank_boxes(j, answers: dict, asked: list[str]) -> list[str]:
     """Answer keys the packet's application form prints as a box to fill in by hand although the
     interview never asked them: not answered, not "Not applicable", not on a step the walk saw."""
     facts = Facts(answers)
-    asked_keys = {key for step in j.steps if step["step"] in asked for key in step_keys(step, BOOK, j)}
+    keys = keys_by_step(j.id)
+    asked_keys = {key for step in j.steps if step["step"] in asked for key in keys[step["step"]]}
     blank = []
     for item in j.application_form:
         if evaluate(item.get("if"), facts)[0] is not True:
             continue
         for key in item.get("fills", []):
-            steps = [s for s in j.steps if key in step_keys(s, BOOK, j)]
+            steps = [s for s in j.steps if key in keys[s["step"]]]
             not_applicable = bool(steps) and all(evaluate(s.get("if"), facts)[0] is False for s in steps)
             if key not in answers and key not in asked_keys and not not_applicable:
                 blank.append(key)

@@ -14,14 +14,13 @@ import pytest
 
 from wizard.language import speaking
 from wizard.packet.document import STYLESHEETS, packet_html, packet_title_line, render_packet, tagged_pdf
-from wizard.packet.printing import packet_pdf
 from wizard.packet.summary import packet_for
 
 from tests.support.html import parse
 from tests.support.pdfua import pdfua_problems
-from tests.support.spanish import festival_packets, SHEET_NUMBER, without_sheets
+from tests.support.spanish import festival_english_pdf, festival_packets, SHEET_NUMBER, without_sheets
 from tests.support.interview import finished_interview
-from tests.support.packet import festival, FESTIVAL, page_texts
+from tests.support.packet import festival, FESTIVAL
 
 TODAY = date(2026, 11, 29)
 BARODA_FESTIVAL = {**FESTIVAL, "jurisdiction": "baroda-mi"}
@@ -45,8 +44,8 @@ def sheet_pages(spanish: list[str]) -> list[tuple[int, int, int]]:
 
 
 @pytest.mark.parametrize("place", PLACES)
-def test_each_sheet_is_right_before_its_parts_first_english_page(book, tmp_path, place):
-    answers, english, made, spanish = festival_packets(book, place, TODAY)
+def test_each_sheet_is_right_before_its_parts_first_english_page(book, tmp_path, tmp_path_factory, place):
+    answers, english, made, spanish = festival_packets(book, place, TODAY, tmp_path_factory)
     sheets = packet_for(answers, book, TODAY, language="es").summary.sheets
     assert {"application", "signatures", "checklist"} <= {sheet.anchor for sheet in sheets}
     found = sheet_pages(spanish)
@@ -108,14 +107,14 @@ def test_the_sheets_say_what_these_answers_ask(book):
 
 
 @pytest.mark.parametrize("place", ("baroda-mi", "dekalb-il"))
-def test_an_english_readers_packet_is_the_same_bytes(book, place):
-    answers = festival(place, book)
+def test_an_english_readers_packet_is_the_same_bytes(book, tmp_path_factory, place):
+    answers, pages, _, _ = festival_packets(book, place, TODAY, tmp_path_factory)
     with speaking("es"):  # a Spanish request in force changes nothing for an English reader
         english = packet_for(answers, book, TODAY, language="en")
-    made = packet_pdf(answers, book, TODAY, None, "en")  # as the print workers make it
+    made = festival_english_pdf(book, place, TODAY, tmp_path_factory)  # packet_pdf(..., "en"), as the print workers make it
     alone = tagged_pdf(packet_html(english), packet_title_line(english), "en-US", STYLESHEETS)  # the document alone
     assert made == alone == render_packet(english) and english.summary is None
-    assert not SHEET_NUMBER.search(" ".join(page_texts(made)))
+    assert not SHEET_NUMBER.search(" ".join(pages))  # the page texts of `made`
 
 
 def test_the_print_view_has_each_sheet_before_its_part_for_a_spanish_reader(app, client):

@@ -35,6 +35,7 @@ from wizard.web.app import create_app
 
 from tests.support.html import csrf_token
 from tests.support.hostile_documents import Office, open_office, upset_office
+from tests.support.office import CHEAP_HASH
 from tests.support.packet import FESTIVAL
 
 REQUESTS_PER_EXAMPLE = 10
@@ -101,7 +102,7 @@ class Target:
 def build_target(tmp_path_factory, book) -> Target:
     app = create_app({"RULEBOOK": book, "DATABASE": str(tmp_path_factory.mktemp("hostile") / "w.db"),
                       "SECRET_KEY": "hostile", "TESTING": False, "PROPAGATE_EXCEPTIONS": False,
-                      })
+                      "PASSWORD_HASH_METHOD": CHEAP_HASH})
     app.logger.disabled = True  # a 500 is counted and described below; its log line is tested in test_hardening
     client = app.test_client()
     token = csrf_token(client.get("/"))

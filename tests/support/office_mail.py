@@ -8,14 +8,14 @@ from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
 from tests.support import html
-from tests.support.office import body
+from tests.support.office import body, CHEAP_HASH
 
 
 def mail_app(tmp_path, book, port, **config):
     return create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": str(tmp_path / "m.db"), "SECRET_KEY": "k",
                        "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": port,
                        "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                       "MAIL_SENDER": False, **config})
+                       "MAIL_SENDER": False, "PASSWORD_HASH_METHOD": CHEAP_HASH, **config})
 
 
 def deliver(app, port, now=None) -> int:

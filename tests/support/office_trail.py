@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from wizard.web.app import create_app
 from wizard.web.edge.state import office_records
 
-from tests.support.office import BARODA
+from tests.support.office import BARODA, CHEAP_HASH
 from tests.support.office_days import office_day
 from tests.support.office_mail import deliver
 from tests.support.pdfua import pdfua_problems
@@ -29,7 +29,7 @@ def trail(request, tmp_path, book, smtp):
         app = create_app({"TESTING": True, "RULEBOOK": book, "DATABASE": database, "SECRET_KEY": "k",
                           "WTF_CSRF_ENABLED": False, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": controller.port,
                           "MAIL_FROM": "permits@example.org", "PUBLIC_URL": "https://permits.example.org",
-                          "MAIL_SENDER": False, "OFFICES_FILE": str(OFFICES)})
+                          "MAIL_SENDER": False, "OFFICES_FILE": str(OFFICES), "PASSWORD_HASH_METHOD": CHEAP_HASH})
         yield app, inbox, controller.port
         app.extensions["interview_store"].close()
 

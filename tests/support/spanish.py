@@ -3,6 +3,7 @@ Spanish, the office's in English, as the web edge's choice of language will set 
 what lies below the web edge."""
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
 
@@ -14,6 +15,7 @@ from wizard.packet.printing import packet_pdf
 
 from tests.support.html import parse
 from tests.support.packet import festival, page_texts
+from tests.support.shared_run import made_once
 
 OFFICE_PATHS = ("/office", "/clerks", "/api")
 SPANISH = "es-US,es;q=0.9"
@@ -113,14 +115,44 @@ def without_sheets(pages: list[str]) -> list[str]:
 MADE: dict[tuple[int, str, date], tuple] = {}  # (the rule book's id, place, day): (book, packets)
 
 
-def festival_packets(book, place: str, today: date) -> tuple[dict, list[str], bytes, list[str]]:
+def festival_packets(book, place: str, today: date, tmp_path_factory=None) -> tuple[dict, list[str], bytes, list[str]]:
     """A place's festival answers, the English packet's page texts, and the Spanish reader's packet as
     bytes and page texts: made once for the tests that compare them (WeasyPrint, a second or two each).
-    Keyed by the book's id (a rule book is not hashable), the book kept with them so the id is not reused."""
+    Keyed by the book's id (a rule book is not hashable), the book kept with them so the id is not reused.
+    Given pytest's `tmp_path_factory`, the two packets are printed once for the whole run, by whichever
+    xdist worker asks first (tests/support/shared_run.py), not once by each worker that asks."""
+    return _festival(book, place, today, tmp_path_factory)[:4]
+
+
+def festival_english_pdf(book, place: str, today: date, tmp_path_factory=None) -> bytes:
+    """The English packet of `festival_packets`, as bytes: what an English reader downloads."""
+    return _festival(book, place, today, tmp_path_factory)[4]
+
+
+def _festival(book, place: str, today: date, tmp_path_factory) -> tuple:
     key = (id(book), place, today)
     if key not in MADE:
         # the answers that apply, as the app prints them: a layer reads answers the town's interview skips
         answers = applicable_answers(festival(place, book), book)
-        spanish = packet_pdf(answers, book, today, None, "es")
-        MADE[key] = book, (answers, page_texts(packet_pdf(answers, book, today)), spanish, page_texts(spanish))
+        if tmp_path_factory is None:
+            english, spanish = packet_pdf(answers, book, today), packet_pdf(answers, book, today, None, "es")
+            texts = {"en": page_texts(english), "es": page_texts(spanish)}
+        else:
+            english, spanish, texts = _printed_once(tmp_path_factory, book, place, today, answers)
+        MADE[key] = book, (answers, texts["en"], spanish, texts["es"], english)
     return MADE[key][1]
+
+
+def _printed_once(tmp_path_factory, book, place: str, today: date, answers: dict) -> tuple[bytes, bytes, dict]:
+    """The English and Spanish packets and their page texts, from the run's folder. Named by the place's
+    rule file as loaded (its digest) too: a rule book that loads another file for the place prints its own."""
+    def make(folder):
+        for lang in ("en", "es"):
+            made = packet_pdf(answers, book, today, None, lang)
+            (folder / f"{lang}.pdf").write_bytes(made)
+            (folder / f"{lang}.json").write_text(json.dumps(page_texts(made)))
+
+    digest = book.jurisdictions.listings[place].digest[:16]
+    folder = made_once(tmp_path_factory, f"festival-{place}-{today.isoformat()}-{digest}", make)
+    texts = {lang: json.loads((folder / f"{lang}.json").read_text()) for lang in ("en", "es")}
+    return (folder / "en.pdf").read_bytes(), (folder / "es.pdf").read_bytes(), texts

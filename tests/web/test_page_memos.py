@@ -195,23 +195,14 @@ def pages_of_a_run(tmp_path, book) -> list[tuple[str, str]]:
     return run.pages
 
 
-def test_every_page_is_the_same_with_the_memos_on_and_off(tmp_path, places):
-    remembered = pages_of_a_run(tmp_path / "on", places)
-    with forgetting():
-        worked_out = pages_of_a_run(tmp_path / "off", places)
-    assert [name for name, _ in remembered] == [name for name, _ in worked_out]
-    differing = [name for (name, on), (_, off) in zip(remembered, worked_out) if on != off]
-    assert not differing, f"{len(differing)} of {len(remembered)} pages differ, the first: {differing[:5]}"
-    assert len(remembered) > 300
-
-
 MARK = "{# cached: the same for everyone"
 
 
-def test_every_template_a_memo_draws_is_marked_the_same_for_everyone_and_no_other(tmp_path, places, monkeypatch):
-    """A template whose drawing a memo keeps says so at its top, with what it may read: whoever
-    edits it is told that anything else (the organizer, the session, the request) it shows would
-    be shown to everyone. The templates loaded while a memo works a value out are the marked ones."""
+@pytest.fixture(scope="module")
+def worked_out(tmp_path_factory, places):
+    """The run with every memo off (`forgetting()`): its pages, and the templates loaded while a memo
+    worked a value out. One run for both tests below (a run is hundreds of pages); the watching only
+    wraps the memos' making and the template loader, so it changes no page."""
     making: list[str] = []
     drawn_once: set[str] = set()
 
@@ -225,17 +216,36 @@ def test_every_template_a_memo_draws_is_marked_the_same_for_everyone_and_no_othe
         return made
 
     get_or_make, per_file, get_template = Remembered.get_or_make, PerRuleFile.get, Environment.get_template
-    monkeypatch.setattr(Remembered, "get_or_make",
-                        lambda self, key, make: get_or_make(self, key, while_making(self.name, make)))
-    monkeypatch.setattr(PerRuleFile, "get", lambda self, j, work_out: per_file(self, j, while_making("file", work_out)))
 
     def loading(self, name, *args, **kwargs):
         if making:
             drawn_once.add(name)
         return get_template(self, name, *args, **kwargs)
-    monkeypatch.setattr(Environment, "get_template", loading)
-    with forgetting():  # every value worked out, so every template a memo draws is loaded
-        pages_of_a_run(tmp_path, places)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Remembered, "get_or_make",
+                      lambda self, key, make: get_or_make(self, key, while_making(self.name, make)))
+        patch.setattr(PerRuleFile, "get", lambda self, j, work_out: per_file(self, j, while_making("file", work_out)))
+        patch.setattr(Environment, "get_template", loading)
+        with forgetting():  # every value worked out, so every template a memo draws is loaded
+            pages = pages_of_a_run(tmp_path_factory.mktemp("off"), places)
+    return pages, drawn_once
+
+
+def test_every_page_is_the_same_with_the_memos_on_and_off(tmp_path, places, worked_out):
+    remembered = pages_of_a_run(tmp_path / "on", places)
+    worked_out, _ = worked_out
+    assert [name for name, _ in remembered] == [name for name, _ in worked_out]
+    differing = [name for (name, on), (_, off) in zip(remembered, worked_out) if on != off]
+    assert not differing, f"{len(differing)} of {len(remembered)} pages differ, the first: {differing[:5]}"
+    assert len(remembered) > 300
+
+
+def test_every_template_a_memo_draws_is_marked_the_same_for_everyone_and_no_other(worked_out):
+    """A template whose drawing a memo keeps says so at its top, with what it may read: whoever
+    edits it is told that anything else (the organizer, the session, the request) it shows would
+    be shown to everyone. The templates loaded while a memo works a value out are the marked ones."""
+    _, drawn_once = worked_out
     folder = Path(resource_dir("templates"))
     marked = {str(path.relative_to(folder)) for path in folder.rglob("*.html")
               if path.read_text(encoding="utf-8").startswith(MARK)}

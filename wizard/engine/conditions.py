@@ -5,7 +5,7 @@ Nothing here evaluates text as code; an unknown operator is a load-time error, s
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .facts import Facts
 
@@ -58,9 +58,9 @@ def evaluate(condition: dict | None, facts: Facts) -> Result:
     if condition is None:
         return True, set()
     if "all" in condition:
-        return _combine([evaluate(c, facts) for c in condition["all"]], stop_on=False)
+        return _combine((evaluate(c, facts) for c in condition["all"]), stop_on=False)
     if "any" in condition:
-        return _combine([evaluate(c, facts) for c in condition["any"]], stop_on=True)
+        return _combine((evaluate(c, facts) for c in condition["any"]), stop_on=True)
     if "not" in condition:
         value, missing = evaluate(condition["not"], facts)
         return (None if value is None else not value), missing
@@ -74,11 +74,16 @@ def holds(item: dict, facts: Facts) -> bool:
     return evaluate(item.get("if"), facts)[0] is True
 
 
-def _combine(results: list[Result], stop_on: bool) -> Result:
-    """Kleene all/any: a decisive value wins even when other parts are unknown."""
-    if any(value is stop_on for value, _ in results):
-        return stop_on, set()
-    unknown = [missing for value, missing in results if value is None]
+def _combine(results: Iterable[Result], stop_on: bool) -> Result:
+    """Kleene all/any: a decisive value wins even when other parts are unknown. The parts are worked out
+    one at a time and the first decisive one ends it: a decisive result is the same whatever the rest say,
+    and a town's scope rules hold hundreds of parts that every step of the interview evaluates again."""
+    unknown: list[set[str]] = []
+    for value, missing in results:
+        if value is stop_on:
+            return stop_on, set()
+        if value is None:
+            unknown.append(missing)
     if unknown:
         return None, set().union(*unknown)
     return (not stop_on), set()
