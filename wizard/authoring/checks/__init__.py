@@ -65,6 +65,8 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     # its Spanish is the authoring check `texts_problems`'s.
     data, english = in_language(written, OFFICE_LANGUAGE), english_questions(questions)
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
+    if j is not None:
+        j._views[OFFICE_LANGUAGE] = data  # already read in it: the checks need not walk the file again
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
         return None, found
@@ -86,7 +88,9 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
-    return prepared(dataclasses.replace(j, data=written), questions), []
+    passed = dataclasses.replace(j, data=written)
+    passed._views[OFFICE_LANGUAGE] = data
+    return prepared(passed, questions), []
 
 
 def english_questions(questions: dict) -> dict:
