@@ -203,7 +203,9 @@ def run_checks(paths: list[Path] | None = None, record_dir: Path | None = None,
         ids[str(path)] = known["id"]
         if on_file:
             on_file([])
-    for (entry, found), (path, _) in zip(record.remember_each(each_in_parallel(_authoring_entry, todo)), todo):
+    # One worker per core: `wizard check` runs alone, not beside a server whose memory the cap spares.
+    checked = each_in_parallel(_authoring_entry, todo, most=None)
+    for (entry, found), (path, _) in zip(record.remember_each(checked), todo):
         problems += found
         if entry is not None:
             ids[str(path)] = entry.fields["id"]
