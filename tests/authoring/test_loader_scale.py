@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 import wizard.authoring.checks as checks
-from wizard.authoring.checks.schema import passes_schema, schema
+from wizard.authoring.checks.schema import EXCLUSIVE_CHOICES, passes_schema, schema
 from wizard.rules.texts import in_language
 from wizard.errors import RuleFileError
 from wizard.authoring.checkrecord import RECORD_FILE
@@ -104,3 +104,29 @@ def test_the_quick_schema_check_rejects_what_jsonschema_rejects(tmp_path, plante
 def test_the_quick_schema_check_passes_every_built_in_file():
     for path in BUILT_IN.glob("*.yaml"):
         assert passes_schema(in_language(read_yaml(path), "en")), path.name  # as check_file reads it
+
+
+@pytest.mark.parametrize("name", EXCLUSIVE_CHOICES)
+def test_the_quick_schema_check_reads_as_any_only_choices_that_exclude_each_other(name):
+    # Each object choice requires a key of its own that no other allows; the others are not objects:
+    # no value can match two. A choice added that overlaps another would make `anyOf` accept what
+    # `oneOf` refuses.
+    choices = schema()["$defs"][name]["oneOf"]
+    objects = [c for c in choices if c.get("type", "object") == "object"]
+    for choice in objects:
+        assert choice["additionalProperties"] is False
+        for other in objects:
+            if other is not choice:
+                assert not set(other["required"]) & set(choice["properties"])
+    assert all("object" not in c["type"] for c in choices if c not in objects)
+
+
+@pytest.mark.parametrize("condition", [{"all": [{"value": "a", "equals": 1}], "any": [{"value": "a", "equals": 1}]},
+                                       {"not": {"value": "a", "equals": 1}, "value": "a"},
+                                       {"value": "a", "equals": 1, "gt": 2}, {"sum": [1], "value": "a"}])
+def test_the_quick_schema_check_refuses_a_condition_of_two_kinds_at_once(condition):
+    data = in_language(read_yaml(BUILT_IN / "baroda-mi.yaml"), "en")
+    step = next(step for step in data["interview"] if "if" in step)
+    step["if"] = condition
+    assert not jsonschema.Draft202012Validator(schema()).is_valid(data)
+    assert passes_schema(data) is False

@@ -108,7 +108,7 @@ class CheckRecord:
         self.write_error: str | None = None  # why the record could not be kept, for `wizard check`
         self._stats: dict[str, tuple[int, int, str]] = {}
         self._passed: dict[str, tuple] = {}
-        self._stale_stats = False  # sizes and times taken since the record was read
+        self._stale_stats: set[str] = set()  # files whose size and time were taken since last written
         self._local = threading.local()
         self._read()
 
@@ -153,7 +153,7 @@ class CheckRecord:
                     continue
                 found[path] = file_digest(path)
                 self._stats[key] = (stat.st_size, stat.st_mtime_ns, found[path])
-                self._stale_stats = True
+                self._stale_stats.add(key)
             except OSError as error:
                 problems.append(Problem(str(path), None, "(file)", str(error)))
         return found, problems
@@ -186,15 +186,16 @@ class CheckRecord:
                 if not known or known[0] != self.fingerprint:
                     db.execute("DELETE FROM passed")  # the checks changed: what passed before may not now
                     db.execute("INSERT OR REPLACE INTO meta VALUES ('fingerprint', ?)", (self.fingerprint,))
+                # Only the new ones: written in batches, all of them each time grew as files times batches.
                 db.executemany("INSERT OR REPLACE INTO stats VALUES (?, ?, ?, ?)",
-                               [(p, *v) for p, v in self._stats.items()])
+                               [(p, *self._stats[p]) for p in self._stale_stats])
                 db.executemany(f"INSERT OR REPLACE INTO passed VALUES (?, {', '.join('?' * len(LISTED))}, ?, ?)",
                                [(p.digest, *(p.fields[k] for k in LISTED), int(p.authoring), p.parsed)
                                 for p in passed])
         except (sqlite3.Error, OSError) as error:
             self.write_error = f"the record of checked files could not be written to {self.path} ({error})"
             return
-        self._stale_stats = False
+        self._stale_stats = set()
         for p in passed:
             self._passed[p.digest] = (*(p.fields[k] for k in LISTED), int(p.authoring))
 

@@ -13,12 +13,12 @@ PARALLEL_FROM = 64  # items: below this, starting worker processes costs more th
 MAX_WORKERS = 2
 
 
-def each_in_parallel(function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+def each_in_parallel(function: Callable[[T], R], items: Iterable[T], most: int | None = MAX_WORKERS) -> Iterator[R]:
     """`function(item)` for each item, in order, as each is done; in worker processes when there
-    are many items. `function` must be a module-level function (or a partial of one), so it can be
-    sent to a worker."""
+    are many items, at most `most` of them (None: one per core). `function` must be a module-level
+    function (or a partial of one), so it can be sent to a worker."""
     items = list(items)
-    workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    workers = min(os.cpu_count() or 1, most or os.cpu_count() or 1)
     if len(items) < PARALLEL_FROM or workers < 2:
         yield from map(function, items)
         return

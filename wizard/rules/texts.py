@@ -112,11 +112,13 @@ def text_in(text: dict, language: str) -> str:
 def in_language(data: Any, language: str) -> Any:
     """`data` with every two-language text replaced by its text in `language` (English where
     that is missing); everything else unchanged, and not copied when it holds no such text."""
-    if is_text(data):
-        return text_in(data, language)
+    # Every check and every page reads a rule file through this walk: scalars, most of the nodes,
+    # return at the first test.
     if isinstance(data, dict):
+        if "en" in data and is_text(data):
+            return text_in(data, language)
         changed = {key: in_language(value, language) for key, value in data.items()}
-        return data if all(changed[key] is data[key] for key in data) else changed
+        return data if all(new is old for new, old in zip(changed.values(), data.values())) else changed
     if isinstance(data, list):
         changed_items = [in_language(value, language) for value in data]
         return data if all(new is old for new, old in zip(changed_items, data)) else changed_items

@@ -65,6 +65,8 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     # its Spanish is the authoring check `texts_problems`'s.
     data, english = in_language(written, OFFICE_LANGUAGE), english_questions(questions)
     j = Jurisdiction(data, path) if isinstance(data, dict) else None
+    if j is not None:
+        j._views[OFFICE_LANGUAGE] = data  # already read in it: the checks need not walk the file again
     found = schema_problems(data, lambda where: j.line(*where) if j else None, str(path))
     if j is None:
         return None, found
@@ -86,7 +88,9 @@ def check_file(path: Path, questions: dict, level: str = LOAD,
     found = sorted(dict.fromkeys(found), key=lambda p: p.line or 0)
     if found:
         return None, found
-    return prepared(dataclasses.replace(j, data=written), questions), []
+    passed = dataclasses.replace(j, data=written)
+    passed._views[OFFICE_LANGUAGE] = data
+    return prepared(passed, questions), []
 
 
 def english_questions(questions: dict) -> dict:
@@ -199,7 +203,9 @@ def run_checks(paths: list[Path] | None = None, record_dir: Path | None = None,
         ids[str(path)] = known["id"]
         if on_file:
             on_file([])
-    for (entry, found), (path, _) in zip(record.remember_each(each_in_parallel(_authoring_entry, todo)), todo):
+    # One worker per core: `wizard check` runs alone, not beside a server whose memory the cap spares.
+    checked = each_in_parallel(_authoring_entry, todo, most=None)
+    for (entry, found), (path, _) in zip(record.remember_each(checked), todo):
         problems += found
         if entry is not None:
             ids[str(path)] = entry.fields["id"]

@@ -262,8 +262,22 @@ def placeholder_problems(j, questions: dict) -> list[Problem]:
             wanted = node.split(":", 1)[1].strip() if ":" in node else "the text this key needs"
             report(where, f"still a placeholder: replace it with {wanted}")
 
-    walk(j.data, ())
+    if _any_placeholder(j.data):  # the walk with key paths only where there is one to report
+        walk(j.data, ())
     return report.problems
+
+
+def _any_placeholder(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str) and node.lstrip().startswith(PLACEHOLDER):
+            return True
+    return False
 
 
 AUTHORING_CHECKS = (flow_problems, needed_but_never_asked, unused_questions, citation_and_tier_problems,
